@@ -1,0 +1,11 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: both run queries the same way. */
+export type Executor = Pick<Db, 'execute' | 'insert' | 'select' | 'update' | 'delete'>;
+
+export function createDb(pool: pg.Pool): Db {
+  return drizzle(pool, { schema });
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { startEmbeddedPostgres } from './embedded.js';
+
+export interface Database {
+  pool: pg.Pool;
+  /** Closes the pool and, for the embedded database, stops PostgreSQL. */
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'lodestone';
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. */
+export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return { pool, close: () => pool.end() };
+  }
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
+  try {
+    const admin = new pg.Client(embedded.connection);
+    await admin.connect();
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
+    if (!rowCount) await admin.query(`create database ${EMBEDDED_DATABASE}`);
+    await admin.end();
+  } catch (err) {
+    await embedded.stop();
+    throw err;
+  }
+  const pool = new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: 10 });
+  return {
+    pool,
+    async close() {
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}

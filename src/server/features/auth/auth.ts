@@ -1,0 +1,82 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { organization } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import * as schema from '../../db/schema/index.js';
+import { queueEmail } from '../mail/emails.js';
+import { ensureWorkspace } from '../workspaces/workspaces.js';
+
+/** The header through which the Fastify bridge hands better-auth the client's address. */
+export const CLIENT_IP_HEADER = 'x-lodestone-client-ip';
+const RESET_LINK_MINUTES = 60;
+
+export function createAuth(config: Config, db: Db) {
+  return betterAuth({
+    appName: 'Lodestone',
+    baseURL: config.appUrl.origin,
+    basePath: '/api/auth',
+    secret: config.secret,
+    trustedOrigins: [config.appUrl.origin],
+    telemetry: { enabled: false },
+    logger: { level: 'error' },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        organization: schema.organizations,
+        member: schema.members,
+        invitation: schema.invitations,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Awaited by better-auth: the visitor is told the email is on its way only once the job is stored.
+      sendResetPassword: ({ user, url }) =>
+        queueEmail(db, {
+          template: 'passwordReset',
+          to: user.email,
+          props: { name: user.name, url, expiresInMinutes: RESET_LINK_MINUTES },
+        }),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.appUrl.protocol === 'https:',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [organization()],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureWorkspace(db, user);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,46 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { ensureWorkspace } from '../workspaces/workspaces.js';
+import { CLIENT_IP_HEADER, type Auth } from './auth.js';
+
+const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie']);
+
+/** Hands /api/auth/* to better-auth, and answers who the signed-in owner is. */
+export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: string) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const headers = fromNodeHeaders(request.headers);
+      headers.set(CLIENT_IP_HEADER, request.ip); // overrides anything the client sent
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(new URL(request.url, origin), {
+          method: request.method,
+          headers,
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (!HOP_HEADERS.has(key)) reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+
+  app.get('/api/me', async (request, reply) => {
+    const session = await getSession(auth, request);
+    if (!session) return reply.status(401).send({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    const workspace = await ensureWorkspace(db, session.user);
+    const { id, name, email } = session.user;
+    return { user: { id, name, email }, workspace };
+  });
+}
+
+export function getSession(auth: Auth, request: FastifyRequest) {
+  return auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+}

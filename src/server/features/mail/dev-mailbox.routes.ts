@@ -1,0 +1,48 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { devMail } from '../../db/schema/index.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+// A link clicked inside the preview opens in the mailbox's tab, not inside the frame.
+const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1><base target="_top">');
+
+/** The dev mailbox: every email the server sent while SMTP_URL is unset, newest first. */
+export function devMailboxRoutes(app: FastifyInstance, db: Db) {
+  const newestFirst = () =>
+    db
+      .select({ to: devMail.to, subject: devMail.subject, text: devMail.text, html: devMail.html, createdAt: devMail.createdAt })
+      .from(devMail)
+      .orderBy(desc(devMail.createdAt))
+      .limit(200);
+
+  app.get('/dev/mail.json', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return newestFirst();
+  });
+
+  app.get('/dev/mail', async (_req, reply) => {
+    const mails = await newestFirst();
+    const items = mails
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
+  <iframe sandbox="allow-top-navigation-by-user-activation" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(linksOpenOnTop(m.html))}"></iframe>
+  <details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>
+</article>`,
+      )
+      .join('\n');
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dev mailbox · Lodestone</title>
+<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#111827}
+article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}
+.meta{color:#4b5563;font-size:.875rem}iframe{width:100%;height:420px;border:1px solid #e5e7eb;border-radius:6px}</style></head>
+<body><main><h1>Dev mailbox</h1><p>Every email Lodestone sent while no SMTP server is configured (SMTP_URL), newest first.
+JSON at <a href="/dev/mail.json">/dev/mail.json</a>.</p>
+${items || '<p>No emails yet.</p>'}</main></body></html>`);
+  });
+}

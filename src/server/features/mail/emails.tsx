@@ -1,0 +1,33 @@
+import { render, toPlainText } from '@react-email/render';
+import type { ReactElement } from 'react';
+import type { Executor } from '../../db/client.js';
+import { addJob } from '../../lib/jobs.js';
+import type { OutgoingMail } from '../../lib/mailer.js';
+import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
+
+/** Every email Lodestone sends: its subject and its react-email component. */
+const templates = {
+  passwordReset: { subject: () => passwordResetSubject, body: (p: PasswordResetProps) => <PasswordResetEmail {...p} /> },
+} satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
+
+export type EmailTemplate = keyof typeof templates;
+export type EmailProps<T extends EmailTemplate> = Parameters<(typeof templates)[T]['body']>[0];
+export interface EmailJob<T extends EmailTemplate = EmailTemplate> {
+  template: T;
+  to: string;
+  props: EmailProps<T>;
+}
+
+export const SEND_EMAIL_TASK = 'send_email';
+
+/** Queues an email in the caller's transaction; the job queue renders and delivers it. */
+export function queueEmail<T extends EmailTemplate>(executor: Executor, job: EmailJob<T>): Promise<void> {
+  return addJob(executor, SEND_EMAIL_TASK, job);
+}
+
+export async function renderEmail({ template, to, props }: EmailJob): Promise<OutgoingMail> {
+  const definition = templates[template];
+  if (!definition) throw new Error(`Unknown email template: ${String(template)}`);
+  const html = await render(definition.body(props as never));
+  return { to, subject: definition.subject(), html, text: toPlainText(html) };
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTES } from '../../../domain/routes.js';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, host = APP_HOST, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+
+describe('the app face (APP_URL host)', () => {
+  it('answers 200 with the SPA for every route of the spec', async () => {
+    for (const route of APP_ROUTES) {
+      const res = await get(route);
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await get('/page-creator?template=premium-content')).statusCode).toBe(200);
+    expect((await get('/pricing/')).statusCode).toBe(200);
+  });
+
+  it('answers 404 with the same SPA document for unknown paths, including unregistered link targets', async () => {
+    for (const path of ['/no-such-page', '/docs/getting-started', '/contact', '/template-preview/premium-content', '/f/123']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown API paths with JSON, not the SPA', async () => {
+    const res = await get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends security headers: a CSP without inline scripts, nosniff, referrer policy, frame-ancestors', async () => {
+    const res = await get('/');
+    const csp = res.headers['content-security-policy'] as string;
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
+  });
+
+  it('caches hashed assets for a year and the document not at all', async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+  });
+
+  it('compresses with brotli or gzip, as the client asks', async () => {
+    const br = await get('/assets/app-abc123.js', APP_HOST, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get('/assets/app-abc123.js', APP_HOST, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+  });
+});
+
+describe('the visitor face (PUBLIC_URL host)', () => {
+  it('serves none of the owner app', async () => {
+    for (const path of ['/dashboard', '/sign-in', '/assets/app-abc123.js', '/dev/mail', '/dev/mail.json', '/api/me']) {
+      const res = await get(path, PUBLIC_HOST);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+    const auth = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: PUBLIC_HOST },
+      payload: {},
+    });
+    expect(auth.statusCode).toBe(404);
+  });
+
+  it('answers its own placeholder at / and a plain 404 elsewhere', async () => {
+    const home = await get('/', PUBLIC_HOST);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Published landing pages');
+    const missing = await get('/f/unknown', PUBLIC_HOST);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('treats any other host (a custom domain) as the visitor face', async () => {
+    expect((await get('/dashboard', 'pages.example.org')).statusCode).toBe(404);
+    expect((await get('/', 'pages.example.org')).body).toContain('Published landing pages');
+  });
+});
+
+describe('health', () => {
+  it('answers 200 on both faces while the database answers', async () => {
+    for (const host of [APP_HOST, PUBLIC_HOST]) {
+      const res = await get('/healthz', host);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    }
+  });
+});

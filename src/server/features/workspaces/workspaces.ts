@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { members, organizations } from '../../db/schema/index.js';
+
+export interface Workspace {
+  id: string;
+  name: string;
+}
+
+/**
+ * Returns the owner's workspace, creating it on first need. Sign-up calls it right after the
+ * account is committed; any later call finds the same one, even when two requests race.
+ */
+export async function ensureWorkspace(db: Db, user: { id: string; name: string }): Promise<Workspace> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workspace:${user.id}`}))`);
+    const [existing] = await tx
+      .select({ id: organizations.id, name: organizations.name })
+      .from(members)
+      .innerJoin(organizations, eq(organizations.id, members.organizationId))
+      .where(eq(members.userId, user.id))
+      .orderBy(asc(members.createdAt))
+      .limit(1);
+    if (existing) return existing;
+    const workspace = { id: randomUUID(), name: `${user.name}'s workspace` };
+    await tx.insert(organizations).values({ ...workspace, slug: `ws-${workspace.id}` });
+    await tx.insert(members).values({ id: randomUUID(), organizationId: workspace.id, userId: user.id, role: 'owner' });
+    return workspace;
+  });
+}
