@@ -31,6 +31,14 @@ export async function startJobRunner(
     else if (level === 'info') log.info(message);
     else log.debug(message);
   });
-  const runner: Runner = await run({ pgPool: pool, taskList, concurrency: 2, noHandleSignals: true, pollInterval: 1000, logger });
+  const runner: Runner = await run({
+    pgPool: pool,
+    taskList,
+    concurrency: 2,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    crontab: '',
+    logger,
+  });
   return { stop: () => runner.stop() };
 }

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp, uniqueEmail } from './support.js';
+
+const footerLinks: Array<[label: string, path: string, heading: string]> = [
+  ['Features', '/features', 'Features'],
+  ['Pricing', '/pricing', 'Pricing'],
+  ['Templates', '/templates', 'Templates'],
+  ['Help Center', '/help', 'Help Center'],
+  ['Documentation', '/docs', 'Documentation'],
+  ['Privacy Policy', '/privacy', 'Privacy Policy'],
+  ['Terms of Service', '/terms', 'Terms of Service'],
+  ['GDPR Compliance', '/gdpr', 'GDPR Compliance'],
+  ['CCPA Compliance', '/ccpa', 'CCPA Compliance'],
+  ['PDPA (Singapore)', '/pdpa', 'PDPA (Singapore)'],
+];
+
+test('footer links reach their pages, each with a breadcrumb from Home', async ({ page }) => {
+  for (const [label, path, heading] of footerLinks) {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path.replace(/[()]/g, '\\$&')}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Home' })).toBeVisible();
+  }
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+  for (const social of ['Twitter', 'LinkedIn', 'Facebook']) {
+    await expect(page.getByRole('contentinfo').getByLabel(social)).toBeVisible();
+  }
+});
+
+test('header links reach the dashboard gate and the page creator; home buttons go where they say', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Create Form' }).click();
+  await expect(page).toHaveURL(/\/page-creator$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Landing Page' })).toBeVisible();
+  await header.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+
+  await page.goto('/');
+  await page.getByRole('main').getByRole('link', { name: 'Browse Templates' }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Why Choose Lodestone/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create Your First Form' }).click();
+  await expect(page).toHaveURL(/\/page-creator$/);
+});
+
+test('the header turns translucent with a shadow after 10px of scroll', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header).toHaveCSS('position', 'fixed');
+  const shadow = () => header.evaluate((el) => getComputedStyle(el).boxShadow);
+  expect(await shadow()).toBe('none');
+  await page.mouse.wheel(0, 400);
+  await expect.poll(shadow).not.toBe('none');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(shadow).toBe('none');
+});
+
+test('on a small screen the menu button opens a menu that closes on navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: /mobile|menu/i });
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Create Form' }).click();
+  await expect(page).toHaveURL(/\/page-creator$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('an unknown path shows the 404 screen with status 404 and logs the path', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (msg) => logged.push(msg.text()));
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  expect(logged.some((l) => l.includes('/no/such/page'))).toBe(true);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+async function expectNoSeriousViolations(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    path,
+  ).toEqual([]);
+}
+
+test('axe finds no serious or critical violations on the pages built so far', async ({ page }) => {
+  const paths = ['/', '/sign-in', '/sign-up', '/forgot-password', '/reset-password?token=x', '/reset-password', '/no-such-page'];
+  for (const path of [...paths, ...footerLinks.map(([, p]) => p), '/page-creator']) {
+    await expectNoSeriousViolations(page, path);
+  }
+  await signUp(page, { name: 'Axe Owner', email: uniqueEmail('axe'), password: 'accessible-pass-1' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectNoSeriousViolations(page, '/dashboard');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSeriousViolations(page, '/');
+});
