@@ -42,6 +42,8 @@ export default defineConfig({
     url: `${APP_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its embedded PostgreSQL; the default SIGKILL would orphan it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: {
       PORT: String(PORT),

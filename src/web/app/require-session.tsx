@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '@/web/components/ui/spinner';
+import { authClient } from '@/web/lib/auth-client';
+import { signInPathFor } from '@/web/lib/safe-redirect';
+
+/** Renders its children only for a signed-in owner; anyone else is sent to sign in and back. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { data: session, isPending } = authClient.useSession();
+  const location = useLocation();
+
+  if (isPending) {
+    return (
+      <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+        <Spinner className="size-5 text-indigo-600" />
+        Loading...
+      </div>
+    );
+  }
+  if (!session) return <Navigate to={signInPathFor(location.pathname + location.search)} replace />;
+  return children;
+}

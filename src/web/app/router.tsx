@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { APP_ROUTES, type AppRoute } from '@/domain/routes';
+import { RootLayout } from '@/web/app/root-layout';
+import { RouteError } from '@/web/app/route-error';
+import { ForgotPasswordPage } from '@/web/features/auth/forgot-password-page';
+import { ResetPasswordPage } from '@/web/features/auth/reset-password-page';
+import { SignInPage } from '@/web/features/auth/sign-in-page';
+import { SignUpPage } from '@/web/features/auth/sign-up-page';
+import { DashboardPage } from '@/web/features/dashboard/dashboard-page';
+import { HomePage } from '@/web/features/home/home-page';
+import { CcpaPage } from '@/web/features/info-pages/ccpa-page';
+import { DocsPage } from '@/web/features/info-pages/docs-page';
+import { FeaturesPage } from '@/web/features/info-pages/features-page';
+import { GdprPage } from '@/web/features/info-pages/gdpr-page';
+import { HelpPage } from '@/web/features/info-pages/help-page';
+import { PdpaPage } from '@/web/features/info-pages/pdpa-page';
+import { PricingPage } from '@/web/features/info-pages/pricing-page';
+import { PrivacyPage } from '@/web/features/info-pages/privacy-page';
+import { TemplatesPage } from '@/web/features/info-pages/templates-page';
+import { TermsPage } from '@/web/features/info-pages/terms-page';
+import { NotFoundPage } from '@/web/features/not-found/not-found-page';
+import { PageCreatorPage } from '@/web/features/page-creator/page-creator-page';
+import { PreviewPage } from '@/web/features/preview/preview-page';
+import { ThankYouPage } from '@/web/features/thank-you/thank-you-page';
+
+// Typed by AppRoute so that a route added to the shared table cannot be forgotten here.
+const screens: Record<AppRoute, ComponentType> = {
+  '/': HomePage,
+  '/dashboard': DashboardPage,
+  '/page-creator': PageCreatorPage,
+  '/preview': PreviewPage,
+  '/thank-you': ThankYouPage,
+  '/features': FeaturesPage,
+  '/pricing': PricingPage,
+  '/help': HelpPage,
+  '/docs': DocsPage,
+  '/templates': TemplatesPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+  '/gdpr': GdprPage,
+  '/ccpa': CcpaPage,
+  '/pdpa': PdpaPage,
+  '/sign-in': SignInPage,
+  '/sign-up': SignUpPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+};
+
+const appRoutes: RouteObject[] = APP_ROUTES.map((path) => {
+  const Screen = screens[path];
+  return { path, element: <Screen /> };
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [...appRoutes, { path: '*', element: <NotFoundPage /> }],
+  },
+]);

@@ -1,0 +1,30 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+
+type TextFieldProps = ComponentProps<'input'> & {
+  id: string;
+  label: string;
+  error?: string;
+  /** Rendered at the end of the label row, e.g. a "Forgot password?" button. */
+  labelAction?: ReactNode;
+};
+
+/** A labelled input whose validation error is announced and tied to it by aria-describedby. */
+export function TextField({ id, label, error, labelAction, ...inputProps }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {labelAction}
+      </div>
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...inputProps} />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

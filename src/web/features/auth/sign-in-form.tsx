@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { signInSchema } from '@/domain/auth';
+import { FormAlert } from '@/web/components/form-alert';
+import { TextField } from '@/web/components/text-field';
+import { Button } from '@/web/components/ui/button';
+import { authClient } from '@/web/lib/auth-client';
+import { callAuth, describeAuthError } from './auth-error';
+import { SubmitButton } from './submit-button';
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    const result = await callAuth(() => authClient.signIn.email(values));
+    if (!result.ok) {
+      setServerError(describeAuthError(result.error).message);
+      return;
+    }
+    await onSignedIn();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {serverError && <FormAlert>{serverError}</FormAlert>}
+      <TextField
+        id="sign-in-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="sign-in-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        labelAction={
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto px-0 py-0 font-medium"
+            onClick={() => navigate('/forgot-password')}
+          >
+            Forgot password?
+          </Button>
+        }
+        {...register('password')}
+      />
+      <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
+    </form>
+  );
+}

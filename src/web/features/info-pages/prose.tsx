@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+/** Body text styles for the static info and legal pages. */
+export function Prose({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-5 text-base leading-7 text-gray-700 [&_a]:font-medium [&_a]:text-indigo-700 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-gray-900">
+      {children}
+    </div>
+  );
+}
+
+export function LastUpdated() {
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return <p className="text-sm text-gray-600">Last updated: {today}</p>;
+}
