@@ -1,11 +1,17 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// The config is evaluated by the runner and by each worker; the first run picks the data
-// directory and the workers inherit it through the environment.
-process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `lodestone-e2e-${Date.now()}`);
+// The config is evaluated by the runner and by each worker; the runner picks the data directory
+// (and clears those of earlier runs whose database has stopped) and the workers inherit it.
+if (!process.env.E2E_DATA_DIR) {
+  for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith('lodestone-e2e-'))) {
+    const full = path.join(tmpdir(), dir);
+    if (!existsSync(path.join(full, 'postgres', 'postmaster.pid'))) rmSync(full, { recursive: true, force: true });
+  }
+  process.env.E2E_DATA_DIR = path.join(tmpdir(), `lodestone-e2e-${Date.now()}`);
+}
 mkdirSync(process.env.E2E_DATA_DIR, { recursive: true, mode: 0o755 });
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

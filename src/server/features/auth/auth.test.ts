@@ -76,6 +76,22 @@ describe('accounts', () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
+  it('answers malformed input with 400, a code and a message, never a stack trace', async () => {
+    const missing = await authPost(t.app, '/sign-up/email', { email: 'not-an-email' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: APP_HOST, origin: `http://${APP_HOST}`, 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: expect.any(String) });
+    for (const res of [missing, broken]) expect(res.body).not.toMatch(/\bat .*\.(m?js|ts):\d+/);
+  });
+
   it('answers 401 with a code to an owner API call without a session', async () => {
     const res = await me();
     expect(res.statusCode).toBe(401);

@@ -6,7 +6,7 @@ import { devMail } from '../../db/schema/index.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-// A link clicked inside the preview opens in the mailbox's tab, not inside the frame.
+// Links in a previewed email open in a tab of their own (target=_blank) or the mailbox's, never inside the frame.
 const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1><base target="_top">');
 
 /** The dev mailbox: every email the server sent while SMTP_URL is unset, newest first. */
@@ -30,12 +30,12 @@ export function devMailboxRoutes(app: FastifyInstance, db: Db) {
         (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
-  <iframe sandbox="allow-top-navigation-by-user-activation" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(linksOpenOnTop(m.html))}"></iframe>
+  <iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(linksOpenOnTop(m.html))}"></iframe>
   <details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>
 </article>`,
       )
       .join('\n');
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox · Lodestone</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#111827}
