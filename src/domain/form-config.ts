@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { CURRENCIES, toMinorUnits } from './money';
+
+/** SPEC §3 and §9: the landing page configuration an owner builds, with its defaults. */
+
+export const FIELD_TYPES = ['text', 'email', 'number', 'phone', 'textarea', 'checkbox'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const PAYMENT_TYPES = ['fixed', 'pwyw'] as const;
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'both'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const EMAIL_FIELD_ID = 'email';
+export const MAX_FIELDS = 20;
+export const LEAD_MAGNET_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_NAME_DISPLAY_LENGTH = 30;
+export const DEFAULT_THANK_YOU_MESSAGE = 'Thank you for subscribing! Check your email for your download.';
+
+export const formFieldSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid field id'),
+  type: z.enum(FIELD_TYPES),
+  label: z.string().max(200),
+  placeholder: z.string().max(200),
+  required: z.boolean(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+/** Amounts are integers in the currency's minor units (cents; yen for JPY). */
+export const paymentSchema = z.object({
+  enabled: z.boolean(),
+  type: z.enum(PAYMENT_TYPES),
+  fixedAmount: z.number().int().min(0),
+  currency: z.enum(CURRENCIES),
+  pwywMinimum: z.number().int().min(0),
+  pwywSuggested: z.number().int().min(0),
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** A PDF stored on the server (see POST /api/files). */
+export const leadMagnetFileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string().min(1).max(255),
+  size: z.number().int().min(1).max(LEAD_MAGNET_MAX_BYTES),
+});
+export type LeadMagnetFile = z.infer<typeof leadMagnetFileSchema>;
+
+/** Meta pixel ids are digits; Google ids are G- or GTM- then letters and digits: neither can carry markup. */
+export const META_PIXEL_PATTERN = /^\d{5,20}$/;
+export const GOOGLE_TAG_PATTERN = /^(G|GTM)-[A-Z0-9]{4,20}$/;
+export const pixelMessages = {
+  facebook: 'A Meta pixel ID is digits only',
+  google: 'Use a Google ID like G-XXXXXXX or GTM-XXXXXXX',
+} as const;
+
+export const formConfigSchema = z.object({
+  title: z.string().max(200),
+  description: z.string().max(5000),
+  businessName: z.string().max(200),
+  leadMagnet: leadMagnetFileSchema.nullable(),
+  leadMagnetName: z.string().max(200),
+  fields: z.array(formFieldSchema).min(1).max(MAX_FIELDS),
+  doubleOptIn: z.boolean(),
+  privacyPolicy: z.boolean(),
+  thankyouMessage: z.string().max(1000),
+  pixelFacebook: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || META_PIXEL_PATTERN.test(v), pixelMessages.facebook),
+  pixelGoogle: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || GOOGLE_TAG_PATTERN.test(v), pixelMessages.google),
+  customScript: z.string().max(20_000),
+  payment: paymentSchema,
+});
+export type FormConfig = z.infer<typeof formConfigSchema>;
+
+export const DEFAULT_EMAIL_FIELD: FormField = {
+  id: EMAIL_FIELD_ID,
+  type: 'email',
+  label: 'Email Address',
+  placeholder: 'Enter your email',
+  required: true,
+};
+
+export const DEFAULT_PAYMENT: Payment = {
+  enabled: false,
+  type: 'fixed',
+  fixedAmount: toMinorUnits(9.99, 'USD'),
+  currency: 'USD',
+  pwywMinimum: toMinorUnits(1, 'USD'),
+  pwywSuggested: toMinorUnits(9.99, 'USD'),
+  provider: 'stripe',
+};
+
+export function defaultFormConfig(): FormConfig {
+  return {
+    title: '',
+    description: '',
+    businessName: '',
+    leadMagnet: null,
+    leadMagnetName: '',
+    fields: [{ ...DEFAULT_EMAIL_FIELD }],
+    doubleOptIn: true,
+    privacyPolicy: true,
+    thankyouMessage: DEFAULT_THANK_YOU_MESSAGE,
+    pixelFacebook: '',
+    pixelGoogle: '',
+    customScript: '',
+    payment: { ...DEFAULT_PAYMENT },
+  };
+}
+
+/** SPEC §3: a new field is 'field-{timestamp}', text, 'New Field', 'Enter value', not required. */
+export function newField(now: number = Date.now()): FormField {
+  return { id: `field-${now}`, type: 'text', label: 'New Field', placeholder: 'Enter value', required: false };
+}
+
+/** SPEC §5 and §8, word for word. */
+export const formMessages = {
+  titleRequired: 'Title is required',
+  businessNameRequired: 'Business name is required',
+  leadMagnetRequired: 'Please upload a PDF file',
+  leadMagnetNameRequired: 'Please provide a name for your lead magnet',
+  fieldLabelRequired: 'Field label is required',
+  emailFieldLocked: 'The email field cannot be removed',
+  fixBeforeSaving: 'Please fix the errors before saving',
+  fixBeforePreviewing: 'Please fix the errors before previewing',
+  onlyPdf: 'Only PDF files are accepted',
+  fileTooLarge: 'File size exceeds the 10MB limit',
+  noConfiguration: 'No form configuration was found. Please create a form first.',
+  published: 'Your landing page has been published successfully!',
+  linkCopied: 'Link copied to clipboard!',
+  wholeAmountsOnly: 'JPY amounts are whole numbers: no decimals.',
+} as const;
+
+/** Where each validation error shows: a config key, or `fields.{index}.label`. */
+export type FormErrors = Partial<
+  Record<'title' | 'businessName' | 'leadMagnet' | 'leadMagnetName' | `fields.${number}.label`, string>
+>;
+
+/**
+ * The SPEC §5 rules checked on Preview and on Save & Publish. `hasFile` is true when a PDF is
+ * chosen (in the browser it may not be uploaded yet).
+ */
+export function validateForPublish(config: FormConfig, hasFile = config.leadMagnet !== null): FormErrors {
+  const errors: FormErrors = {};
+  if (!config.title.trim()) errors.title = formMessages.titleRequired;
+  if (!config.businessName.trim()) errors.businessName = formMessages.businessNameRequired;
+  if (!hasFile) errors.leadMagnet = formMessages.leadMagnetRequired;
+  if (!config.leadMagnetName.trim()) errors.leadMagnetName = formMessages.leadMagnetNameRequired;
+  config.fields.forEach((field, i) => {
+    if (!field.label.trim()) errors[`fields.${i}.label`] = formMessages.fieldLabelRequired;
+  });
+  return errors;
+}
+
+/** The email field is always there, first-class and locked (SPEC §5). */
+export function hasLockedEmailField(config: FormConfig): boolean {
+  const email = config.fields.find((f) => f.id === EMAIL_FIELD_ID);
+  return email !== undefined && email.type === 'email' && email.required;
+}
+
+/**
+ * SPEC §4: pressing the Stripe or PayPal button. From none it selects the pressed one, from the
+ * other one it selects both, from both it leaves the other one. Pressing the only selected provider
+ * keeps it: a paid page always has a way to pay.
+ */
+export function toggleProvider(current: PaymentProvider | null, pressed: 'stripe' | 'paypal'): PaymentProvider {
+  const other = pressed === 'stripe' ? 'paypal' : 'stripe';
+  if (current === 'both') return other;
+  if (current === other) return 'both';
+  return pressed;
+}
+
+/** SPEC §5: a blank or invalid amount becomes 0. Returns minor units. */
+export function parseAmountInput(raw: string, currency: Payment['currency']): number {
+  const value = Number.parseFloat(raw);
+  if (!Number.isFinite(value) || value < 0) return 0;
+  return toMinorUnits(value, currency);
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
+
+/**
+ * The owner API for forms and files (all under APP_URL, session cookie required; 401 without a
+ * session, 404 for anything outside the caller's workspace). Errors are `{ code, message }`.
+ *
+ *   GET    /api/forms?status=all|active|inactive&q=&cursor=   -> FormListPage   (50 per page, newest first)
+ *   GET    /api/forms/stats                                   -> DashboardStats
+ *   POST   /api/forms            body SaveFormBody            -> FormDetail      (201; draft only)
+ *   GET    /api/forms/:id                                     -> FormDetail
+ *   PUT    /api/forms/:id        body SaveFormBody            -> FormDetail      (saves the draft)
+ *   POST   /api/forms/:id/publish                             -> FormDetail      (draft becomes published)
+ *   PATCH  /api/forms/:id/status body SetStatusBody           -> FormDetail
+ *   DELETE /api/forms/:id                                     -> 204             (form and its file)
+ *   POST   /api/files            multipart, one PDF field 'file' -> LeadMagnetFile (201)
+ *   GET    /api/files/:id                                     -> the PDF (attachment)
+ *
+ * Error codes: VALIDATION_ERROR (400, with `errors`: FormErrors keyed as in form-config),
+ * NOT_PUBLISHABLE (400, with `errors`), PLAN_LIMIT (403, message links the plan: see
+ * PLAN_LIMIT_MESSAGE), FILE_TOO_LARGE (413), NOT_A_PDF (415), NOT_FOUND (404), UNAUTHORIZED (401).
+ */
+
+export const FORM_STATUSES = ['active', 'inactive'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
+export const FORMS_PAGE_SIZE = 50;
+
+export const saveFormBodySchema = z.object({ config: formConfigSchema });
+export type SaveFormBody = z.infer<typeof saveFormBodySchema>;
+
+export const setStatusBodySchema = z.object({ status: z.enum(FORM_STATUSES) });
+export type SetStatusBody = z.infer<typeof setStatusBodySchema>;
+
+export const listFormsQuerySchema = z.object({
+  status: z.enum(['all', ...FORM_STATUSES]).default('all'),
+  q: z.string().trim().max(200).default(''),
+  cursor: z.string().max(200).optional(),
+});
+export type ListFormsQuery = z.input<typeof listFormsQuerySchema>;
+
+/** One row of the dashboard's 'Your Forms' table. */
+export interface FormSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  views: number;
+  leads: number;
+  /** leads / views * 100, one decimal; 0 without views. */
+  conversionRate: number;
+  status: FormStatus;
+  published: boolean;
+}
+
+export interface FormListPage {
+  items: FormSummary[];
+  nextCursor: string | null;
+}
+
+export interface FormDetail {
+  id: string;
+  name: string;
+  status: FormStatus;
+  createdAt: string;
+  updatedAt: string;
+  draft: FormConfig;
+  published: FormConfig | null;
+  publishedAt: string | null;
+  /** PUBLIC_URL/f/{id} */
+  publicUrl: string;
+}
+
+export interface DashboardStats {
+  totalLeads: number;
+  totalForms: number;
+  /** percent, one decimal */
+  conversionRate: number;
+  lastMonthLeads: number;
+}
+
+export type UploadedFile = LeadMagnetFile;
+
+export const FREE_PLAN_FORM_LIMIT = 3;
+export const PLAN_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN_FORM_LIMIT} forms. Upgrade to Pro for unlimited forms.`;
+
+/** Error body of every owner API. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,67 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormConfig } from '@/domain/form-config';
+import type { DashboardStats, FormDetail, FormListPage, FormStatus, ListFormsQuery, UploadedFile } from '@/domain/forms-api';
+import { apiFetch } from '@/web/lib/api';
+
+/** Client side of the owner forms API (contract in src/domain/forms-api.ts). */
+
+export const formKeys = {
+  all: ['forms'] as const,
+  list: (q: ListFormsQuery) => ['forms', 'list', q] as const,
+  stats: ['forms', 'stats'] as const,
+  detail: (id: string) => ['forms', 'detail', id] as const,
+};
+
+export function fetchFormsPage(query: ListFormsQuery): Promise<FormListPage> {
+  const params = new URLSearchParams();
+  if (query.status && query.status !== 'all') params.set('status', query.status);
+  if (query.q) params.set('q', query.q);
+  if (query.cursor) params.set('cursor', query.cursor);
+  const qs = params.toString();
+  return apiFetch<FormListPage>(`/api/forms${qs ? `?${qs}` : ''}`);
+}
+
+export const useFormsPage = (query: ListFormsQuery) =>
+  useQuery({ queryKey: formKeys.list(query), queryFn: () => fetchFormsPage(query), placeholderData: keepPreviousData });
+
+export const useFormStats = () =>
+  useQuery({ queryKey: formKeys.stats, queryFn: () => apiFetch<DashboardStats>('/api/forms/stats') });
+
+export const useFormDetail = (id: string | null) =>
+  useQuery({
+    queryKey: formKeys.detail(id ?? ''),
+    queryFn: () => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id!)}`),
+    enabled: id !== null,
+  });
+
+/** Uploads the PDF; the server checks type and size while it streams. */
+export function uploadLeadMagnet(file: File): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiFetch<UploadedFile>('/api/files', { method: 'POST', body });
+}
+
+/** Saves the draft (creating the form when `id` is null) and publishes it. */
+export async function saveAndPublish(id: string | null, config: FormConfig): Promise<FormDetail> {
+  const saved = id
+    ? await apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}`, { method: 'PUT', json: { config } })
+    : await apiFetch<FormDetail>('/api/forms', { method: 'POST', json: { config } });
+  return apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(saved.id)}/publish`, { method: 'POST' });
+}
+
+export function useSetFormStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: FormStatus }) =>
+      apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+export function useDeleteForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/forms/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
