@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { defaultFormConfig, type FormConfig } from '../src/domain/form-config.js';
+import type { FormDetail } from '../src/domain/forms-api.js';
 import { APP_HOST } from './setup/app.js';
 
 export interface SignedUpUser {
@@ -38,4 +40,67 @@ export async function createUser(
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const { user } = res.json<{ user: { id: string } }>();
   return { ...input, id: user.id, cookie: cookieFrom(res.headers['set-cookie']) };
+}
+
+const BOUNDARY = '----lodestone-test-boundary';
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+export function multipartFile(content: Buffer, filename = 'guide.pdf', contentType = 'application/pdf') {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+/** A small valid-looking PDF of `size` bytes. */
+export function pdfBytes(size = 2048): Buffer {
+  const body = Buffer.alloc(size, 0x20);
+  body.write('%PDF-1.4\n');
+  return body;
+}
+
+/** A publishable landing page configuration using `file` as its lead magnet. */
+export function publishableConfig(
+  file: { id: string; name: string; size: number } | null,
+  title = 'The Email Playbook',
+): FormConfig {
+  return {
+    ...defaultFormConfig(),
+    title,
+    description: 'Forty pages of tactics.',
+    businessName: 'Acme Marketing',
+    leadMagnet: file,
+    leadMagnetName: 'Email Playbook PDF',
+  };
+}
+
+/** Uploads a PDF and creates a form with it for the signed-in `user`; `publish` makes it live. */
+export async function createForm(app: FastifyInstance, user: SignedUpUser, options: { title?: string; publish?: boolean } = {}) {
+  const headers = { host: APP_HOST, cookie: user.cookie };
+  const upload = multipartFile(pdfBytes());
+  const file = await app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...headers, ...upload.headers },
+    payload: upload.payload,
+  });
+  if (file.statusCode !== 201) throw new Error(`upload failed: ${file.statusCode} ${file.body}`);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/forms',
+    headers,
+    payload: { config: publishableConfig(file.json(), options.title) },
+  });
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+  let form = created.json<FormDetail>();
+  if (options.publish) {
+    const published = await app.inject({ method: 'POST', url: `/api/forms/${form.id}/publish`, headers });
+    if (published.statusCode !== 200) throw new Error(`publish failed: ${published.statusCode} ${published.body}`);
+    form = published.json<FormDetail>();
+  }
+  return form;
 }

@@ -49,6 +49,8 @@ export interface FormSummary {
   conversionRate: number;
   status: FormStatus;
   published: boolean;
+  /** PUBLIC_URL/f/{id} */
+  publicUrl: string;
 }
 
 export interface FormListPage {

@@ -1,17 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createAuth, type Auth } from './features/auth/auth.js';
+import { requireOwner } from './features/auth/owner.js';
 import { authRoutes } from './features/auth/routes.js';
+import { filesRoutes } from './features/files/routes.js';
+import { formsRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { devMailboxRoutes } from './features/mail/dev-mailbox.routes.js';
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/routes.js';
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
+import { localStorage, type Storage } from './lib/storage.js';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +25,8 @@ export interface AppDeps {
   pool: pg.Pool;
   /** Where the Vite build lives; tests point it at a small fixture. */
   webRoot?: string;
+  /** Where uploaded files go; DATA_DIR/files by default. */
+  storage?: Storage;
   logger?: boolean | FastifyBaseLogger | { level: string };
 }
 
@@ -29,7 +37,14 @@ export interface App {
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-export async function buildApp({ config, db, pool, webRoot = defaultWebRoot, logger = false }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  pool,
+  webRoot = defaultWebRoot,
+  storage = localStorage(path.join(config.dataDir, 'files')),
+  logger = false,
+}: AppDeps): Promise<App> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -62,8 +77,10 @@ export async function buildApp({ config, db, pool, webRoot = defaultWebRoot, log
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyMultipart);
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+  type ApiError = { statusCode?: number; code?: string; message: string; errors?: Record<string, string> };
+  app.setErrorHandler((error: ApiError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -71,7 +88,8 @@ export async function buildApp({ config, db, pool, webRoot = defaultWebRoot, log
         .status(status)
         .send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
     }
-    return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
+    const { code = 'BAD_REQUEST', message, errors } = error;
+    return reply.status(status).send(errors ? { code, message, errors } : { code, message });
   });
 
   healthRoutes(app, pool);
@@ -81,8 +99,11 @@ export async function buildApp({ config, db, pool, webRoot = defaultWebRoot, log
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
     authRoutes(face, auth, db, config.appUrl.origin);
+    const owner = requireOwner(auth, db);
+    formsRoutes(face, db, storage, owner, config.publicUrl.origin);
+    filesRoutes(face, db, storage, owner);
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
-    spa = await spaRoutes(face, webRoot);
+    spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });
   });
 
   const publicFace = hostConstraint(config.appUrl.host, false);

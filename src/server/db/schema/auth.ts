@@ -80,6 +80,10 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull().unique(),
   logo: text('logo'),
   metadata: text('metadata'),
+  /** Lodestone's plan for the workspace (SPEC §9): free, pro or business. */
+  plan: text('plan', { enum: ['free', 'pro', 'business'] })
+    .notNull()
+    .default('free'),
   createdAt: createdAt(),
 });
 

@@ -1,2 +1,3 @@
 export * from './auth.js';
 export * from './mail.js';
+export * from './forms.js';

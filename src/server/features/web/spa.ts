@@ -11,12 +11,14 @@ const YEAR = 60 * 60 * 24 * 365;
  * (never cached) for every route of the spec's table, and the same document with status 404 for
  * anything else, so the SPA shows its not-found screen and crawlers see the right status.
  */
-export async function spaRoutes(app: FastifyInstance, webRoot: string) {
+export async function spaRoutes(app: FastifyInstance, webRoot: string, options: { rereadIndex?: boolean } = {}) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built: ${indexFile} is missing. Run \`npm run build\` (npm start does it for you).`);
   }
-  const indexHtml = readFileSync(indexFile);
+  // Outside production the document is read per request, so a `vite build` shows without a restart.
+  const cached = readFileSync(indexFile);
+  const indexHtml = () => (options.rereadIndex ? readFileSync(indexFile) : cached);
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -31,7 +33,7 @@ export async function spaRoutes(app: FastifyInstance, webRoot: string) {
   });
 
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   for (const route of APP_ROUTES) app.get(route, sendIndex);
 
   return {

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, sum } from 'drizzle-orm';
+import { hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
+import {
+  FORMS_PAGE_SIZE,
+  FREE_PLAN_FORM_LIMIT,
+  PLAN_LIMIT_MESSAGE,
+  type DashboardStats,
+  type FormDetail,
+  type FormListPage,
+  type FormStatus,
+  type FormSummary,
+} from '../../../domain/forms-api.js';
+import type { Db, Executor } from '../../db/client.js';
+import { files, forms, leads, organizations } from '../../db/schema/index.js';
+import { HttpError, notFound } from '../../lib/http-errors.js';
+import { deleteFileRows } from '../files/files.js';
+
+type FormRow = typeof forms.$inferSelect;
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** 12 random base62 characters (71 bits): short enough for a link, impossible to guess. */
+function newFormId(): string {
+  return Array.from(randomBytes(12), (b) => ID_ALPHABET[b % 62]).join('');
+}
+
+const nameOf = (config: FormConfig) => config.title.trim() || 'Untitled form';
+const percent = (leadsCount: number, views: number) => (views > 0 ? Math.round((leadsCount / views) * 1000) / 10 : 0);
+
+export function toDetail(row: FormRow, publicOrigin: string): FormDetail {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    draft: row.draft,
+    published: row.published,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    publicUrl: `${publicOrigin}/f/${row.id}`,
+  };
+}
+
+/** The email field is locked and the PDF, when set, must be one of this workspace's files. */
+async function checkConfig(executor: Executor, workspaceId: string, config: FormConfig) {
+  if (!hasLockedEmailField(config)) {
+    throw new HttpError(400, 'VALIDATION_ERROR', 'The email field cannot be removed', {
+      fields: 'The email field cannot be removed',
+    });
+  }
+  if (config.leadMagnet) {
+    const [file] = await executor
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.id, config.leadMagnet.id), eq(files.workspaceId, workspaceId)));
+    if (!file)
+      throw new HttpError(400, 'VALIDATION_ERROR', 'Please upload a PDF file', { leadMagnet: 'Please upload a PDF file' });
+  }
+}
+
+export async function createForm(db: Db, workspaceId: string, config: FormConfig): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    // One creation at a time per workspace, so two tabs cannot both take the last free slot.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`forms:${workspaceId}`}))`);
+    const [workspace] = await tx
+      .select({ plan: organizations.plan })
+      .from(organizations)
+      .where(eq(organizations.id, workspaceId));
+    if (workspace?.plan === 'free') {
+      const [{ n }] = (await tx.select({ n: count() }).from(forms).where(eq(forms.workspaceId, workspaceId))) as [{ n: number }];
+      if (n >= FREE_PLAN_FORM_LIMIT) throw new HttpError(403, 'PLAN_LIMIT', PLAN_LIMIT_MESSAGE);
+    }
+    await checkConfig(tx, workspaceId, config);
+    const [row] = await tx
+      .insert(forms)
+      .values({ id: newFormId(), workspaceId, name: nameOf(config), draft: config })
+      .returning();
+    return row!;
+  });
+}
+
+export async function getForm(executor: Executor, workspaceId: string, id: string): Promise<FormRow> {
+  const [row] = await executor
+    .select()
+    .from(forms)
+    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId)));
+  if (!row) throw notFound('This form');
+  return row;
+}
+
+export async function saveDraft(db: Db, workspaceId: string, id: string, config: FormConfig): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    await getForm(tx, workspaceId, id);
+    await checkConfig(tx, workspaceId, config);
+    const [row] = await tx
+      .update(forms)
+      .set({ draft: config, name: nameOf(config) })
+      .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId)))
+      .returning();
+    return row!;
+  });
+}
+
+/** The draft becomes what visitors see, and the form goes live. */
+export async function publishForm(db: Db, workspaceId: string, id: string): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    const form = await getForm(tx, workspaceId, id);
+    const errors = validateForPublish(form.draft);
+    if (Object.keys(errors).length > 0) {
+      throw new HttpError(400, 'NOT_PUBLISHABLE', Object.values(errors)[0]!, errors as Record<string, string>);
+    }
+    await checkConfig(tx, workspaceId, form.draft);
+    const [row] = await tx
+      .update(forms)
+      .set({
+        published: form.draft,
+        publishedVersion: sql`${forms.publishedVersion} + 1`,
+        publishedAt: new Date(),
+        status: 'active',
+      })
+      .where(eq(forms.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+export async function setStatus(db: Db, workspaceId: string, id: string, status: FormStatus): Promise<FormRow> {
+  const [row] = await db
+    .update(forms)
+    .set({ status })
+    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId)))
+    .returning();
+  if (!row) throw notFound('This form');
+  return row;
+}
+
+/** Deletes the form with its leads, and its PDFs unless another form of the workspace uses them. Returns storage keys to remove. */
+export async function deleteForm(db: Db, workspaceId: string, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const form = await getForm(tx, workspaceId, id);
+    await tx.delete(forms).where(eq(forms.id, id));
+    const fileIds = [form.draft.leadMagnet?.id, form.published?.leadMagnet?.id].filter((v): v is string => !!v);
+    return deleteFileRows(tx, workspaceId, await unusedFiles(tx, workspaceId, [...new Set(fileIds)]));
+  });
+}
+
+async function unusedFiles(executor: Executor, workspaceId: string, fileIds: string[]): Promise<string[]> {
+  const unused: string[] = [];
+  for (const fid of fileIds) {
+    const [used] = await executor
+      .select({ id: forms.id })
+      .from(forms)
+      .where(
+        and(
+          eq(forms.workspaceId, workspaceId),
+          or(sql`${forms.draft} -> 'leadMagnet' ->> 'id' = ${fid}`, sql`${forms.published} -> 'leadMagnet' ->> 'id' = ${fid}`),
+        ),
+      )
+      .limit(1);
+    if (!used) unused.push(fid);
+  }
+  return unused;
+}
+
+const encodeCursor = (row: { createdAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    const date = new Date(createdAt);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
+    return { createdAt: date, id };
+  } catch {
+    throw new HttpError(400, 'VALIDATION_ERROR', 'cursor: invalid', { cursor: 'invalid' });
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first, 50 a page, keyset-paginated on (created_at, id). */
+export async function listForms(
+  db: Db,
+  workspaceId: string,
+  query: { status: 'all' | FormStatus; q: string; cursor?: string },
+  publicOrigin: string,
+): Promise<FormListPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const leadCounts = db
+    .select({ formId: leads.formId, n: count().as('n') })
+    .from(leads)
+    .where(eq(leads.workspaceId, workspaceId))
+    .groupBy(leads.formId)
+    .as('lead_counts');
+  const rows = await db
+    .select({
+      id: forms.id,
+      name: forms.name,
+      createdAt: forms.createdAt,
+      views: forms.views,
+      status: forms.status,
+      published: sql<boolean>`${forms.published} is not null`,
+      leads: sql<number>`coalesce(${leadCounts.n}, 0)::int`,
+    })
+    .from(forms)
+    .leftJoin(leadCounts, eq(leadCounts.formId, forms.id))
+    .where(
+      and(
+        eq(forms.workspaceId, workspaceId),
+        query.status === 'all' ? undefined : eq(forms.status, query.status),
+        query.q ? ilike(forms.name, `%${escapeLike(query.q)}%`) : undefined,
+        after
+          ? or(lt(forms.createdAt, after.createdAt), and(eq(forms.createdAt, after.createdAt), lt(forms.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(forms.createdAt), desc(forms.id))
+    .limit(FORMS_PAGE_SIZE + 1);
+  const page = rows.slice(0, FORMS_PAGE_SIZE);
+  const items: FormSummary[] = page.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    views: r.views,
+    leads: r.leads,
+    conversionRate: percent(r.leads, r.views),
+    status: r.status,
+    published: r.published,
+    publicUrl: `${publicOrigin}/f/${r.id}`,
+  }));
+  return { items, nextCursor: rows.length > FORMS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [formTotals] = await db
+    .select({ totalForms: count(), views: sum(forms.views).mapWith(Number) })
+    .from(forms)
+    .where(eq(forms.workspaceId, workspaceId));
+  const [leadTotals] = await db
+    .select({
+      totalLeads: count(),
+      lastMonthLeads: sql<number>`count(*) filter (where ${gte(leads.createdAt, monthStart)})`.mapWith(Number),
+    })
+    .from(leads)
+    .where(eq(leads.workspaceId, workspaceId));
+  const totalLeads = leadTotals?.totalLeads ?? 0;
+  return {
+    totalLeads,
+    totalForms: formTotals?.totalForms ?? 0,
+    conversionRate: percent(totalLeads, formTotals?.views ?? 0),
+    lastMonthLeads: leadTotals?.lastMonthLeads ?? 0,
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { listFormsQuerySchema, saveFormBodySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
+import type { Db } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
+import { parseInput } from '../../lib/validate.js';
+import {
+  createForm,
+  dashboardStats,
+  deleteForm,
+  getForm,
+  listForms,
+  publishForm,
+  saveDraft,
+  setStatus,
+  toDetail,
+} from './forms.js';
+
+type WithId = { Params: { id: string } };
+
+/** The owner API for forms (contract: src/domain/forms-api.ts). Every query is scoped to the caller's workspace. */
+export function formsRoutes(app: FastifyInstance, db: Db, storage: Storage, owner: preHandlerHookHandler, publicOrigin: string) {
+  const opts = { preHandler: owner };
+
+  app.get('/api/forms', opts, async (request) =>
+    listForms(db, request.owner.workspaceId, parseInput(listFormsQuerySchema, request.query), publicOrigin),
+  );
+
+  app.get('/api/forms/stats', opts, async (request) => dashboardStats(db, request.owner.workspaceId));
+
+  app.post('/api/forms', opts, async (request, reply) => {
+    const { config } = parseInput(saveFormBodySchema, request.body);
+    const row = await createForm(db, request.owner.workspaceId, config);
+    return reply.status(201).send(toDetail(row, publicOrigin));
+  });
+
+  app.get<WithId>('/api/forms/:id', opts, async (request) =>
+    toDetail(await getForm(db, request.owner.workspaceId, request.params.id), publicOrigin),
+  );
+
+  app.put<WithId>('/api/forms/:id', opts, async (request) => {
+    const { config } = parseInput(saveFormBodySchema, request.body);
+    return toDetail(await saveDraft(db, request.owner.workspaceId, request.params.id, config), publicOrigin);
+  });
+
+  app.post<WithId>('/api/forms/:id/publish', opts, async (request) =>
+    toDetail(await publishForm(db, request.owner.workspaceId, request.params.id), publicOrigin),
+  );
+
+  app.patch<WithId>('/api/forms/:id/status', opts, async (request) => {
+    const { status } = parseInput(setStatusBodySchema, request.body);
+    return toDetail(await setStatus(db, request.owner.workspaceId, request.params.id, status), publicOrigin);
+  });
+
+  app.delete<WithId>('/api/forms/:id', opts, async (request, reply) => {
+    const storageKeys = await deleteForm(db, request.owner.workspaceId, request.params.id);
+    await Promise.all(storageKeys.map((key) => storage.remove(key)));
+    return reply.status(204).send();
+  });
+}
