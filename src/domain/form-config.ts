@@ -15,8 +15,15 @@ export const LEAD_MAGNET_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_NAME_DISPLAY_LENGTH = 30;
 export const DEFAULT_THANK_YOU_MESSAGE = 'Thank you for subscribing! Check your email for your download.';
 
+/** Input names the landing page uses itself; a configured field may not take them. */
+export const RESERVED_NAMES = { consent: 'consent', amount: 'amount', provider: 'provider' } as const;
+const reservedNames: ReadonlySet<string> = new Set(Object.values(RESERVED_NAMES));
+
 export const formFieldSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid field id'),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid field id')
+    .refine((id) => !reservedNames.has(id), 'This field id is reserved'),
   type: z.enum(FIELD_TYPES),
   label: z.string().max(200),
   placeholder: z.string().max(200),

@@ -13,10 +13,21 @@ export interface LandingPageProps {
   mode: 'preview' | 'live';
   /** 'form' (default), or the thank-you state after a submission. */
   state?: 'form' | 'submitted';
-  /** Errors from the server per field id (live pages re-render with them). */
+  /**
+   * Errors from the server per field id (live pages re-render with them). Besides field ids the
+   * keys 'consent', 'amount' and 'provider' name the consent checkbox and the payment inputs.
+   */
   errors?: Record<string, string>;
-  /** Values to refill after a failed submission (live pages). */
+  /** Values to refill after a failed submission (live pages), keyed like the form's `name`s. */
   values?: Record<string, string>;
   /** Link to the lead magnet, shown in the thank-you state when double opt-in is off. */
   downloadUrl?: string;
+  /** A message about the whole submission (e.g. 'Too many attempts'), shown above the fields. */
+  formError?: string;
+  /** Extra hidden inputs posted with the form (e.g. a signed render time, UTM parameters). Live only. */
+  hiddenFields?: Record<string, string>;
+  /** Name of a spam trap input: hidden from people and assistive technology, bots fill it. Live only. */
+  honeypotName?: string;
+  /** Prefix of element ids, for pages that show more than one landing page. Default 'ls'. */
+  idPrefix?: string;
 }

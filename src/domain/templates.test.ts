@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_FIELD_ID, formConfigSchema, hasLockedEmailField, validateForPublish } from './form-config';
+import { findTemplate, TEMPLATE_CATEGORIES, templateConfig, TEMPLATES, templateSlug } from './templates';
+
+const SPEC_TEMPLATES = {
+  'Lead Generation': ['Standard Lead Magnet', 'Premium Content', 'Course Sign-up'],
+  'Ebook Delivery': ['Professional Ebook', 'Whitepaper Download', 'Industry Report'],
+  Newsletter: ['Newsletter Sign-up', 'Weekly Updates', 'Industry News'],
+  Webinar: ['Webinar Registration', 'Live Workshop', 'Product Demo'],
+};
+
+describe('templateSlug', () => {
+  it('lower-cases the title and replaces runs of whitespace with hyphens', () => {
+    expect(templateSlug('Professional Ebook')).toBe('professional-ebook');
+    expect(templateSlug('Course Sign-up')).toBe('course-sign-up');
+    expect(templateSlug('A  \t B')).toBe('a-b');
+  });
+});
+
+describe('TEMPLATES', () => {
+  it('are the twelve templates of SPEC §3 in their categories', () => {
+    expect(TEMPLATE_CATEGORIES).toEqual(['Lead Generation', 'Ebook Delivery', 'Newsletter', 'Webinar']);
+    expect(TEMPLATES).toHaveLength(12);
+    for (const category of TEMPLATE_CATEGORIES) {
+      expect(TEMPLATES.filter((t) => t.category === category).map((t) => t.title)).toEqual(SPEC_TEMPLATES[category]);
+    }
+  });
+
+  it('have slugs by the spec rule, all unique', () => {
+    for (const t of TEMPLATES) expect(t.slug).toBe(templateSlug(t.title));
+    expect(new Set(TEMPLATES.map((t) => t.slug)).size).toBe(12);
+  });
+
+  it('flag only Professional Ebook as popular', () => {
+    expect(TEMPLATES.filter((t) => t.popular).map((t) => t.title)).toEqual(['Professional Ebook']);
+  });
+
+  it('carry valid, distinct starter configurations with the locked email field first', () => {
+    for (const t of TEMPLATES) {
+      expect(formConfigSchema.safeParse(t.config).success, t.title).toBe(true);
+      expect(t.config.fields[0]).toEqual({
+        id: EMAIL_FIELD_ID,
+        type: 'email',
+        label: 'Email Address',
+        placeholder: 'Enter your email',
+        required: true,
+      });
+      expect(hasLockedEmailField(t.config)).toBe(true);
+      expect(t.config.fields.length).toBeGreaterThan(1);
+      expect(new Set(t.config.fields.map((f) => f.id)).size).toBe(t.config.fields.length);
+      expect(t.config.businessName).toBe('');
+      expect(t.config.leadMagnet).toBeNull();
+      expect(t.description.length).toBeGreaterThan(10);
+      // Only what the owner must supply is missing: the business name and the PDF.
+      expect(Object.keys(validateForPublish(t.config)).sort()).toEqual(['businessName', 'leadMagnet']);
+    }
+    expect(new Set(TEMPLATES.map((t) => JSON.stringify(t.config))).size).toBe(12);
+    expect(new Set(TEMPLATES.map((t) => t.config.title)).size).toBe(12);
+  });
+
+  it('suit their use', () => {
+    const ids = (slug: string) => findTemplate(slug)!.config.fields.map((f) => f.id);
+    expect(ids('webinar-registration')).toEqual(['email', 'field-name', 'field-company', 'field-job-title']);
+    expect(ids('course-sign-up')).toContain('field-experience');
+    const premium = findTemplate('premium-content')!.config.payment;
+    expect(premium).toMatchObject({ enabled: true, type: 'fixed', fixedAmount: 1900, currency: 'USD' });
+    expect(findTemplate('industry-report')!.config.payment).toMatchObject({ enabled: true, type: 'pwyw' });
+    const free = TEMPLATES.filter((t) => !['premium-content', 'industry-report'].includes(t.slug));
+    for (const t of free) expect(t.config.payment.enabled, t.title).toBe(false);
+  });
+});
+
+describe('findTemplate and templateConfig', () => {
+  it('find a template by slug, and hand out copies that do not change the template', () => {
+    expect(findTemplate('professional-ebook')?.title).toBe('Professional Ebook');
+    expect(findTemplate('nope')).toBeUndefined();
+    expect(templateConfig('nope')).toBeUndefined();
+    const copy = templateConfig('live-workshop')!;
+    copy.fields[0]!.label = 'Changed';
+    copy.payment.enabled = true;
+    expect(findTemplate('live-workshop')!.config.fields[0]!.label).toBe('Email Address');
+    expect(findTemplate('live-workshop')!.config.payment.enabled).toBe(false);
+  });
+});

@@ -1,0 +1,16 @@
+export { autocompleteFor } from './autocomplete';
+export { CONSENT_VERSION, consentText } from './consent';
+export { landingCss, landingDocumentCss } from './landing-css';
+export {
+  CHECKED_VALUE,
+  DOUBLE_OPT_IN_NOTICE,
+  LandingPage,
+  LandingStyles,
+  PREVIEW_DOWNLOAD_NOTICE,
+  SUBMITTING_LABEL,
+  THANK_YOU_TITLE,
+  submitLabel,
+  toInputAmount,
+} from './landing-page';
+export { landingScript } from './landing-script';
+export type { LandingPageProps } from './types';

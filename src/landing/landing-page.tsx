@@ -1,0 +1,367 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { RESERVED_NAMES, type FormConfig, type FormField, type Payment } from '../domain/form-config';
+import { CURRENCY_SYMBOLS, currencyDecimals, formatMoney, fromMinorUnits } from '../domain/money';
+import { autocompleteFor } from './autocomplete';
+import { consentText } from './consent';
+import { landingCss } from './landing-css';
+import type { LandingPageProps } from './types';
+
+/** SPEC §2: the submit button's label while a submission is in flight. */
+export const SUBMITTING_LABEL = 'Submitting...';
+export const THANK_YOU_TITLE = 'Thank You!';
+export const DOUBLE_OPT_IN_NOTICE =
+  'We have sent you an email with a confirmation link. Please check your inbox (and your spam folder) and confirm your email address to get your download.';
+export const PREVIEW_DOWNLOAD_NOTICE = 'Downloads work on the published page.';
+
+/** The form's posted names besides the configured fields' ids. */
+
+/** Value a checked checkbox posts. */
+export const CHECKED_VALUE = 'yes';
+
+type Phase = 'form' | 'submitting' | 'submitted';
+
+export function submitLabel(config: FormConfig): string {
+  if (config.payment.enabled) return 'Continue to payment';
+  const name = config.leadMagnetName.trim();
+  return name ? `Get ${name}` : 'Get your free download';
+}
+
+/** The visitor's landing page: pure props in, markup out; the same in the SPA and react-dom/server. */
+export function LandingPage(props: LandingPageProps) {
+  const { config, mode } = props;
+  const prefix = props.idPrefix ?? 'ls';
+  const errors = props.errors ?? {};
+  const values = props.values ?? {};
+  const preview = mode === 'preview';
+  const [phase, setPhase] = useState<Phase>('form');
+  const thanksRef = useRef<HTMLDivElement>(null);
+  const submitted = props.state === 'submitted' || phase === 'submitted';
+
+  useEffect(() => {
+    // After a preview submission the form is gone: move focus to what replaced it.
+    if (phase === 'submitted') thanksRef.current?.focus();
+  }, [phase]);
+
+  function handlePreviewSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phase !== 'form') return;
+    setPhase('submitting');
+    // A preview stores nothing: the "request" is a resolved promise, so 'Submitting...' lasts one tick.
+    void Promise.resolve().then(() => setPhase('submitted'));
+  }
+
+  const Root = preview ? 'div' : 'main';
+  const title = config.title.trim() || 'Untitled landing page';
+  const businessName = config.businessName.trim();
+  const description = config.description.trim();
+
+  return (
+    <div className="ls-page">
+      <Root className="ls-container">
+        <header className="ls-header">
+          {businessName && <p className="ls-business">{businessName}</p>}
+          <h1 className="ls-title">{title}</h1>
+          {description && <p className="ls-description">{description}</p>}
+        </header>
+        <div className="ls-card">
+          {submitted ? (
+            <div className="ls-thanks" ref={thanksRef} tabIndex={-1}>
+              <h2 className="ls-thanks-title">{THANK_YOU_TITLE}</h2>
+              {config.thankyouMessage.trim() && <p className="ls-text">{config.thankyouMessage}</p>}
+              {config.doubleOptIn ? (
+                <p className="ls-text">{DOUBLE_OPT_IN_NOTICE}</p>
+              ) : (
+                <DownloadAction config={config} preview={preview} downloadUrl={props.downloadUrl} />
+              )}
+              {preview && config.payment.enabled && (
+                <p className="ls-hint">On the published page, visitors pay before they get the download.</p>
+              )}
+              {preview && phase === 'submitted' && (
+                <button type="button" className="ls-link" onClick={() => setPhase('form')}>
+                  Back to the form
+                </button>
+              )}
+            </div>
+          ) : (
+            <form
+              className="ls-form"
+              method="post"
+              action={preview ? undefined : props.action}
+              onSubmit={preview ? handlePreviewSubmit : undefined}
+              data-ls-form=""
+            >
+              {props.formError && (
+                <p className="ls-alert" role="alert">
+                  {props.formError}
+                </p>
+              )}
+              {!preview && props.honeypotName && <Honeypot name={props.honeypotName} id={`${prefix}-hp`} />}
+              {!preview &&
+                Object.entries(props.hiddenFields ?? {}).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+              {config.fields.map((field) => (
+                <Field
+                  key={`${field.id}:${field.type}`}
+                  field={field}
+                  id={`${prefix}-f-${field.id}`}
+                  value={values[field.id]}
+                  error={errors[field.id]}
+                />
+              ))}
+              {config.payment.enabled && (
+                <PaymentBlock payment={config.payment} prefix={prefix} values={values} errors={errors} />
+              )}
+              {config.privacyPolicy && (
+                <Checkbox
+                  id={`${prefix}-consent`}
+                  name={RESERVED_NAMES.consent}
+                  label={consentText(config.businessName)}
+                  required
+                  checked={isChecked(values[RESERVED_NAMES.consent])}
+                  error={errors[RESERVED_NAMES.consent]}
+                  className="ls-consent"
+                />
+              )}
+              <button
+                type="submit"
+                className="ls-button"
+                data-ls-submit=""
+                data-submitting-label={SUBMITTING_LABEL}
+                disabled={phase === 'submitting'}
+              >
+                {phase === 'submitting' ? SUBMITTING_LABEL : submitLabel(config)}
+              </button>
+            </form>
+          )}
+        </div>
+      </Root>
+    </div>
+  );
+}
+
+/** The landing page's stylesheet as a <style> element, for the SPA preview. */
+export function LandingStyles() {
+  return <style>{landingCss}</style>;
+}
+
+function isChecked(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== 'false' && value !== 'off';
+}
+
+function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="ls-error">
+      {error}
+    </p>
+  );
+}
+
+function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="ls-req" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+const INPUT_TYPES = { text: 'text', email: 'email', number: 'number', phone: 'tel' } as const;
+
+function Field({ field, id, value, error }: { field: FormField; id: string; value?: string; error?: string }) {
+  const label = field.label.trim() || 'Untitled field';
+  if (field.type === 'checkbox') {
+    return <Checkbox id={id} name={field.id} label={label} required={field.required} checked={isChecked(value)} error={error} />;
+  }
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.id,
+    className: 'ls-input',
+    required: field.required,
+    placeholder: field.placeholder || undefined,
+    autoComplete: autocompleteFor(field),
+    defaultValue: value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  return (
+    <div className="ls-field">
+      <label className="ls-label" htmlFor={id}>
+        {label}
+        <RequiredMark required={field.required} />
+      </label>
+      {field.type === 'textarea' ? (
+        <textarea rows={4} {...common} />
+      ) : (
+        <input
+          type={INPUT_TYPES[field.type]}
+          step={field.type === 'number' ? 'any' : undefined}
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          {...common}
+        />
+      )}
+      <ErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
+function Checkbox(props: {
+  id: string;
+  name: string;
+  label: string;
+  required: boolean;
+  checked: boolean;
+  error?: string;
+  className?: string;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div className={props.className ? `ls-field ${props.className}` : 'ls-field'}>
+      <div className="ls-check">
+        <input
+          type="checkbox"
+          id={props.id}
+          name={props.name}
+          value={CHECKED_VALUE}
+          required={props.required}
+          defaultChecked={props.checked}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+        />
+        <label htmlFor={props.id}>
+          {props.label}
+          <RequiredMark required={props.required} />
+        </label>
+      </div>
+      <ErrorText id={errorId} error={props.error} />
+    </div>
+  );
+}
+
+/** Minor units as the text of a number input in major units: 999 USD -> '9.99', 500 JPY -> '500'. */
+export function toInputAmount(minor: number, currency: Payment['currency']): string {
+  return fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
+}
+
+const PROVIDER_LABELS = { stripe: 'Card (Stripe)', paypal: 'PayPal' } as const;
+const PROVIDER_NOTES = {
+  stripe: 'You pay by card through Stripe in the next step.',
+  paypal: 'You pay with PayPal in the next step.',
+} as const;
+
+function PaymentBlock({
+  payment,
+  prefix,
+  values,
+  errors,
+}: {
+  payment: Payment;
+  prefix: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}) {
+  const { currency } = payment;
+  const amountId = `${prefix}-amount`;
+  const hintId = `${amountId}-hint`;
+  const amountErrorId = `${amountId}-error`;
+  const amountError = errors[RESERVED_NAMES.amount];
+  const providerError = errors[RESERVED_NAMES.provider];
+  const providerErrorId = `${prefix}-provider-error`;
+  const chosen = values[RESERVED_NAMES.provider] === 'paypal' ? 'paypal' : 'stripe';
+  const suggested = Math.max(payment.pwywSuggested, payment.pwywMinimum);
+
+  return (
+    <div className="ls-payment">
+      {payment.type === 'fixed' ? (
+        <p className="ls-price">
+          Price: <strong>{formatMoney(payment.fixedAmount, currency)}</strong>
+        </p>
+      ) : (
+        <div className="ls-field">
+          <label className="ls-label" htmlFor={amountId}>
+            {`Pay what you want (${currency})`}
+            <RequiredMark required />
+          </label>
+          <div className="ls-money">
+            <span className="ls-money-symbol" aria-hidden="true">
+              {CURRENCY_SYMBOLS[currency]}
+            </span>
+            <input
+              id={amountId}
+              name={RESERVED_NAMES.amount}
+              className="ls-input"
+              type="number"
+              inputMode="decimal"
+              required
+              min={toInputAmount(payment.pwywMinimum, currency)}
+              step={currencyDecimals(currency) === 0 ? '1' : '0.01'}
+              defaultValue={values[RESERVED_NAMES.amount] ?? toInputAmount(suggested, currency)}
+              autoComplete="off"
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError ? `${hintId} ${amountErrorId}` : hintId}
+            />
+          </div>
+          <p id={hintId} className="ls-hint">
+            {`Minimum ${formatMoney(payment.pwywMinimum, currency)}`}
+          </p>
+          <ErrorText id={amountErrorId} error={amountError} />
+        </div>
+      )}
+      {payment.provider === 'both' ? (
+        <fieldset className="ls-choices" aria-describedby={providerError ? providerErrorId : undefined}>
+          <legend className="ls-label">Pay with</legend>
+          {(['stripe', 'paypal'] as const).map((provider) => (
+            <div className="ls-check" key={provider}>
+              <input
+                type="radio"
+                id={`${prefix}-provider-${provider}`}
+                name={RESERVED_NAMES.provider}
+                value={provider}
+                required
+                defaultChecked={chosen === provider}
+              />
+              <label htmlFor={`${prefix}-provider-${provider}`}>{PROVIDER_LABELS[provider]}</label>
+            </div>
+          ))}
+          <ErrorText id={providerErrorId} error={providerError} />
+        </fieldset>
+      ) : (
+        <>
+          <input type="hidden" name={RESERVED_NAMES.provider} value={payment.provider} />
+          <p className="ls-hint">{PROVIDER_NOTES[payment.provider]}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function DownloadAction({ config, preview, downloadUrl }: { config: FormConfig; preview: boolean; downloadUrl?: string }) {
+  const name = config.leadMagnetName.trim();
+  const label = name ? `Download ${name}` : 'Download';
+  if (preview) {
+    return (
+      <>
+        <button type="button" className="ls-button" disabled>
+          {label}
+        </button>
+        <p className="ls-hint">{PREVIEW_DOWNLOAD_NOTICE}</p>
+      </>
+    );
+  }
+  if (!downloadUrl) return null;
+  return (
+    <a className="ls-button" href={downloadUrl}>
+      {label}
+    </a>
+  );
+}
+
+function Honeypot({ name, id }: { name: string; id: string }) {
+  return (
+    <div className="ls-hp" aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input type="text" id={id} name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
