@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS, queryRetryDelay } from '@/domain/ui-defaults';
+import { retryUnlessClientError } from './query-retry';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -7,7 +8,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: QUERY_DEFAULTS.staleTimeMs,
         gcTime: QUERY_DEFAULTS.gcTimeMs,
-        retry: QUERY_DEFAULTS.queryRetries,
+        retry: retryUnlessClientError,
         retryDelay: queryRetryDelay,
       },
       mutations: { retry: QUERY_DEFAULTS.mutationRetries },

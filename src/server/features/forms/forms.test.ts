@@ -85,7 +85,7 @@ describe('forms', () => {
       expect(typeof res.json().message).toBe('string');
     }
     expect((await api(owner, 'POST', '/api/forms', { config: badPixel })).json().errors).toEqual({
-      'config.pixelGoogle': 'Use a Google ID like G-XXXXXXX or GTM-XXXXXXX',
+      pixelGoogle: 'Use a Google ID like G-XXXXXXX or GTM-XXXXXXX',
     });
     expect((await api(owner, 'GET', '/api/forms')).json<FormListPage>().items).toEqual([]);
   });

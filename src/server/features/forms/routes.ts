@@ -1,5 +1,6 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { listFormsQuerySchema, saveFormBodySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
+import { formConfigSchema } from '../../../domain/form-config.js';
+import { listFormsQuerySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import { parseInput } from '../../lib/validate.js';
@@ -17,6 +18,9 @@ import {
 
 type WithId = { Params: { id: string } };
 
+/** The body is SaveFormBody ({ config }); errors are keyed by config path (`fields.1.label`), as the editor shows them. */
+const configOf = (body: unknown) => parseInput(formConfigSchema, (body as { config?: unknown } | undefined)?.config);
+
 /** The owner API for forms (contract: src/domain/forms-api.ts). Every query is scoped to the caller's workspace. */
 export function formsRoutes(app: FastifyInstance, db: Db, storage: Storage, owner: preHandlerHookHandler, publicOrigin: string) {
   const opts = { preHandler: owner };
@@ -28,8 +32,7 @@ export function formsRoutes(app: FastifyInstance, db: Db, storage: Storage, owne
   app.get('/api/forms/stats', opts, async (request) => dashboardStats(db, request.owner.workspaceId));
 
   app.post('/api/forms', opts, async (request, reply) => {
-    const { config } = parseInput(saveFormBodySchema, request.body);
-    const row = await createForm(db, request.owner.workspaceId, config);
+    const row = await createForm(db, request.owner.workspaceId, configOf(request.body));
     return reply.status(201).send(toDetail(row, publicOrigin));
   });
 
@@ -38,8 +41,7 @@ export function formsRoutes(app: FastifyInstance, db: Db, storage: Storage, owne
   );
 
   app.put<WithId>('/api/forms/:id', opts, async (request) => {
-    const { config } = parseInput(saveFormBodySchema, request.body);
-    return toDetail(await saveDraft(db, request.owner.workspaceId, request.params.id, config), publicOrigin);
+    return toDetail(await saveDraft(db, request.owner.workspaceId, request.params.id, configOf(request.body)), publicOrigin);
   });
 
   app.post<WithId>('/api/forms/:id/publish', opts, async (request) =>

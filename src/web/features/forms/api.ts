@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormConfig } from '@/domain/form-config';
 import type { DashboardStats, FormDetail, FormListPage, FormStatus, ListFormsQuery, UploadedFile } from '@/domain/forms-api';
 import { apiFetch } from '@/web/lib/api';
 
@@ -39,14 +38,6 @@ export function uploadLeadMagnet(file: File): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file, file.name);
   return apiFetch<UploadedFile>('/api/files', { method: 'POST', body });
-}
-
-/** Saves the draft (creating the form when `id` is null) and publishes it. */
-export async function saveAndPublish(id: string | null, config: FormConfig): Promise<FormDetail> {
-  const saved = id
-    ? await apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}`, { method: 'PUT', json: { config } })
-    : await apiFetch<FormDetail>('/api/forms', { method: 'POST', json: { config } });
-  return apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(saved.id)}/publish`, { method: 'POST' });
 }
 
 export function useSetFormStatus() {

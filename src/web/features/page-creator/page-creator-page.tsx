@@ -1,15 +1,81 @@
-import { PageHeading } from '@/web/components/page-heading';
-import { Card, CardContent } from '@/web/components/ui/card';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
+import { templateConfig } from '@/domain/templates';
+import { RequireSession } from '@/web/app/require-session';
+import { ErrorState } from '@/web/components/ui/error-state';
+import { Spinner } from '@/web/components/ui/spinner';
+import type { FormDetail } from '@/domain/forms-api';
+import { formKeys } from '@/web/features/forms/api';
+import { NotFoundPage } from '@/web/features/not-found/not-found-page';
+import { ApiError, apiFetch } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { PageCreator } from './page-creator';
 
+/** /page-creator: a new page (optionally from ?template={slug}) or, with ?edit={id}, a saved form. */
 export function PageCreatorPage() {
-  useDocumentTitle('Create Landing Page');
-  return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeading title="Create Landing Page" subtitle="Build a high-converting landing page to collect leads" />
-      <Card className="mt-8">
-        <CardContent className="p-8 text-center text-gray-700">The page editor with live preview is on its way.</CardContent>
-      </Card>
-    </div>
-  );
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  if (editId) {
+    return (
+      <RequireSession>
+        <EditForm key={editId} editId={editId} />
+      </RequireSession>
+    );
+  }
+  const slug = params.get('template');
+  return <NewForm key={slug ?? ''} templateSlug={slug} />;
+}
+
+function NewForm({ templateSlug }: { templateSlug: string | null }) {
+  const fromTemplate = useMemo(() => (templateSlug ? templateConfig(templateSlug) : undefined), [templateSlug]);
+  const unknownTemplate = Boolean(templateSlug) && fromTemplate === undefined;
+  const baseline = useMemo<FormConfig>(() => fromTemplate ?? defaultFormConfig(), [fromTemplate]);
+  const toldRef = useRef(false);
+
+  useEffect(() => {
+    if (!unknownTemplate || toldRef.current) return;
+    toldRef.current = true;
+    toast.error('That template was not found. You are starting from a blank page.');
+  }, [unknownTemplate]);
+
+  return <PageCreator editId={null} baseline={baseline} />;
+}
+
+function EditForm({ editId }: { editId: string }) {
+  const detail = useQuery({
+    queryKey: formKeys.detail(editId),
+    queryFn: () => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(editId)}`),
+    // Always today's version, not a cached one: the editor starts from what it loads here, once,
+    // and a background refetch must not reset it.
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+  });
+  useDocumentTitle('Edit Landing Page');
+
+  if (detail.isPending || (detail.isFetching && !detail.isFetchedAfterMount)) {
+    return (
+      <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+        <Spinner className="size-5 text-indigo-600" />
+        Loading...
+      </div>
+    );
+  }
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage />;
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-12">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight text-gray-900">Edit Landing Page</h1>
+        <ErrorState
+          title="This form could not be loaded"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      </div>
+    );
+  }
+  return <PageCreator editId={editId} baseline={detail.data.draft} />;
 }

@@ -1,14 +1,160 @@
-import { Link } from 'react-router';
-import { buttonVariants } from '@/web/components/ui/button';
+import { ArrowLeft, Eye } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formMessages, type FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { LandingPage, LandingStyles } from '@/landing/landing-page';
+import { RequireSession } from '@/web/app/require-session';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { ErrorState } from '@/web/components/ui/error-state';
+import { Spinner } from '@/web/components/ui/spinner';
+import { NotFoundPage } from '@/web/features/not-found/not-found-page';
+import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { useFormDetail } from '@/web/features/forms/api';
 
+/** What the page creator passes in navigation state when it opens the standalone preview. */
+export type PreviewState = { config: FormConfig };
+
+/**
+ * A configuration handed over in navigation state. It is the creator's work in progress, so only its
+ * shape is checked (a draft may not pass every publishing rule yet).
+ */
+function configFromState(state: unknown): FormConfig | null {
+  if (typeof state !== 'object' || state === null || !('config' in state)) return null;
+  const config = (state as { config: unknown }).config;
+  if (typeof config !== 'object' || config === null) return null;
+  const candidate = config as Partial<Record<keyof FormConfig, unknown>>;
+  const looksRight =
+    typeof candidate.title === 'string' &&
+    Array.isArray(candidate.fields) &&
+    typeof candidate.payment === 'object' &&
+    candidate.payment !== null;
+  return looksRight ? (config as FormConfig) : null;
+}
+
+const pageTitle = (config: FormConfig) => `Preview: ${config.title.trim() || 'Untitled landing page'}`;
+
+/** /preview: the creator's configuration from navigation state, or `?id=` the owner's saved form. */
 export function PreviewPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const stateConfig = configFromState(location.state);
+  const id = params.get('id');
+
+  if (stateConfig) return <CreatorPreview config={stateConfig} />;
+  if (id) {
+    return (
+      <RequireSession>
+        <SavedFormPreview id={id} />
+      </RequireSession>
+    );
+  }
+  return <NoConfiguration />;
+}
+
+function CreatorPreview({ config }: { config: FormConfig }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  const exit = () => {
+    // Back through history when the creator opened this page, so the editor comes back as it was;
+    // otherwise (a reload in a fresh tab) to the creator, with the same configuration.
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) navigate(-1);
+    else navigate('/page-creator', { state: location.state as PreviewState });
+  };
+
+  return <PreviewShell config={config} onExit={exit} />;
+}
+
+function SavedFormPreview({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const { data, error, isPending, isError, refetch, isRefetching } = useFormDetail(id);
+
+  if (isError && error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  if (isError) {
+    return (
+      <PreviewStatus>
+        <div className="mx-auto w-full max-w-2xl px-4 py-16">
+          <h1 className="sr-only">Preview</h1>
+          <ErrorState title="Could not load this form" error={error} onRetry={() => void refetch()} retrying={isRefetching} />
+        </div>
+      </PreviewStatus>
+    );
+  }
+  if (isPending) {
+    return (
+      <PreviewStatus>
+        <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+          <Spinner className="size-5 text-indigo-600" />
+          Loading preview...
+        </div>
+      </PreviewStatus>
+    );
+  }
+  return (
+    <PreviewShell
+      config={data.draft}
+      onExit={() => navigate(`/page-creator?edit=${encodeURIComponent(data.id)}`)}
+      detail={savedVersionNote(data)}
+    />
+  );
+}
+
+/** Which version the preview shows: always the saved draft, which may differ from what visitors see. */
+function savedVersionNote(form: FormDetail): string {
+  if (!form.published) return 'Showing your saved draft: this page is not published yet.';
+  if (JSON.stringify(form.draft) !== JSON.stringify(form.published)) {
+    return 'Showing your saved changes, which are not published yet.';
+  }
+  return 'Showing the page as published.';
+}
+
+type PreviewShellProps = { config: FormConfig; onExit: () => void; detail?: string };
+
+/** The preview bar above the landing page exactly as visitors will see it. */
+function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
+  useDocumentTitle(pageTitle(config));
+  return (
+    <div className="flex flex-1 flex-col bg-gray-50">
+      <section aria-label="Preview notice" className="z-40 border-b sm:sticky sm:top-16 border-indigo-200 bg-indigo-50">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <div className="flex min-w-0 items-start gap-2.5">
+            <Eye aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-700" />
+            <div className="min-w-0 text-sm">
+              <p className="font-semibold text-indigo-950">This is a preview of your landing page</p>
+              <p className="text-indigo-900">
+                {detail && `${detail} `}
+                Nothing submitted here is saved. Custom scripts and tracking pixels run only on the published page.
+              </p>
+            </div>
+          </div>
+          <Button variant="outline" size="sm" onClick={onExit} className="self-start sm:self-auto">
+            <ArrowLeft aria-hidden="true" />
+            Exit Preview
+          </Button>
+        </div>
+      </section>
+      <LandingStyles />
+      <LandingPage config={config} mode="preview" />
+    </div>
+  );
+}
+
+/** Loading and error screens of a saved form's preview, under the tab title 'Preview'. */
+function PreviewStatus({ children }: { children: ReactNode }) {
+  useDocumentTitle('Preview');
+  return children;
+}
+
+function NoConfiguration() {
   useDocumentTitle('Preview');
   return (
     <div className="flex flex-1 items-center justify-center bg-gray-50 px-4 py-24">
       <div className="max-w-md text-center">
         <h1 className="text-2xl font-bold text-gray-900">Preview</h1>
-        <p className="mt-3 text-gray-700">No form configuration was found. Please create a form first.</p>
+        <p className="mt-3 text-gray-700">{formMessages.noConfiguration}</p>
         <Link to="/page-creator" className={buttonVariants({ className: 'mt-6' })}>
           Go to Page Creator
         </Link>

@@ -1,0 +1,54 @@
+import { CircleAlert, RotateCw } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/web/components/ui/button';
+import { ApiError } from '@/web/lib/api';
+import { cn } from '@/web/lib/cn';
+import { signInPathFor } from '@/web/lib/safe-redirect';
+
+type ErrorStateProps = {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+};
+
+/**
+ * A failed query, announced, with a way out: "Try again", or "Sign in again" when the session has
+ * ended (the API answered 401).
+ */
+export function ErrorState({ title, error, onRetry, retrying = false, className }: ErrorStateProps) {
+  const location = useLocation();
+  const signedOut = error instanceof ApiError && error.status === 401;
+  const message = signedOut
+    ? 'Your session has ended. Please sign in again.'
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong. Please try again.';
+
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center',
+        className,
+      )}
+    >
+      <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{title}</p>
+        <p className="mt-0.5 break-words">{message}</p>
+      </div>
+      {signedOut ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={signInPathFor(location.pathname + location.search)}>Sign in again</Link>
+        </Button>
+      ) : (
+        <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+          <RotateCw className={cn(retrying && 'animate-spin')} />
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { Plus, Search, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { FormSummary } from '@/domain/forms-api';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { ErrorState } from '@/web/components/ui/error-state';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Spinner } from '@/web/components/ui/spinner';
+import { cn } from '@/web/lib/cn';
+import { DeleteFormDialog } from './delete-form-dialog';
+import { displayName, formatCount, formatDate, formatPercent } from './format';
+import { FormRowActions } from './form-row-actions';
+import { useDebouncedValue } from './use-debounced-value';
+import { useFormsList, type StatusFilter } from './use-forms-list';
+
+export const EMPTY_STATE_TEXT = 'No forms found. Create your first form to get started.';
+const SEARCH_DEBOUNCE_MS = 250;
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All Forms' },
+  { value: 'active', label: 'Active Forms' },
+  { value: 'inactive', label: 'Inactive Forms' },
+];
+
+const isStatusFilter = (value: string): value is StatusFilter => STATUS_OPTIONS.some((o) => o.value === value);
+
+const COLUMNS = ['Form Name', 'Created', 'Views', 'Leads', 'Conversion', 'Status'] as const;
+const NUMERIC = new Set<string>(['Views', 'Leads', 'Conversion']);
+
+/** The 'Your Forms' card: search, status filter, the table, and "Load more". */
+export function FormsTableCard() {
+  const headingId = useId();
+  const searchId = useId();
+  const statusId = useId();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [pendingDelete, setPendingDelete] = useState<FormSummary | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deleteTriggerRef = useRef<HTMLElement | null>(null);
+
+  const askToDelete = (form: FormSummary, trigger: HTMLElement | null) => {
+    deleteTriggerRef.current = trigger;
+    setPendingDelete(form);
+  };
+  const returnFocusAfterDelete = () => {
+    const trigger = deleteTriggerRef.current;
+    if (trigger?.isConnected) trigger.focus();
+    else headingRef.current?.focus();
+  };
+
+  const list = useFormsList({ status, q });
+  const forms = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = q !== '' || status !== 'all';
+
+  const clearFilters = () => {
+    setSearch('');
+    setStatus('all');
+  };
+
+  return (
+    <Card className="min-w-0">
+      <div className="flex flex-col gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg leading-tight font-semibold text-gray-900">
+            Your Forms
+          </h2>
+          <Button asChild size="sm">
+            <Link to="/page-creator">
+              <Plus aria-hidden="true" />
+              Create New Form
+            </Link>
+          </Button>
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="relative flex-1">
+            <Label htmlFor={searchId} className="sr-only">
+              Search forms by name
+            </Label>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Search forms..."
+              autoComplete="off"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <div className="sm:w-48">
+            <Label htmlFor={statusId} className="sr-only">
+              Filter forms by status
+            </Label>
+            <Select value={status} onValueChange={(value) => isStatusFilter(value) && setStatus(value)}>
+              <SelectTrigger id={statusId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STATUS_OPTIONS.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+      </div>
+
+      {list.isError && !list.data ? (
+        <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+          <ErrorState
+            title="Could not load your forms"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            retrying={list.isRefetching}
+          />
+        </div>
+      ) : (
+        // From `sm` up a table (scrolling sideways inside the card if it must); below, each row is a
+        // stacked card whose cells carry their column name. The page itself never scrolls sideways.
+        <div
+          role="region"
+          aria-labelledby={headingId}
+          tabIndex={0}
+          className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
+        >
+          <table
+            aria-labelledby={headingId}
+            aria-busy={list.isPending || list.isPlaceholderData}
+            className={cn(
+              'w-full text-sm max-sm:block sm:min-w-[44rem]',
+              list.isPlaceholderData && 'opacity-60 transition-opacity',
+            )}
+          >
+            <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:hidden">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn('px-4 py-3 whitespace-nowrap lg:px-6', NUMERIC.has(column) && 'text-right')}
+                  >
+                    {column}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 text-right lg:px-6">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200 max-sm:block">
+              {list.isPending ? (
+                <SkeletonRows />
+              ) : forms.length === 0 ? (
+                <tr className="max-sm:block">
+                  <td colSpan={COLUMNS.length + 1} className="px-4 py-12 text-center max-sm:block lg:px-6">
+                    <div className="flex flex-col items-center gap-3">
+                      <p className="text-gray-700">{EMPTY_STATE_TEXT}</p>
+                      {filtered && (
+                        <Button variant="outline" size="sm" onClick={clearFilters}>
+                          <X aria-hidden="true" />
+                          Clear filters
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ) : (
+                forms.map((form) => <FormRow key={form.id} form={form} onDelete={askToDelete} />)
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {list.hasNextPage && (
+        <div className="flex flex-col items-center gap-2 border-t border-gray-200 p-4">
+          {list.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-red-700">
+              Could not load more forms. {list.error?.message}
+            </p>
+          )}
+          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage && <Spinner />}
+            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+
+      <DeleteFormDialog form={pendingDelete} onClose={() => setPendingDelete(null)} returnFocus={returnFocusAfterDelete} />
+    </Card>
+  );
+}
+
+/** Row and cell layout: a table row from `sm` up, a three-column grid card below. */
+const ROW = 'hover:bg-gray-50 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-3 max-sm:gap-y-3 max-sm:p-4';
+const CELL = 'px-4 py-3 text-gray-700 max-sm:block max-sm:p-0 lg:px-6';
+/** Below `sm` the column name shows above the value (the table header is hidden there). */
+const LABELLED =
+  'max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]';
+const NUMBER_CELL = cn(CELL, LABELLED, 'tabular-nums sm:text-right');
+
+type FormRowProps = { form: FormSummary; onDelete: (form: FormSummary, trigger: HTMLElement | null) => void };
+
+function FormRow({ form, onDelete }: FormRowProps) {
+  const name = displayName(form.name);
+  return (
+    <tr className={ROW}>
+      <th
+        scope="row"
+        className="px-4 py-3 text-left font-medium text-gray-900 max-sm:col-span-2 max-sm:row-start-1 max-sm:block max-sm:min-w-0 max-sm:self-center max-sm:p-0 lg:px-6"
+      >
+        <span className="block truncate sm:max-w-[16rem]" title={name}>
+          {name}
+        </span>
+        {!form.published && <span className="mt-0.5 block text-xs font-normal text-gray-600">Not published yet</span>}
+      </th>
+      <td data-label="Created" className={cn(CELL, LABELLED, 'whitespace-nowrap')}>
+        {formatDate(form.createdAt)}
+      </td>
+      <td data-label="Views" className={NUMBER_CELL}>
+        {formatCount(form.views)}
+      </td>
+      <td data-label="Leads" className={NUMBER_CELL}>
+        {formatCount(form.leads)}
+      </td>
+      <td data-label="Conversion" className={NUMBER_CELL}>
+        {formatPercent(form.conversionRate)}
+      </td>
+      <td data-label="Status" className={cn(CELL, LABELLED)}>
+        <Badge variant={form.status === 'active' ? 'success' : 'neutral'}>
+          {form.status === 'active' ? 'Active' : 'Inactive'}
+        </Badge>
+      </td>
+      <td className="px-4 py-1.5 text-right max-sm:col-start-3 max-sm:row-start-1 max-sm:block max-sm:self-start max-sm:justify-self-end max-sm:p-0 lg:px-6">
+        <FormRowActions form={form} onDelete={onDelete} />
+      </td>
+    </tr>
+  );
+}
+
+function SkeletonRows() {
+  return Array.from({ length: 4 }, (_, i) => (
+    <tr key={i} className={ROW}>
+      <td className={cn(CELL, 'max-sm:col-span-3')}>
+        <Skeleton className="h-4 w-40" />
+        {i === 0 && <span className="sr-only">Loading your forms...</span>}
+      </td>
+      {Array.from({ length: COLUMNS.length }, (_, j) => (
+        <td key={j} className={cn(CELL, j >= 3 && 'max-sm:hidden')}>
+          <Skeleton className={cn('h-4', j === 0 ? 'w-20' : 'w-10 sm:ml-auto')} />
+        </td>
+      ))}
+    </tr>
+  ));
+}

@@ -1,0 +1,110 @@
+import {
+  FILE_NAME_DISPLAY_LENGTH,
+  formConfigSchema,
+  formMessages,
+  GOOGLE_TAG_PATTERN,
+  LEAD_MAGNET_MAX_BYTES,
+  META_PIXEL_PATTERN,
+  pixelMessages,
+  validateForPublish,
+  type FormConfig,
+} from '@/domain/form-config';
+
+/** The editor's five tabs, in order (SPEC §2). */
+export const EDITOR_TABS = [
+  { value: 'basic', label: 'Basic Info' },
+  { value: 'fields', label: 'Form Fields' },
+  { value: 'settings', label: 'Settings' },
+  { value: 'payment', label: 'Payment' },
+  { value: 'tracking', label: 'Tracking' },
+] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number]['value'];
+
+/**
+ * Errors shown under the editor's inputs, keyed like FormErrors ('title', 'fields.2.label', …) plus
+ * 'pixelFacebook', 'pixelGoogle' and whatever else the server names (e.g. 'payment.fixedAmount').
+ */
+export type EditorErrors = Record<string, string>;
+
+/** The tab that holds the input an error key belongs to. */
+export function tabForErrorKey(key: string): EditorTab {
+  const root = key.split('.')[0] ?? key;
+  if (root === 'fields') return 'fields';
+  if (root === 'payment') return 'payment';
+  if (root === 'doubleOptIn' || root === 'privacyPolicy' || root === 'thankyouMessage') return 'settings';
+  if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';
+  return 'basic';
+}
+
+/** The first tab, in tab order, that holds an error. */
+export function firstErrorTab(errors: EditorErrors): EditorTab | null {
+  const keys = Object.keys(errors);
+  if (keys.length === 0) return null;
+  const tabs = new Set(keys.map(tabForErrorKey));
+  return EDITOR_TABS.find((tab) => tabs.has(tab.value))?.value ?? null;
+}
+
+export function pixelError(kind: 'facebook' | 'google', value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  const pattern = kind === 'facebook' ? META_PIXEL_PATTERN : GOOGLE_TAG_PATTERN;
+  return pattern.test(trimmed) ? undefined : pixelMessages[kind];
+}
+
+/** SPEC §5 rules, plus the pixel id rules the server enforces, so that publishing does not bounce. */
+export function validateEditor(config: FormConfig, hasFile: boolean): EditorErrors {
+  const errors: EditorErrors = {};
+  for (const [key, message] of Object.entries(validateForPublish(config, hasFile))) {
+    if (message) errors[key] = message;
+  }
+  const facebook = pixelError('facebook', config.pixelFacebook);
+  const google = pixelError('google', config.pixelGoogle);
+  if (facebook) errors.pixelFacebook = facebook;
+  if (google) errors.pixelGoogle = google;
+  return errors;
+}
+
+/** SPEC §5: the type must contain 'pdf' and the size must be at most 10 MB. */
+export function checkPdfFile(file: File): string | null {
+  if (!file.type.toLowerCase().includes('pdf')) return formMessages.onlyPdf;
+  if (file.size > LEAD_MAGNET_MAX_BYTES) return formMessages.fileTooLarge;
+  return null;
+}
+
+/** SPEC §5: the name truncated at 30 characters. */
+export function displayFileName(name: string): string {
+  return name.length > FILE_NAME_DISPLAY_LENGTH ? `${name.slice(0, FILE_NAME_DISPLAY_LENGTH)}...` : name;
+}
+
+/** SPEC §5: the size in MB with 2 decimals. */
+export function displayFileSize(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/**
+ * A draft read back from the browser is trusted only if it still has today's shape. A half-typed
+ * pixel id is fine (the editor flags it); anything else wrong means the draft is from an older
+ * version and is dropped.
+ */
+export function isUsableDraftConfig(value: unknown): value is FormConfig {
+  const result = formConfigSchema.safeParse(value);
+  if (result.success) return true;
+  return result.error.issues.every((issue) => issue.path[0] === 'pixelFacebook' || issue.path[0] === 'pixelGoogle');
+}
+
+/** Key order does not matter: the server and the editor may build the same config differently. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+export function sameConfig(a: FormConfig, b: FormConfig): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

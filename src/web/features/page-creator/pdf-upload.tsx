@@ -1,0 +1,112 @@
+import { FileText, UploadCloud, X } from 'lucide-react';
+import { useRef, useState, type DragEvent } from 'react';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/cn';
+import { FieldError } from './controls';
+import { displayFileName, displayFileSize } from './editor-model';
+
+type ChosenFile = { name: string; size: number };
+
+type PdfUploadProps = {
+  id: string;
+  /** The chosen PDF: a local file not uploaded yet, or the form's stored file. */
+  file: ChosenFile | null;
+  error?: string;
+  onSelect: (file: File) => void;
+  onRemove: () => void;
+};
+
+/** SPEC §5 upload: drag-and-drop or browse, one PDF; the chosen file with its name, size and a remove button. */
+export function PdfUpload({ id, file, error, onSelect, onRemove }: PdfUploadProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const labelId = `${id}-label`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) onSelect(dropped);
+  };
+
+  return (
+    <div role="group" aria-labelledby={labelId} className="grid min-w-0 gap-1.5">
+      <span id={labelId} className="text-sm font-medium text-gray-900">
+        Lead magnet (PDF)
+      </span>
+      {file ? (
+        <div
+          className={cn(
+            'flex min-w-0 items-center gap-3 rounded-lg border bg-gray-50 p-3',
+            error ? 'border-red-600' : 'border-gray-200',
+          )}
+        >
+          <FileText aria-hidden="true" className="size-8 shrink-0 text-indigo-600" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-gray-900" title={file.name}>
+              {displayFileName(file.name)}
+            </p>
+            <p className="text-sm text-gray-600">{displayFileSize(file.size)}</p>
+          </div>
+          <Button type="button" variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${file.name}`}>
+            <X />
+          </Button>
+        </div>
+      ) : (
+        <div
+          onDragEnter={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'copy';
+          }}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={onDrop}
+          data-testid="pdf-drop-zone"
+          className={cn(
+            'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
+            dragging ? 'border-indigo-600 bg-indigo-50' : error ? 'border-red-600 bg-white' : 'border-gray-300 bg-white',
+          )}
+        >
+          <UploadCloud aria-hidden="true" className="size-8 text-gray-500" />
+          <p className="text-sm text-gray-700">Drag and drop your PDF here, or</p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => inputRef.current?.click()}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+          >
+            Browse files
+          </Button>
+        </div>
+      )}
+      <p id={hintId} className="text-sm text-gray-600">
+        PDF only, up to 10MB.
+      </p>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept="application/pdf"
+        className="hidden"
+        aria-label="Choose a PDF file"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          // Reset so that choosing the same file again (after removing it) fires a change.
+          event.target.value = '';
+          if (chosen) onSelect(chosen);
+        }}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

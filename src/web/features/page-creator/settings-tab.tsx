@@ -1,0 +1,40 @@
+import type { FormConfig } from '@/domain/form-config';
+import { SwitchField, TextareaField } from './controls';
+import type { EditorErrors } from './editor-model';
+
+type SettingsTabProps = {
+  config: FormConfig;
+  errors: EditorErrors;
+  onChange: (patch: Partial<FormConfig>) => void;
+};
+
+export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
+  return (
+    <div className="grid gap-5">
+      <SwitchField
+        id="creator-double-opt-in"
+        label="Double opt-in"
+        description="Visitors confirm their email address before they receive the file."
+        checked={config.doubleOptIn}
+        onCheckedChange={(doubleOptIn) => onChange({ doubleOptIn })}
+      />
+      <SwitchField
+        id="creator-privacy-policy"
+        label="Privacy consent"
+        description="Show a required privacy policy consent checkbox on the form."
+        checked={config.privacyPolicy}
+        onCheckedChange={(privacyPolicy) => onChange({ privacyPolicy })}
+      />
+      <TextareaField
+        id="creator-thank-you"
+        label="Thank-you message"
+        hint="Shown to visitors after they submit the form."
+        maxLength={1000}
+        rows={3}
+        value={config.thankyouMessage}
+        error={errors.thankyouMessage}
+        onChange={(event) => onChange({ thankyouMessage: event.target.value })}
+      />
+    </div>
+  );
+}
