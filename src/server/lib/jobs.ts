@@ -23,6 +23,7 @@ export interface JobRunner {
 export async function startJobRunner(
   pool: pg.Pool,
   taskList: TaskList,
+  crontab: string,
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void; debug(msg: string): void },
 ): Promise<JobRunner> {
   const logger: WorkerLogger = new Logger(() => (level, message) => {
@@ -37,7 +38,7 @@ export async function startJobRunner(
     concurrency: 2,
     noHandleSignals: true,
     pollInterval: 1000,
-    crontab: '',
+    crontab,
     logger,
   });
   return { stop: () => runner.stop() };
