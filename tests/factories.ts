@@ -79,9 +79,13 @@ export function publishableConfig(
 }
 
 /** Uploads a PDF and creates a form with it for the signed-in `user`; `publish` makes it live. */
-export async function createForm(app: FastifyInstance, user: SignedUpUser, options: { title?: string; publish?: boolean } = {}) {
+export async function createForm(
+  app: FastifyInstance,
+  user: SignedUpUser,
+  options: { title?: string; publish?: boolean; config?: Partial<FormConfig>; pdf?: Buffer } = {},
+) {
   const headers = { host: APP_HOST, cookie: user.cookie };
-  const upload = multipartFile(pdfBytes());
+  const upload = multipartFile(options.pdf ?? pdfBytes());
   const file = await app.inject({
     method: 'POST',
     url: '/api/files',
@@ -93,7 +97,7 @@ export async function createForm(app: FastifyInstance, user: SignedUpUser, optio
     method: 'POST',
     url: '/api/forms',
     headers,
-    payload: { config: publishableConfig(file.json(), options.title) },
+    payload: { config: { ...publishableConfig(file.json(), options.title), ...options.config } },
   });
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
   let form = created.json<FormDetail>();

@@ -16,7 +16,17 @@ export const FILE_NAME_DISPLAY_LENGTH = 30;
 export const DEFAULT_THANK_YOU_MESSAGE = 'Thank you for subscribing! Check your email for your download.';
 
 /** Input names the landing page uses itself; a configured field may not take them. */
-export const RESERVED_NAMES = { consent: 'consent', amount: 'amount', provider: 'provider' } as const;
+export const RESERVED_NAMES = {
+  consent: 'consent',
+  amount: 'amount',
+  provider: 'provider',
+  /** signed time the page was rendered: submissions faster than 2 s are bots */
+  renderedAt: 'ls_t',
+  /** a field people never see and bots fill */
+  honeypot: 'ls_hp',
+  /** where the visitor came from (the page view's referrer) */
+  referrer: 'ls_ref',
+} as const;
 const reservedNames: ReadonlySet<string> = new Set(Object.values(RESERVED_NAMES));
 
 export const formFieldSchema = z.object({

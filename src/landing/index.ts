@@ -14,3 +14,4 @@ export {
 } from './landing-page';
 export { landingScript } from './landing-script';
 export type { LandingPageProps } from './types';
+export { THANK_YOU_TEXTS, ThankYouPage, thankYouScript, type ThankYouPageProps } from './thank-you-page';

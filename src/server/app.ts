@@ -14,6 +14,7 @@ import { filesRoutes } from './features/files/routes.js';
 import { formsRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { devMailboxRoutes } from './features/mail/dev-mailbox.routes.js';
+import { createTokens } from './features/leads/tokens.js';
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/routes.js';
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
@@ -109,7 +110,13 @@ export async function buildApp({
   const publicFace = hostConstraint(config.appUrl.host, false);
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
-    publicPagesRoutes(face);
+    publicPagesRoutes(face, {
+      db,
+      storage,
+      secret: config.secret,
+      tokens: createTokens(config.secret),
+      publicOrigin: config.publicUrl.origin,
+    });
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply) =>

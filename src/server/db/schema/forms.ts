@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { organizations } from './auth.js';
 
@@ -19,7 +19,6 @@ export const forms = pgTable(
     published: jsonb('published').$type<FormConfig>(),
     publishedVersion: integer('published_version').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    views: bigint('views', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -47,7 +46,11 @@ export const files = pgTable(
   (t) => [index('files_workspace_idx').on(t.workspaceId)],
 );
 
-/** A visitor's submission. The visitor journey (next issue) fills it; the dashboard counts it. */
+/**
+ * A visitor's submission: one per (form, email). `status` is 'pending' until the email is confirmed
+ * (double opt-in) and 'verified' after; without double opt-in it starts verified. The visitor is
+ * identified on the thank-you page by an HMAC of the id, never by the email.
+ */
 export const leads = pgTable(
   'leads',
   {
@@ -63,7 +66,75 @@ export const leads = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    status: text('status', { enum: ['pending', 'verified'] }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** HMAC of the current 6-digit code; null once verified. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    /** When the last email (code or download) went to this lead: resends wait 30 s after it. */
+    emailSentAt: timestamp('email_sent_at', { withTimezone: true }),
+    downloads: integer('downloads').notNull().default(0),
+    lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    referrer: text('referrer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_form_idx').on(t.formId), index('leads_workspace_created_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    uniqueIndex('leads_form_email_idx').on(t.formId, t.email),
+    index('leads_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('leads_form_created_idx').on(t.formId, t.createdAt.desc()),
+  ],
+);
+
+/** What a visitor agreed to, word for word, each time they agreed (GDPR art. 7(1): demonstrable consent). */
+export const leadConsents = pgTable(
+  'lead_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    version: integer('version').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    /** HMAC-SHA256 with the server secret: proves a match without keeping the address. */
+    ipHash: text('ip_hash').notNull(),
+    userAgentHash: text('user_agent_hash').notNull(),
+  },
+  (t) => [index('lead_consents_lead_idx').on(t.leadId)],
+);
+
+/** Daily roll-up per form: what the dashboard reads, so it stays fast as events grow. */
+export const formDailyStats = pgTable(
+  'form_daily_stats',
+  {
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    uniqueVisitors: integer('unique_visitors').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    confirmations: integer('confirmations').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.day] })],
+);
+
+/** Visitors seen per form and day, as a salted hash whose salt changes daily: counts uniques, tracks nobody. */
+export const formDailyVisitors = pgTable(
+  'form_daily_visitors',
+  {
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.day, t.visitorHash] })],
 );

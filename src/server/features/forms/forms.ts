@@ -12,7 +12,7 @@ import {
   type FormSummary,
 } from '../../../domain/forms-api.js';
 import type { Db, Executor } from '../../db/client.js';
-import { files, forms, leads, organizations } from '../../db/schema/index.js';
+import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { deleteFileRows } from '../files/files.js';
 
@@ -192,18 +192,26 @@ export async function listForms(
     .where(eq(leads.workspaceId, workspaceId))
     .groupBy(leads.formId)
     .as('lead_counts');
+  const viewCounts = db
+    .select({ formId: formDailyStats.formId, views: sum(formDailyStats.views).as('views') })
+    .from(formDailyStats)
+    .innerJoin(forms, eq(forms.id, formDailyStats.formId))
+    .where(eq(forms.workspaceId, workspaceId))
+    .groupBy(formDailyStats.formId)
+    .as('view_counts');
   const rows = await db
     .select({
       id: forms.id,
       name: forms.name,
       createdAt: forms.createdAt,
-      views: forms.views,
+      views: sql<number>`coalesce(${viewCounts.views}, 0)::int`,
       status: forms.status,
       published: sql<boolean>`${forms.published} is not null`,
       leads: sql<number>`coalesce(${leadCounts.n}, 0)::int`,
     })
     .from(forms)
     .leftJoin(leadCounts, eq(leadCounts.formId, forms.id))
+    .leftJoin(viewCounts, eq(viewCounts.formId, forms.id))
     .where(
       and(
         eq(forms.workspaceId, workspaceId),
@@ -234,7 +242,11 @@ export async function listForms(
 export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [formTotals] = await db
-    .select({ totalForms: count(), views: sum(forms.views).mapWith(Number) })
+    .select({
+      totalForms: count(),
+      views: sql<number>`coalesce((select sum(${formDailyStats.views}) from ${formDailyStats}
+        join ${forms} f on f.id = ${formDailyStats.formId} where f.workspace_id = ${workspaceId}), 0)`.mapWith(Number),
+    })
     .from(forms)
     .where(eq(forms.workspaceId, workspaceId));
   const [leadTotals] = await db

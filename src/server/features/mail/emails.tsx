@@ -3,11 +3,21 @@ import type { ReactElement } from 'react';
 import type { Executor } from '../../db/client.js';
 import { addJob } from '../../lib/jobs.js';
 import type { OutgoingMail } from '../../lib/mailer.js';
+import {
+  ConfirmEmail,
+  confirmSubject,
+  DeliveryEmail,
+  deliverySubject,
+  type ConfirmEmailProps,
+  type DeliveryEmailProps,
+} from './templates/lead-emails.js';
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
 const templates = {
   passwordReset: { subject: () => passwordResetSubject, body: (p: PasswordResetProps) => <PasswordResetEmail {...p} /> },
+  leadConfirm: { subject: confirmSubject, body: (p: ConfirmEmailProps) => <ConfirmEmail {...p} /> },
+  leadDelivery: { subject: deliverySubject, body: (p: DeliveryEmailProps) => <DeliveryEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;
@@ -29,5 +39,5 @@ export async function renderEmail({ template, to, props }: EmailJob): Promise<Ou
   const definition = templates[template];
   if (!definition) throw new Error(`Unknown email template: ${String(template)}`);
   const html = await render(definition.body(props as never));
-  return { to, subject: definition.subject(), html, text: toPlainText(html) };
+  return { to, subject: definition.subject(props as never), html, text: toPlainText(html) };
 }

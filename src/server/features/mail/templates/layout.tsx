@@ -8,17 +8,27 @@ const styles = {
   footer: { color: '#6b7280', fontSize: '12px', lineHeight: '18px' },
 };
 
-export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+export function EmailLayout({
+  preview,
+  children,
+  footer = 'You received this email because of an action on your Lodestone account.',
+  brand = 'Lodestone',
+}: {
+  preview: string;
+  children: ReactNode;
+  footer?: string;
+  brand?: string;
+}) {
   return (
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
-          <Text style={styles.brand}>Lodestone</Text>
+          <Text style={styles.brand}>{brand}</Text>
           <Section>{children}</Section>
           <Hr />
-          <Text style={styles.footer}>You received this email because of an action on your Lodestone account.</Text>
+          <Text style={styles.footer}>{footer}</Text>
         </Container>
       </Body>
     </Html>

@@ -1,0 +1,121 @@
+/**
+ * The visitor's thank-you, verification and download page (SPEC §2, §4), server-rendered on the
+ * public origin. Pure markup: plain HTML forms post the code and the resend; a tiny script only
+ * runs the resend countdown. It shows nothing the visitor typed except their own email.
+ */
+export const THANK_YOU_TEXTS = {
+  title: 'Thank You!',
+  codePlaceholder: 'Enter 6-digit code',
+  resend: 'Resend verification code',
+  verify: 'Verify email',
+  download: 'Download',
+} as const;
+
+export interface ThankYouPageProps {
+  businessName: string;
+  leadMagnetName: string;
+  thankyouMessage: string;
+  email: string;
+  state: 'pending' | 'verified';
+  /** Sent with both forms so the server knows whose page it is. */
+  token: string;
+  /** Seconds before 'Resend verification code' appears. */
+  resendInSeconds: number;
+  downloadUrl?: string;
+  notice?: { tone: 'success' | 'error'; text: string };
+}
+
+export function ThankYouPage(props: ThankYouPageProps) {
+  const { state, token } = props;
+  const fileName = props.leadMagnetName.trim() || 'Your File';
+  return (
+    <div className="ls-page">
+      <main className="ls-container">
+        <header className="ls-header">
+          {props.businessName.trim() && <p className="ls-business">{props.businessName}</p>}
+          <h1 className="ls-title">{THANK_YOU_TEXTS.title}</h1>
+        </header>
+        <div className="ls-card">
+          {props.notice && (
+            <p
+              className={props.notice.tone === 'error' ? 'ls-alert' : 'ls-text'}
+              role={props.notice.tone === 'error' ? 'alert' : 'status'}
+            >
+              {props.notice.text}
+            </p>
+          )}
+          {state === 'verified' ? (
+            <div className="ls-form">
+              <p className="ls-text">{props.thankyouMessage}</p>
+              <p className="ls-text">
+                <strong>{fileName}</strong> is ready.
+              </p>
+              {props.downloadUrl && (
+                <a className="ls-button" href={props.downloadUrl} download>
+                  {THANK_YOU_TEXTS.download} {fileName}
+                </a>
+              )}
+            </div>
+          ) : (
+            <div className="ls-form">
+              <p className="ls-text">
+                We sent a 6-digit code and a confirmation link to <strong>{props.email}</strong>. Confirm your email to get{' '}
+                <strong>{fileName}</strong>.
+              </p>
+              <form method="post" action="/thank-you/verify" className="ls-form" noValidate={false}>
+                <input type="hidden" name="t" value={token} />
+                <div className="ls-field">
+                  <label className="ls-label" htmlFor="ls-code">
+                    Verification code
+                  </label>
+                  <input
+                    className="ls-input"
+                    id="ls-code"
+                    name="code"
+                    placeholder={THANK_YOU_TEXTS.codePlaceholder}
+                    required
+                    maxLength={6}
+                    minLength={6}
+                    pattern="[0-9]{6}"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                  />
+                </div>
+                <button className="ls-button" type="submit">
+                  {THANK_YOU_TEXTS.verify}
+                </button>
+              </form>
+              <form method="post" action="/thank-you/resend" className="ls-form">
+                <input type="hidden" name="t" value={token} />
+                <p
+                  className="ls-hint"
+                  data-ls-countdown={props.resendInSeconds}
+                  hidden={props.resendInSeconds === 0}
+                  aria-live="polite"
+                >
+                  You can ask for a new code in <span data-ls-seconds>{props.resendInSeconds}</span> seconds.
+                </p>
+                <button className="ls-link" type="submit" data-ls-resend hidden={props.resendInSeconds > 0}>
+                  {THANK_YOU_TEXTS.resend}
+                </button>
+              </form>
+            </div>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** Counts the resend wait down each second and reveals the button at zero. */
+export const thankYouScript = `(function(){
+var note=document.querySelector('[data-ls-countdown]'),button=document.querySelector('[data-ls-resend]');
+if(!note||!button)return;
+var left=Number(note.getAttribute('data-ls-countdown'))||0,out=note.querySelector('[data-ls-seconds]');
+if(left<=0)return;
+var timer=setInterval(function(){
+left-=1;
+if(out)out.textContent=String(left);
+if(left<=0){clearInterval(timer);note.hidden=true;button.hidden=false;}
+},1000);
+})();`;

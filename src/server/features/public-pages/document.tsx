@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { landingDocumentCss, landingScript, thankYouScript } from '../../../landing/index.js';
+
+// Every page of the public face is one HTML document: inlined CSS, at most a few hundred bytes of
+// plain script, no framework in the visitor's browser.
+
+const escapeAttr = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+/** The scripts the public face may run, allowed by hash: nothing else executes there. */
+export const PUBLIC_SCRIPTS = { landing: landingScript, thankYou: thankYouScript } as const;
+export const PUBLIC_CSP = [
+  "default-src 'none'",
+  `script-src ${Object.values(PUBLIC_SCRIPTS).map(sha256).join(' ')}`,
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
+export interface DocumentOptions {
+  title: string;
+  description: string;
+  /** Canonical address, for Open Graph. */
+  url?: string;
+  body: ReactElement;
+  script?: keyof typeof PUBLIC_SCRIPTS;
+  /** Visitor pages other than the landing page itself stay out of search results. */
+  noindex?: boolean;
+}
+
+export function renderDocument({ title, description, url, body, script, noindex }: DocumentOptions): string {
+  const meta = [
+    `<meta name="description" content="${escapeAttr(description)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeAttr(title)}">`,
+    `<meta property="og:description" content="${escapeAttr(description)}">`,
+    url ? `<meta property="og:url" content="${escapeAttr(url)}">` : '',
+    `<meta name="twitter:card" content="summary">`,
+    noindex ? '<meta name="robots" content="noindex">' : '',
+  ].join('');
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeAttr(title)}</title>${meta}` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    `<style>${landingDocumentCss}</style></head><body>${renderToString(body)}` +
+    (script ? `<script>${PUBLIC_SCRIPTS[script]}</script>` : '') +
+    `</body></html>`
+  );
+}
