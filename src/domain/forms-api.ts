@@ -15,6 +15,8 @@ import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-c
  *   DELETE /api/forms/:id                                     -> 204             (form and its file)
  *   POST   /api/files            multipart, one PDF field 'file' -> LeadMagnetFile (201)
  *   GET    /api/files/:id                                     -> the PDF (attachment)
+ *   GET    /api/forms/:id/analytics                           -> FormAnalytics   (30 days ending today, UTC)
+ *   GET    /api/forms/:id/leads?cursor=                       -> LeadListPage    (50 per page, newest first)
  *
  * Error codes: VALIDATION_ERROR (400, with `errors`: FormErrors keyed as in form-config),
  * NOT_PUBLISHABLE (400, with `errors`), PLAN_LIMIT (403, message links the plan: see
@@ -45,6 +47,8 @@ export interface FormSummary {
   createdAt: string;
   views: number;
   leads: number;
+  /** Leads that confirmed their email (or needed no confirmation). */
+  confirmedLeads: number;
   /** leads / views * 100, one decimal; 0 without views. */
   conversionRate: number;
   status: FormStatus;
@@ -77,7 +81,68 @@ export interface DashboardStats {
   /** percent, one decimal */
   conversionRate: number;
   lastMonthLeads: number;
+  /** Leads that confirmed their email (or needed no confirmation), all forms. */
+  confirmedLeads: number;
+  /** PDF downloads, all forms. */
+  downloads: number;
 }
+
+export const ANALYTICS_DAYS = 30;
+export const LEADS_PAGE_SIZE = 50;
+
+/** One day of a form's daily roll-up; `day` is a UTC calendar day, YYYY-MM-DD. */
+export interface DailyStat {
+  day: string;
+  views: number;
+  /** Distinct visitors that day (counted without cookies, by a daily-rotating salted hash). */
+  uniqueVisitors: number;
+  leads: number;
+  confirmations: number;
+  downloads: number;
+}
+
+export interface AnalyticsTotals {
+  views: number;
+  /** The sum of each day's unique visitors: a visitor who returns on another day counts again. */
+  uniqueVisitors: number;
+  leads: number;
+  confirmations: number;
+  downloads: number;
+  /** leads / views * 100, one decimal; 0 without views. */
+  conversionRate: number;
+}
+
+/** A form's numbers: the last 30 days (ending today, zero-filled, oldest first) and the all-time totals. */
+export interface FormAnalytics {
+  days: DailyStat[];
+  totals: AnalyticsTotals;
+}
+
+export const LEAD_STATUSES = ['pending', 'verified'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** One lead in a form's leads table. */
+export interface LeadRow {
+  id: string;
+  email: string;
+  /** The other fields the visitor filled in, keyed by field id. */
+  data: Record<string, string>;
+  status: LeadStatus;
+  createdAt: string;
+  verifiedAt: string | null;
+  /** When the visitor last gave consent; null when the page asked for none. */
+  consentGivenAt: string | null;
+  utmSource: string | null;
+  downloads: number;
+}
+
+export interface LeadListPage {
+  items: LeadRow[];
+  nextCursor: string | null;
+}
+
+export const listLeadsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 export type UploadedFile = LeadMagnetFile;
 

@@ -1,6 +1,7 @@
 /**
- * The SPA's route table (SPEC §2). The web router renders these paths and the server answers
- * 200 for them and 404 (with the SPA's not-found screen) for anything else.
+ * The SPA's route table (SPEC §2), plus APP_ROUTE_PATTERNS below for paths with a parameter. The
+ * web router renders these paths and the server answers 200 for them and 404 (with the SPA's
+ * not-found screen) for anything else.
  */
 export const APP_ROUTES = [
   '/',
@@ -26,10 +27,27 @@ export const APP_ROUTES = [
 
 export type AppRoute = (typeof APP_ROUTES)[number];
 
+/** What a form id looks like in a path (12 base62 characters, as the server makes them). */
+const FORM_ID = '[0-9A-Za-z]{12}';
+
+/**
+ * Routes with a parameter, in React Router's notation, each with the paths it accepts. Anything
+ * else under them (a malformed id, a deeper path) is a 404 like any unknown path.
+ */
+export const APP_ROUTE_PATTERNS = {
+  '/dashboard/forms/:id': new RegExp(`^/dashboard/forms/${FORM_ID}$`),
+} as const satisfies Record<string, RegExp>;
+
+export type AppRoutePattern = keyof typeof APP_ROUTE_PATTERNS;
+
+/** The per-form analytics page. */
+export const formAnalyticsPath = (formId: string) => `/dashboard/forms/${encodeURIComponent(formId)}`;
+
 const known = new Set<string>(APP_ROUTES);
+const patterns = Object.values(APP_ROUTE_PATTERNS);
 
 /** True when `pathname` (without query) is one of the SPA's routes; a trailing slash is tolerated. */
 export function isAppRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return known.has(trimmed);
+  return known.has(trimmed) || patterns.some((pattern) => pattern.test(trimmed));
 }

@@ -15,3 +15,13 @@ export {
 export { landingScript } from './landing-script';
 export type { LandingPageProps } from './types';
 export { THANK_YOU_TEXTS, ThankYouPage, thankYouScript, type ThankYouPageProps } from './thank-you-page';
+export {
+  CONSENT_NOTICE_LABEL,
+  CONSENT_SETTINGS_LABEL,
+  ConsentNotice,
+  ConsentSettings,
+  consentNoticeCss,
+  consentNoticeText,
+  type ConsentNoticeProps,
+} from './consent-notice';
+export { consentLoaderScript } from './consent-script';

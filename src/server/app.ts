@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createAuth, type Auth } from './features/auth/auth.js';
 import { requireOwner } from './features/auth/owner.js';
+import { analyticsRoutes } from './features/analytics/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { filesRoutes } from './features/files/routes.js';
 import { formsRoutes } from './features/forms/routes.js';
@@ -19,6 +20,7 @@ import { publicNotFound, publicPagesRoutes } from './features/public-pages/route
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { localStorage, type Storage } from './lib/storage.js';
+import { sameOriginWrites } from './lib/same-origin.js';
 
 export interface AppDeps {
   config: Config;
@@ -99,9 +101,11 @@ export async function buildApp({
   let spa: Awaited<ReturnType<typeof spaRoutes>> | undefined;
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
+    face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
     authRoutes(face, auth, db, config.appUrl.origin);
     const owner = requireOwner(auth, db);
     formsRoutes(face, db, storage, owner, config.publicUrl.origin);
+    analyticsRoutes(face, db, owner);
     filesRoutes(face, db, storage, owner);
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });
@@ -116,6 +120,7 @@ export async function buildApp({
       secret: config.secret,
       tokens: createTokens(config.secret),
       publicOrigin: config.publicUrl.origin,
+      appOrigin: config.appUrl.origin,
     });
   });
 

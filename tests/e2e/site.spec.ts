@@ -97,6 +97,7 @@ async function expectNoSeriousViolations(page: Page, path: string) {
 }
 
 test('axe finds no serious or critical violations on the pages built so far', async ({ page }) => {
+  test.slow(); // many pages, each analysed in full
   const paths = ['/', '/sign-in', '/sign-up', '/forgot-password', '/reset-password?token=x', '/reset-password', '/no-such-page'];
   for (const path of [...paths, ...footerLinks.map(([, p]) => p), '/page-creator']) {
     await expectNoSeriousViolations(page, path);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { defaultFormConfig } from '../../src/domain/form-config';
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -39,4 +41,75 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+// ----- page creator and dashboard helpers ------------------------------------------------------
+
+/** A file for setInputFiles / multipart: starts like a PDF, padded to `size` bytes. */
+export function pdfFile(name = 'lead-magnet.pdf', size = 2048) {
+  const buffer = Buffer.alloc(size, ' ');
+  buffer.write('%PDF-1.4\n', 0, 'latin1');
+  return { name, mimeType: 'application/pdf', buffer };
+}
+
+/** The sonner toast carrying `text`. */
+export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The value shown on a dashboard stat card ('Total Forms', …). */
+export const statValue = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Statistics' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('p')
+    .nth(1);
+
+/** The dashboard table row of the form named `name`. */
+export const formRow = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+/** Opens the row menu of `name` and chooses `item` (Preview, Copy Link, Edit, Activate, Deactivate, Delete). */
+export async function chooseRowAction(page: Page, name: string, item: string) {
+  await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+interface CreatedForm {
+  id: string;
+  name: string;
+  publicUrl: string;
+}
+
+/**
+ * Creates and publishes a form through the owner API, as the signed-in user of `request` (use
+ * `page.request` after signing up in the page: it shares the page's cookies).
+ */
+export async function createPublishedForm(
+  request: APIRequestContext,
+  form: { title: string; businessName?: string; leadMagnetName?: string; description?: string },
+): Promise<CreatedForm> {
+  const upload = await request.post('/api/files', { multipart: { file: pdfFile(`${form.title}.pdf`) } });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const config = {
+    ...defaultFormConfig(),
+    title: form.title,
+    description: form.description ?? `Everything about ${form.title}.`,
+    businessName: form.businessName ?? 'Acme Marketing',
+    leadMagnetName: form.leadMagnetName ?? form.title,
+    leadMagnet: await upload.json(),
+  };
+  const created = await request.post('/api/forms', { data: { config } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as CreatedForm;
+  const published = await request.post(`/api/forms/${id}/publish`);
+  expect(published.status(), await published.text()).toBe(200);
+  return (await published.json()) as CreatedForm;
+}
+
+/** axe's serious and critical violations on the page as it is now (iframes included), as readable strings. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

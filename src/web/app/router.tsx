@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { APP_ROUTES, type AppRoute } from '@/domain/routes';
+import { APP_ROUTE_PATTERNS, APP_ROUTES, type AppRoute, type AppRoutePattern } from '@/domain/routes';
 import { RootLayout } from '@/web/app/root-layout';
 import { RouteError } from '@/web/app/route-error';
+import { Spinner } from '@/web/components/ui/spinner';
 import { ForgotPasswordPage } from '@/web/features/auth/forgot-password-page';
 import { ResetPasswordPage } from '@/web/features/auth/reset-password-page';
 import { SignInPage } from '@/web/features/auth/sign-in-page';
@@ -47,10 +48,34 @@ const screens: Record<AppRoute, ComponentType> = {
   '/reset-password': ResetPasswordPage,
 };
 
-const appRoutes: RouteObject[] = APP_ROUTES.map((path) => {
-  const Screen = screens[path];
-  return { path, element: <Screen /> };
-});
+// Screens loaded on first visit, so what they need (recharts) stays out of the main bundle.
+type LazyScreen = () => Promise<{ Component: ComponentType }>;
+const lazyScreens: Record<AppRoutePattern, LazyScreen> = {
+  '/dashboard/forms/:id': () =>
+    import('@/web/features/dashboard/form-analytics-page').then((m) => ({ Component: m.FormAnalyticsPage })),
+};
+
+/** Shown under the header while a lazy screen loads on a first visit straight to it. */
+function ScreenLoading() {
+  return (
+    <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+      <Spinner className="size-5 text-indigo-600" />
+      Loading...
+    </div>
+  );
+}
+
+const appRoutes: RouteObject[] = [
+  ...APP_ROUTES.map((path) => {
+    const Screen = screens[path];
+    return { path, element: <Screen /> };
+  }),
+  ...(Object.keys(APP_ROUTE_PATTERNS) as AppRoutePattern[]).map((path): RouteObject => ({
+    path,
+    lazy: lazyScreens[path],
+    hydrateFallbackElement: <ScreenLoading />,
+  })),
+];
 
 export const router = createBrowserRouter([
   {

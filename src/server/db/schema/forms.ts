@@ -88,6 +88,10 @@ export const leads = pgTable(
     uniqueIndex('leads_form_email_idx').on(t.formId, t.email),
     index('leads_workspace_created_idx').on(t.workspaceId, t.createdAt),
     index('leads_form_created_idx').on(t.formId, t.createdAt.desc()),
+    // Counts a workspace's leads verified this month (the Free plan's monthly limit).
+    index('leads_workspace_verified_idx')
+      .on(t.workspaceId, t.verifiedAt)
+      .where(sql`${t.status} = 'verified'`),
   ],
 );
 

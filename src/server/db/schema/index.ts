@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './mail.js';
 export * from './forms.js';
+export * from './limits.js';

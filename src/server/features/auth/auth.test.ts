@@ -116,3 +116,22 @@ describe('accounts', () => {
     expect((await attempt('203.0.113.8')).statusCode).toBe(401);
   });
 });
+
+describe('session checks', () => {
+  it('are not rate limited: every page load asks who is signed in', async () => {
+    const user = await createUser(t.app);
+    let last = 0;
+    for (let i = 0; i < 120; i++) {
+      last = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/get-session',
+          remoteAddress: '203.0.113.50',
+          headers: { host: APP_HOST, cookie: user.cookie },
+        })
+      ).statusCode;
+      if (last !== 200) break;
+    }
+    expect(last).toBe(200);
+  });
+});

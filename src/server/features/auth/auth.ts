@@ -59,10 +59,15 @@ export function createAuth(config: Config, db: Db) {
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
+        // The app asks who is signed in on every page load: limiting it would sign people out.
+        '/get-session': false,
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Refuse cookie-carrying writes from any origin but the app's, in tests too (better-auth skips
+      // the check under NODE_ENV=test by default); the app face's sameOriginWrites hook does the same.
+      disableOriginCheck: false,
       useSecureCookies: config.appUrl.protocol === 'https:',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

@@ -143,13 +143,28 @@ describe('forms', () => {
   it('activates, deactivates and deletes; stats come from the database', async () => {
     const owner = await createUser(t.app);
     const empty = (await api(owner, 'GET', '/api/forms/stats')).json<DashboardStats>();
-    expect(empty).toEqual({ totalLeads: 0, totalForms: 0, conversionRate: 0, lastMonthLeads: 0 });
+    expect(empty).toEqual({
+      totalLeads: 0,
+      totalForms: 0,
+      conversionRate: 0,
+      lastMonthLeads: 0,
+      confirmedLeads: 0,
+      downloads: 0,
+    });
 
     const form = await createForm(t.app, owner, { publish: true });
     const off = await api(owner, 'PATCH', `/api/forms/${form.id}/status`, { status: 'inactive' });
     expect(off.json<FormDetail>().status).toBe('inactive');
     const listed = (await api(owner, 'GET', '/api/forms')).json<FormListPage>().items[0]!;
-    expect(listed).toMatchObject({ id: form.id, status: 'inactive', published: true, views: 0, leads: 0, conversionRate: 0 });
+    expect(listed).toMatchObject({
+      id: form.id,
+      status: 'inactive',
+      published: true,
+      views: 0,
+      leads: 0,
+      confirmedLeads: 0,
+      conversionRate: 0,
+    });
     expect((await api(owner, 'PATCH', `/api/forms/${form.id}/status`, { status: 'paused' })).statusCode).toBe(400);
     expect((await api(owner, 'GET', '/api/forms/stats')).json<DashboardStats>().totalForms).toBe(1);
 

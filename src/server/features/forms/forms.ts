@@ -193,7 +193,11 @@ export async function listForms(
     .groupBy(leads.formId)
     .as('lead_counts');
   const viewCounts = db
-    .select({ formId: formDailyStats.formId, views: sum(formDailyStats.views).as('views') })
+    .select({
+      formId: formDailyStats.formId,
+      views: sum(formDailyStats.views).as('views'),
+      confirmations: sum(formDailyStats.confirmations).as('confirmations'),
+    })
     .from(formDailyStats)
     .innerJoin(forms, eq(forms.id, formDailyStats.formId))
     .where(eq(forms.workspaceId, workspaceId))
@@ -208,6 +212,7 @@ export async function listForms(
       status: forms.status,
       published: sql<boolean>`${forms.published} is not null`,
       leads: sql<number>`coalesce(${leadCounts.n}, 0)::int`,
+      confirmedLeads: sql<number>`coalesce(${viewCounts.confirmations}, 0)::int`,
     })
     .from(forms)
     .leftJoin(leadCounts, eq(leadCounts.formId, forms.id))
@@ -231,6 +236,7 @@ export async function listForms(
     createdAt: r.createdAt.toISOString(),
     views: r.views,
     leads: r.leads,
+    confirmedLeads: r.confirmedLeads,
     conversionRate: percent(r.leads, r.views),
     status: r.status,
     published: r.published,
@@ -241,13 +247,28 @@ export async function listForms(
 
 export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  // One row per form, so counting forms after the join still counts each form once.
+  const dailyTotals = db
+    .select({
+      formId: formDailyStats.formId,
+      views: sum(formDailyStats.views).as('views'),
+      confirmations: sum(formDailyStats.confirmations).as('confirmations'),
+      downloads: sum(formDailyStats.downloads).as('downloads'),
+    })
+    .from(formDailyStats)
+    .innerJoin(forms, eq(forms.id, formDailyStats.formId))
+    .where(eq(forms.workspaceId, workspaceId))
+    .groupBy(formDailyStats.formId)
+    .as('daily_totals');
   const [formTotals] = await db
     .select({
       totalForms: count(),
-      views: sql<number>`coalesce((select sum(${formDailyStats.views}) from ${formDailyStats}
-        join ${forms} f on f.id = ${formDailyStats.formId} where f.workspace_id = ${workspaceId}), 0)`.mapWith(Number),
+      views: sql<number>`coalesce(sum(${dailyTotals.views}), 0)::int`,
+      confirmations: sql<number>`coalesce(sum(${dailyTotals.confirmations}), 0)::int`,
+      downloads: sql<number>`coalesce(sum(${dailyTotals.downloads}), 0)::int`,
     })
     .from(forms)
+    .leftJoin(dailyTotals, eq(dailyTotals.formId, forms.id))
     .where(eq(forms.workspaceId, workspaceId));
   const [leadTotals] = await db
     .select({
@@ -262,5 +283,7 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     totalForms: formTotals?.totalForms ?? 0,
     conversionRate: percent(totalLeads, formTotals?.views ?? 0),
     lastMonthLeads: leadTotals?.lastMonthLeads ?? 0,
+    confirmedLeads: formTotals?.confirmations ?? 0,
+    downloads: formTotals?.downloads ?? 0,
   };
 }

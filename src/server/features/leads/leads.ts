@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { files, forms, leadConsents, leads } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/emails.js';
 import { bumpDailyStat } from './analytics.js';
+import { noteVerifiedLead } from './limits.js';
 import type { Tokens } from './tokens.js';
 import type { Submission } from './validate-submission.js';
 
@@ -18,6 +19,8 @@ export interface LeadDeps {
   db: Db;
   tokens: Tokens;
   publicOrigin: string;
+  /** The owner app's origin, for links in emails to owners. */
+  appOrigin?: string;
 }
 
 export interface PublishedForm {
@@ -133,7 +136,10 @@ export async function submitLead(deps: LeadDeps, form: PublishedForm, submission
     }
     if (created) {
       await bumpDailyStat(tx, form.id, 'leads', now);
-      if (verified) await bumpDailyStat(tx, form.id, 'confirmations', now);
+      if (verified) {
+        await bumpDailyStat(tx, form.id, 'confirmations', now);
+        await noteVerifiedLead(deps, tx, form.workspaceId, now);
+      }
     }
     if (created || canResend(lead, now)) {
       if (lead.status === 'pending') await sendCode(deps, tx, lead, form.config, now);
@@ -159,6 +165,7 @@ async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, config:
     .set({ status: 'verified', verifiedAt: now, codeHash: null, codeExpiresAt: null })
     .where(eq(leads.id, lead.id));
   await bumpDailyStat(tx, lead.formId, 'confirmations', now);
+  await noteVerifiedLead(deps, tx, lead.workspaceId, now);
   await sendDownload(deps, tx, lead, config, now);
 }
 

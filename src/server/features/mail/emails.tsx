@@ -12,12 +12,14 @@ import {
   type DeliveryEmailProps,
 } from './templates/lead-emails.js';
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
+import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
 const templates = {
   passwordReset: { subject: () => passwordResetSubject, body: (p: PasswordResetProps) => <PasswordResetEmail {...p} /> },
   leadConfirm: { subject: confirmSubject, body: (p: ConfirmEmailProps) => <ConfirmEmail {...p} /> },
   leadDelivery: { subject: deliverySubject, body: (p: DeliveryEmailProps) => <DeliveryEmail {...p} /> },
+  submissionLimit: { subject: submissionLimitSubject, body: (p: SubmissionLimitProps) => <SubmissionLimitEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;

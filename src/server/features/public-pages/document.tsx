@@ -13,15 +13,34 @@ const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('
 
 /** The scripts the public face may run, allowed by hash: nothing else executes there. */
 export const PUBLIC_SCRIPTS = { landing: landingScript, thankYou: thankYouScript } as const;
-export const PUBLIC_CSP = [
-  "default-src 'none'",
-  `script-src ${Object.values(PUBLIC_SCRIPTS).map(sha256).join(' ')}`,
-  "style-src 'unsafe-inline'",
-  "img-src 'self' data:",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+
+/**
+ * The public face's CSP: inline scripts only by the hash of their exact text, external ones only
+ * from the listed hosts (a published page's pixels, see tracking.tsx), nothing else.
+ */
+export function publicCsp({
+  scripts,
+  scriptHosts = [],
+  connectHosts = [],
+  imgHosts = [],
+}: {
+  scripts: readonly string[];
+  scriptHosts?: readonly string[];
+  connectHosts?: readonly string[];
+  imgHosts?: readonly string[];
+}): string {
+  return [
+    "default-src 'none'",
+    `script-src ${[...scripts.map(sha256), ...scriptHosts].join(' ')}`,
+    "style-src 'unsafe-inline'",
+    ["img-src 'self' data:", ...imgHosts].join(' '),
+    ...(connectHosts.length > 0 ? [`connect-src ${connectHosts.join(' ')}`] : []),
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+export const PUBLIC_CSP = publicCsp({ scripts: Object.values(PUBLIC_SCRIPTS) });
 
 export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>';
@@ -35,9 +54,11 @@ export interface DocumentOptions {
   script?: keyof typeof PUBLIC_SCRIPTS;
   /** Visitor pages other than the landing page itself stay out of search results. */
   noindex?: boolean;
+  /** More CSS for this document (e.g. the consent notice's), after the landing stylesheet. */
+  css?: string;
 }
 
-export function renderDocument({ title, description, url, body, script, noindex }: DocumentOptions): string {
+export function renderDocument({ title, description, url, body, script, noindex, css = '' }: DocumentOptions): string {
   const meta = [
     `<meta name="description" content="${escapeAttr(description)}">`,
     `<meta property="og:type" content="website">`,
@@ -52,7 +73,7 @@ export function renderDocument({ title, description, url, body, script, noindex 
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeAttr(title)}</title>${meta}` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
-    `<style>${landingDocumentCss}</style></head><body>${renderToString(body)}` +
+    `<style>${landingDocumentCss}${css && `\n${css}`}</style></head><body>${renderToString(body)}` +
     (script ? `<script>${PUBLIC_SCRIPTS[script]}</script>` : '') +
     `</body></html>`
   );

@@ -18,10 +18,13 @@ import {
   type LeadDeps,
   type VisitMeta,
 } from '../leads/leads.js';
+import { refusesNewSignup, visitorRateLimits } from '../leads/limits.js';
 import { validateSubmission } from '../leads/validate-submission.js';
 import { FAVICON_SVG, PUBLIC_CSP, renderDocument } from './document.js';
+import { pageTracking, type PageTracking } from './tracking.js';
 
 const MIN_FILL_MS = 2000;
+const OVER_LIMIT_TEXT = 'Please try again later. If you have already signed up, your confirmation and download links still work.';
 const RENDERED_AT_PLACEHOLDER = '__LS_RENDERED_AT__';
 const REFERRER_PLACEHOLDER = '__LS_REFERRER__';
 const escapeAttr = (s: string) =>
@@ -29,10 +32,10 @@ const escapeAttr = (s: string) =>
 
 type FormRow = typeof forms.$inferSelect;
 
-function page(reply: FastifyReply, status: number, html: string) {
+function page(reply: FastifyReply, status: number, html: string, csp = PUBLIC_CSP) {
   return reply
     .status(status)
-    .header('content-security-policy', PUBLIC_CSP)
+    .header('content-security-policy', csp)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(html);
@@ -58,8 +61,9 @@ export const publicNotFound = (reply: FastifyReply) =>
 export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { storage: Storage; secret: string }) {
   const { db, tokens, publicOrigin } = deps;
   // Rendered published pages, per form and published version: publishing again changes the key.
-  const cache = new Map<string, string>();
+  const cache = new Map<string, { html: string; csp: string }>();
   const sign = (value: string) => signRenderTime(deps.secret, value);
+  const limits = visitorRateLimits(db, tokens, (err) => app.log.warn({ err }, 'could not sweep rate-limit counters'));
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -90,22 +94,29 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
       ? noticePage(reply, 410, 'This page is no longer available', 'The owner has taken this page offline.')
       : publicNotFound(reply);
 
-  function renderLanding(form: FormRow, config: FormConfig, extra: Partial<Parameters<typeof LandingPage>[0]> = {}) {
+  function renderLanding(
+    form: FormRow,
+    config: FormConfig,
+    extra: Partial<Parameters<typeof LandingPage>[0]> = {},
+    tracking?: PageTracking | null,
+  ) {
+    const landing = (
+      <LandingPage
+        config={config}
+        mode="live"
+        action={`/f/${form.id}`}
+        honeypotName={RESERVED_NAMES.honeypot}
+        hiddenFields={{ [RESERVED_NAMES.renderedAt]: RENDERED_AT_PLACEHOLDER, [RESERVED_NAMES.referrer]: REFERRER_PLACEHOLDER }}
+        {...extra}
+      />
+    );
     return renderDocument({
       title: config.title,
       description: config.description || config.title,
       url: `${publicOrigin}/f/${form.id}`,
       script: 'landing',
-      body: (
-        <LandingPage
-          config={config}
-          mode="live"
-          action={`/f/${form.id}`}
-          honeypotName={RESERVED_NAMES.honeypot}
-          hiddenFields={{ [RESERVED_NAMES.renderedAt]: RENDERED_AT_PLACEHOLDER, [RESERVED_NAMES.referrer]: REFERRER_PLACEHOLDER }}
-          {...extra}
-        />
-      ),
+      body: tracking ? tracking.wrap(landing) : landing,
+      css: tracking?.css,
     });
   }
 
@@ -119,10 +130,12 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     if ('status' in live) return goneOrMissing(reply, live.status);
     const { form, config } = live;
     const key = `${form.id}:${form.publishedVersion}`;
-    let html = cache.get(key);
-    if (!html) {
-      html = renderLanding(form, config);
-      cache.set(key, html);
+    let cached = cache.get(key);
+    if (!cached) {
+      // Pixels and the custom script only here, on the published page's first render (see tracking.tsx).
+      const tracking = pageTracking(form.id, config);
+      cached = { html: renderLanding(form, config, {}, tracking), csp: tracking?.csp ?? PUBLIC_CSP };
+      cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
     if (isCountableView(request.headers)) {
@@ -133,7 +146,8 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     return page(
       reply,
       200,
-      html.replace(RENDERED_AT_PLACEHOLDER, renderedAt()).replace(REFERRER_PLACEHOLDER, escapeAttr(referrer)),
+      cached.html.replace(RENDERED_AT_PLACEHOLDER, renderedAt()).replace(REFERRER_PLACEHOLDER, escapeAttr(referrer)),
+      cached.csp,
     );
   });
 
@@ -141,6 +155,8 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     const live = await loadLive(request.params.id);
     if ('status' in live) return goneOrMissing(reply, live.status);
     const { form, config } = live;
+    const wait = await limits.submission(form.id, request.ip);
+    if (wait) return tooMany(reply, wait);
     const body = request.body && typeof request.body === 'object' ? request.body : {};
 
     // Bots: they fill the hidden field, or post faster than a person can type. They are told it worked.
@@ -151,6 +167,9 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     }
 
     const checked = validateSubmission(config, body);
+    if (await refusesNewSignup(db, form, checked.ok ? checked.submission.email : null)) {
+      return noticePage(reply, 403, 'This page is not taking new sign-ups right now', OVER_LIMIT_TEXT);
+    }
     if (!checked.ok) {
       const html = renderLanding(form, config, { errors: checked.errors, values: checked.values })
         .replace(RENDERED_AT_PLACEHOLDER, renderedAt())
@@ -158,7 +177,7 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
       return page(reply, 400, html);
     }
     const { leadId } = await submitLead(
-      { db, tokens, publicOrigin },
+      deps,
       { id: form.id, workspaceId: form.workspaceId, config },
       checked.submission,
       visitMeta(request),
@@ -202,6 +221,13 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
 
   const leadFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('lead', token) : null);
 
+  /** 429 with Retry-After: on the visitor's thank-you page when we know it, else on a notice page. */
+  function tooMany(reply: FastifyReply, seconds: number, leadId?: string) {
+    reply.header('retry-after', String(seconds));
+    const text = `Too many attempts from your network. Please wait ${seconds} seconds and try again.`;
+    return leadId ? thankYou(reply, leadId, { tone: 'error', text }, 429) : noticePage(reply, 429, 'Too many attempts', text);
+  }
+
   app.get<{ Querystring: { t?: string } }>('/thank-you', async (request, reply) => {
     const leadId = leadFrom(request.query.t);
     return leadId ? thankYou(reply, leadId) : publicNotFound(reply);
@@ -210,6 +236,8 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
   app.post<{ Body: Record<string, unknown> }>('/thank-you/verify', async (request, reply) => {
     const leadId = leadFrom(request.body?.t);
     if (!leadId) return publicNotFound(reply);
+    const wait = await limits.verify(request.ip);
+    if (wait) return tooMany(reply, wait, leadId);
     const { result, attemptsLeft } = await verifyCode(deps, leadId, String(request.body.code ?? '').trim());
     const notices = {
       verified: { tone: 'success', text: 'Your email is confirmed.' },
@@ -226,6 +254,8 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
   app.post<{ Body: Record<string, unknown> }>('/thank-you/resend', async (request, reply) => {
     const leadId = leadFrom(request.body?.t);
     if (!leadId) return publicNotFound(reply);
+    const wait = await limits.resend(request.ip);
+    if (wait) return tooMany(reply, wait, leadId);
     const outcome = await resendCode(deps, leadId);
     if (outcome.result === 'unknown') return publicNotFound(reply);
     if (outcome.result === 'wait') {

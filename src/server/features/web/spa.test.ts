@@ -23,6 +23,29 @@ describe('the app face (APP_URL host)', () => {
     expect((await get('/pricing/')).statusCode).toBe(200);
   });
 
+  it("answers 200 for a form's analytics page, and 404 when the id cannot be a form's or the path goes deeper", async () => {
+    for (const path of [
+      '/dashboard/forms/AbC123xyZ789',
+      '/dashboard/forms/AbC123xyZ789/',
+      '/dashboard/forms/AbC123xyZ789?tab=leads',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    for (const path of [
+      '/dashboard/forms',
+      '/dashboard/forms/short',
+      '/dashboard/forms/AbC123xyZ78%21',
+      '/dashboard/forms/AbC123xyZ789/leads',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await get('/dashboard/forms/AbC123xyZ789', PUBLIC_HOST)).statusCode).toBe(404);
+  });
+
   it('answers 404 with the same SPA document for unknown paths, including unregistered link targets', async () => {
     for (const path of ['/no-such-page', '/docs/getting-started', '/contact', '/template-preview/premium-content', '/f/123']) {
       const res = await get(path);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_ROUTES } from '../../../domain/routes.js';
+import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute } from '../../../domain/routes.js';
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -36,14 +36,20 @@ export async function spaRoutes(app: FastifyInstance, webRoot: string, options: 
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
   for (const route of APP_ROUTES) app.get(route, sendIndex);
 
-  return {
-    notFound(request: FastifyRequest, reply: FastifyReply) {
-      if (request.url.startsWith('/api/')) {
-        return reply
-          .status(404)
-          .send({ code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
-      }
-      return sendIndex(request, reply.status(404));
-    },
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return sendIndex(request, reply.status(404));
   };
+  // Fastify matches the parameter's position; the shared pattern decides what a valid value is.
+  for (const route of Object.keys(APP_ROUTE_PATTERNS)) {
+    app.get(route, (request, reply) =>
+      isAppRoute(request.url.split('?')[0]!) ? sendIndex(request, reply) : notFound(request, reply),
+    );
+  }
+
+  return { notFound };
 }

@@ -1,9 +1,10 @@
-import { Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { ChartLine, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-config';
 import type { FormSummary } from '@/domain/forms-api';
+import { formAnalyticsPath } from '@/domain/routes';
 import { Button } from '@/web/components/ui/button';
 import {
   DropdownMenu,
@@ -63,6 +64,10 @@ export function FormRowActions({ form, onDelete }: FormRowActionsProps) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => navigate(formAnalyticsPath(form.id))}>
+          <ChartLine aria-hidden="true" />
+          View analytics
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => window.open(`/preview?id=${encodeURIComponent(form.id)}`, '_blank', 'noopener')}>
           <Eye aria-hidden="true" />
           Preview

@@ -11,3 +11,24 @@ export const formatPercent = (value: number): string => `${percentFormat.format(
 export const formatDate = (iso: string): string => new Date(iso).toLocaleDateString();
 
 export const displayName = (name: string): string => name.trim() || 'Untitled form';
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+
+const shortThisYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortOtherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** For table cells: "Nov 22, 5:19 AM" this year, "Nov 22, 2025" before. */
+export function formatShortDateTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  return (date.getFullYear() === now.getFullYear() ? shortThisYear : shortOtherYear).format(date);
+}
+
+/** A roll-up day (YYYY-MM-DD, a UTC calendar day) as a short date; `long` adds the weekday and year. */
+export function formatDay(day: string, long = false): string {
+  const options: Intl.DateTimeFormatOptions = long
+    ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
+    : { month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, options);
+}

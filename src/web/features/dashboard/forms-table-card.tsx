@@ -2,6 +2,7 @@ import { Plus, Search, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { FormSummary } from '@/domain/forms-api';
+import { formAnalyticsPath } from '@/domain/routes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -221,9 +222,13 @@ function FormRow({ form, onDelete }: FormRowProps) {
         scope="row"
         className="px-4 py-3 text-left font-medium text-gray-900 max-sm:col-span-2 max-sm:row-start-1 max-sm:block max-sm:min-w-0 max-sm:self-center max-sm:p-0 lg:px-6"
       >
-        <span className="block truncate sm:max-w-[16rem]" title={name}>
+        <Link
+          to={formAnalyticsPath(form.id)}
+          className="block truncate rounded-sm text-indigo-700 hover:text-indigo-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:max-w-[16rem]"
+          title={`${name}: analytics and leads`}
+        >
           {name}
-        </span>
+        </Link>
         {!form.published && <span className="mt-0.5 block text-xs font-normal text-gray-600">Not published yet</span>}
       </th>
       <td data-label="Created" className={cn(CELL, LABELLED, 'whitespace-nowrap')}>

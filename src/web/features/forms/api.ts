@@ -1,5 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DashboardStats, FormDetail, FormListPage, FormStatus, ListFormsQuery, UploadedFile } from '@/domain/forms-api';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DashboardStats,
+  FormAnalytics,
+  FormDetail,
+  FormListPage,
+  FormStatus,
+  LeadListPage,
+  ListFormsQuery,
+  UploadedFile,
+} from '@/domain/forms-api';
 import { apiFetch } from '@/web/lib/api';
 
 /** Client side of the owner forms API (contract in src/domain/forms-api.ts). */
@@ -9,6 +18,8 @@ export const formKeys = {
   list: (q: ListFormsQuery) => ['forms', 'list', q] as const,
   stats: ['forms', 'stats'] as const,
   detail: (id: string) => ['forms', 'detail', id] as const,
+  analytics: (id: string) => ['forms', 'analytics', id] as const,
+  leads: (id: string) => ['forms', 'leads', id] as const,
 };
 
 export function fetchFormsPage(query: ListFormsQuery): Promise<FormListPage> {
@@ -31,6 +42,25 @@ export const useFormDetail = (id: string | null) =>
     queryKey: formKeys.detail(id ?? ''),
     queryFn: () => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id!)}`),
     enabled: id !== null,
+  });
+
+/** A form's last 30 days and all-time totals. */
+export const useFormAnalytics = (id: string) =>
+  useQuery({
+    queryKey: formKeys.analytics(id),
+    queryFn: () => apiFetch<FormAnalytics>(`/api/forms/${encodeURIComponent(id)}/analytics`),
+  });
+
+/** A form's leads, newest first, 50 at a time (each page carries the cursor of the next). */
+export const useFormLeads = (id: string) =>
+  useInfiniteQuery({
+    queryKey: formKeys.leads(id),
+    queryFn: ({ pageParam }) =>
+      apiFetch<LeadListPage>(
+        `/api/forms/${encodeURIComponent(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** Uploads the PDF; the server checks type and size while it streams. */

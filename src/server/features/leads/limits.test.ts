@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/factories.js';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import type { FormConfig } from '../../../domain/form-config.js';
+import type { FormDetail } from '../../../domain/forms-api.js';
+import { leads, members, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
+import { signRenderTime } from '../public-pages/routes.js';
+import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf, VISITOR_RATE_LIMITS } from './limits.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let addresses = 0;
+/** A fresh visitor address, so a test only meets the limits it is about. */
+const freshIp = () => `198.51.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+/** Posts the form as a person who took 3 seconds to fill it in, from `ip`. */
+function submit(formId: string, fields: Record<string, string>, ip = freshIp()) {
+  const time = String(Date.now() - 3000);
+  return t.app.inject({
+    method: 'POST',
+    url: `/f/${formId}`,
+    remoteAddress: ip,
+    headers: { host: PUBLIC_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ls_t: `${time}.${signRenderTime(t.config.secret, time)}`, ls_hp: '', ...fields }).toString(),
+  });
+}
+
+const postForm = (url: string, fields: Record<string, string>, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { host: PUBLIC_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+const tokenOf = (location: string) => new URL(location, `http://${PUBLIC_HOST}`).searchParams.get('t')!;
+
+async function mails(to: string) {
+  await t.runJobs();
+  const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
+  return res.json<Array<{ to: string; subject: string; text: string }>>().filter((m) => m.to === to);
+}
+
+async function workspaceOf(user: SignedUpUser) {
+  const [row] = await t.db.select({ id: members.organizationId }).from(members).where(eq(members.userId, user.id));
+  return row!.id;
+}
+
+async function ownerOn(plan: 'free' | 'pro') {
+  const user = await createUser(t.app);
+  const workspaceId = await workspaceOf(user);
+  await t.db.update(organizations).set({ plan }).where(eq(organizations.id, workspaceId));
+  return { user, workspaceId };
+}
+
+/** `n` leads of `form`, stored directly, verified at `verifiedAt` (or pending when null). */
+async function seedLeads(form: FormDetail, workspaceId: string, n: number, verifiedAt: Date | null = new Date()) {
+  await t.db.insert(leads).values(
+    Array.from({ length: n }, () => ({
+      formId: form.id,
+      workspaceId,
+      email: `seed-${randomUUID()}@example.com`,
+      status: verifiedAt ? ('verified' as const) : ('pending' as const),
+      verifiedAt,
+    })),
+  );
+}
+
+const leadsOf = (formId: string, email: string) =>
+  t.db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.formId, formId), eq(leads.email, email)));
+
+const noOptIn = { doubleOptIn: false, privacyPolicy: false } as Partial<FormConfig>;
+
+describe('rate limits on submissions', () => {
+  let form: FormDetail;
+  beforeAll(async () => {
+    const { user } = await ownerOn('pro');
+    form = await createForm(t.app, user, { publish: true, config: noOptIn });
+  });
+
+  it('answers the 6th submission from one address in a minute with 429 and Retry-After; another address passes', async () => {
+    const ip = '203.0.113.10';
+    expect(VISITOR_RATE_LIMITS.submitPerIpPerForm.limit).toBe(5);
+    for (let i = 1; i <= 5; i++) expect((await submit(form.id, { email: `burst${i}@example.com` }, ip)).statusCode).toBe(303);
+    const sixth = await submit(form.id, { email: 'burst6@example.com' }, ip);
+    expect(sixth.statusCode).toBe(429);
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(sixth.headers['content-type']).toContain('text/html');
+    expect(sixth.body).toContain('Too many attempts');
+    expect(sixth.body).toContain(`Please wait ${retryAfter} seconds`);
+    expect(await leadsOf(form.id, 'burst6@example.com')).toEqual([]);
+
+    expect((await submit(form.id, { email: 'burst6@example.com' }, '203.0.113.11')).statusCode).toBe(303);
+  });
+
+  it('counts an IPv6 visitor by its /64', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect((await submit(form.id, { email: `six${i}@example.com` }, `2001:db8:7:7::${i}`)).statusCode).toBe(303);
+    }
+    expect((await submit(form.id, { email: 'six6@example.com' }, '2001:db8:7:7:ffff::6')).statusCode).toBe(429);
+    expect((await submit(form.id, { email: 'six6@example.com' }, '2001:db8:7:8::6')).statusCode).toBe(303);
+  });
+
+  it('caps a whole page per minute, whatever the addresses', async () => {
+    const other = await createForm(t.app, (await ownerOn('pro')).user, { publish: true, config: noOptIn });
+    const { name, limit } = VISITOR_RATE_LIMITS.submitPerForm;
+    await t.db.execute(sql`insert into rate_limit_hits values (${`${name}:${other.id}`}, now(), ${limit})`);
+    const refused = await submit(other.id, { email: 'flood@example.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await leadsOf(other.id, 'flood@example.com')).toEqual([]);
+    expect((await submit(form.id, { email: 'elsewhere@example.com' })).statusCode).toBe(303); // other pages unaffected
+  });
+});
+
+describe('rate limits on the thank-you page', () => {
+  let form: FormDetail;
+  beforeAll(async () => {
+    const { user } = await ownerOn('pro');
+    form = await createForm(t.app, user, { publish: true });
+  });
+
+  const pendingLead = async (email: string) => {
+    const res = await submit(form.id, { email, consent: 'yes' });
+    expect(res.statusCode).toBe(303);
+    return tokenOf(res.headers.location as string);
+  };
+
+  it('answers resend spam from one address with 429 and sends nothing more', async () => {
+    const token = await pendingLead('resend@example.com');
+    const ip = '203.0.113.20';
+    for (let i = 0; i < VISITOR_RATE_LIMITS.resendPerIp.limit; i++) {
+      expect((await postForm('/thank-you/resend', { t: token }, ip)).body).toContain('Please wait'); // the 30 s wait
+    }
+    await t.db
+      .update(leads)
+      .set({ emailSentAt: new Date(Date.now() - 31_000) })
+      .where(eq(leads.email, 'resend@example.com'));
+    const before = (await mails('resend@example.com')).length;
+    const spam = await postForm('/thank-you/resend', { t: token }, ip);
+    expect(spam.statusCode).toBe(429);
+    expect(Number(spam.headers['retry-after'])).toBeGreaterThan(0);
+    expect(spam.body).toContain('Too many attempts from your network');
+    expect(spam.body).toContain('Thank You!'); // still the visitor's page, with the code input
+    expect(await mails('resend@example.com')).toHaveLength(before);
+
+    const elsewhere = await postForm('/thank-you/resend', { t: token }, '203.0.113.21');
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.body).toContain('We sent you a new code.');
+  });
+
+  it('answers code guessing from one address with 429, across leads, without using a try', async () => {
+    const first = await pendingLead('guess1@example.com');
+    const second = await pendingLead('guess2@example.com');
+    const ip = '203.0.113.30';
+    for (let i = 0; i < VISITOR_RATE_LIMITS.verifyPerIp.limit; i++) {
+      expect((await postForm('/thank-you/verify', { t: first, code: '000000' }, ip)).statusCode).toBe(400);
+    }
+    const [mail] = await mails('guess2@example.com');
+    const code = mail!.subject.slice(0, 6);
+    const refused = await postForm('/thank-you/verify', { t: second, code }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [lead] = await leadsOf(form.id, 'guess2@example.com');
+    expect(lead).toMatchObject({ status: 'pending', codeAttempts: 0 });
+    expect((await postForm('/thank-you/verify', { t: second, code }, '203.0.113.31')).body).toContain('Your email is confirmed.');
+  });
+});
+
+describe("the Free plan's monthly sign-ups", () => {
+  it('refuses new sign-ups with a clear page once 100 leads are verified this month, storing nothing', async () => {
+    const { user, workspaceId } = await ownerOn('free');
+    const form = await createForm(t.app, user, { publish: true });
+    const existing = await submit(form.id, { email: 'early@example.com', consent: 'yes' }); // pending, before the limit
+    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS);
+
+    const refused = await submit(form.id, { email: 'late@example.com', consent: 'yes' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('This page is not taking new sign-ups right now');
+    expect(refused.body).not.toContain('Free plan'); // the owner's plan is no business of the visitor
+    expect(await leadsOf(form.id, 'late@example.com')).toEqual([]);
+    expect(await mails('late@example.com')).toEqual([]);
+    // invalid input gets the same page: no point fixing a form that will refuse anyway
+    expect((await submit(form.id, { email: 'nope' })).statusCode).toBe(403);
+
+    // who signed up before the limit keeps their way to the file
+    const again = await submit(form.id, { email: 'early@example.com', consent: 'yes' });
+    expect(again.statusCode).toBe(303);
+    const [mail] = await mails('early@example.com');
+    const token = tokenOf(existing.headers.location as string);
+    const verified = await postForm('/thank-you/verify', { t: token, code: mail!.subject.slice(0, 6) }, freshIp());
+    expect(verified.body).toContain('Your email is confirmed.');
+    expect(verified.body).toMatch(/href="http[^"]+\/d\/[^"]+"/);
+  });
+
+  it('counts only verified leads of this month', async () => {
+    const { user, workspaceId } = await ownerOn('free');
+    const form = await createForm(t.app, user, { publish: true, config: noOptIn });
+    await seedLeads(form, workspaceId, 60, null); // pending: not counted
+    const lastMonth = new Date(monthOf(new Date()).start.getTime() - 86_400_000);
+    await seedLeads(form, workspaceId, 60, lastMonth); // verified last month: not counted
+    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS - 1);
+    expect((await submit(form.id, { email: 'hundredth@example.com' })).statusCode).toBe(303);
+    expect((await submit(form.id, { email: 'one-too-many@example.com' })).statusCode).toBe(403);
+  });
+
+  it('does not limit a Pro workspace', async () => {
+    const { user, workspaceId } = await ownerOn('pro');
+    const form = await createForm(t.app, user, { publish: true, config: noOptIn });
+    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS + 20);
+    expect((await submit(form.id, { email: 'unlimited@example.com' })).statusCode).toBe(303);
+    expect(await leadsOf(form.id, 'unlimited@example.com')).toHaveLength(1);
+    await t.runJobs();
+    const notices = await t.db.select().from(workspaceUsageNotices).where(eq(workspaceUsageNotices.workspaceId, workspaceId));
+    expect(notices).toEqual([]);
+  });
+
+  it('emails the owner at 80% and at 100%, once each', async () => {
+    const { user, workspaceId } = await ownerOn('free');
+    const instant = await createForm(t.app, user, { publish: true, config: noOptIn });
+    const optIn = await createForm(t.app, user, { publish: true });
+    const usageMails = async () => (await mails(user.email)).filter((m) => /sign-ups/.test(m.subject)).map((m) => m.subject);
+
+    await seedLeads(instant, workspaceId, 78);
+    expect((await submit(instant.id, { email: 'n79@example.com' })).statusCode).toBe(303);
+    expect(await usageMails()).toEqual([]);
+    expect((await submit(instant.id, { email: 'n80@example.com' })).statusCode).toBe(303);
+    expect((await submit(instant.id, { email: 'n81@example.com' })).statusCode).toBe(303);
+    expect(await usageMails()).toEqual(["You have used 80% of this month's 100 sign-ups"]);
+
+    // the 100th arrives through the confirmation link of a double opt-in page
+    await seedLeads(instant, workspaceId, 18);
+    const pending = await submit(optIn.id, { email: 'n100@example.com', consent: 'yes' });
+    expect(pending.statusCode).toBe(303);
+    const [confirm] = await mails('n100@example.com');
+    const link = new URL(confirm!.text.match(/http\S+\/confirm\?t=\S+/)![0]);
+    await t.app.inject({ method: 'GET', url: link.pathname + link.search, headers: { host: PUBLIC_HOST } });
+    expect(await usageMails()).toEqual([
+      "Your landing pages have reached this month's 100 sign-ups",
+      "You have used 80% of this month's 100 sign-ups",
+    ]);
+    const [full] = (await mails(user.email)).filter((m) => m.subject.includes('reached'));
+    expect(full!.text).toContain('not taking new sign-ups until');
+    expect(full!.text).toContain('http://localhost:3000/dashboard');
+
+    expect((await submit(instant.id, { email: 'n101@example.com' })).statusCode).toBe(403);
+    expect(await usageMails()).toHaveLength(2);
+    const notices = await t.db.select().from(workspaceUsageNotices).where(eq(workspaceUsageNotices.workspaceId, workspaceId));
+    expect(notices.map((n) => [n.month, n.threshold]).sort()).toEqual([
+      [monthOf(new Date()).key, 100],
+      [monthOf(new Date()).key, 80],
+    ]);
+  });
+
+  it('sends only the 100% email when both thresholds are first reached together', async () => {
+    const { user, workspaceId } = await ownerOn('free');
+    const form = await createForm(t.app, user, { publish: true });
+    const pending = await submit(form.id, { email: 'straggler@example.com', consent: 'yes' });
+    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS + 5);
+    const [mail] = await mails('straggler@example.com');
+    const token = tokenOf(pending.headers.location as string);
+    await postForm('/thank-you/verify', { t: token, code: mail!.subject.slice(0, 6) }, freshIp());
+    const subjects = (await mails(user.email)).map((m) => m.subject).filter((s) => s.includes('sign-ups'));
+    expect(subjects).toEqual(["Your landing pages have reached this month's 100 sign-ups"]);
+  });
+});

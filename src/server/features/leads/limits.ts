@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { leads, members, organizations, users, workspaceUsageNotices } from '../../db/schema/index.js';
+import { createRateLimiter, ipBucket, type RateRule } from '../../lib/rate-limiter.js';
+import { queueEmail } from '../mail/emails.js';
+import type { Tokens } from './tokens.js';
+
+// Limits on what visitors can do (docs/decisions/0005). Constants on purpose: change them here.
+
+/** SPEC §9: a Free workspace takes 100 sign-ups a month, counted on verified (confirmed) leads. */
+export const FREE_PLAN_MONTHLY_SIGNUPS = 100;
+/** Percentages of the monthly limit at which the owners get an email, once each per month. */
+export const USAGE_NOTICE_THRESHOLDS = [80, 100] as const;
+
+export const VISITOR_RATE_LIMITS = {
+  /** Submissions of one page from one address (an IPv6 address counts by its /64). */
+  submitPerIpPerForm: { name: 'submit-ip', limit: 5, windowSeconds: 60 },
+  /** Submissions of one page from everyone: a distributed flood's ceiling, above a real launch's peak. */
+  submitPerForm: { name: 'submit-form', limit: 300, windowSeconds: 60 },
+  /** 'Resend verification code' from one address, on top of the 30 s wait per lead. */
+  resendPerIp: { name: 'resend-ip', limit: 10, windowSeconds: 60 },
+  /** Codes typed on thank-you pages from one address, on top of the 5 tries per code. */
+  verifyPerIp: { name: 'verify-ip', limit: 10, windowSeconds: 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** The visitor rate limits. Each check counts one hit and gives the seconds to wait, or null when allowed. */
+export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unknown) => void) {
+  const limiter = createRateLimiter(db, { log });
+  // Keyed by a keyed hash: the counters never hold a visitor's address.
+  const ip = (address: string) => tokens.hashValue('rate-ip', ipBucket(address));
+  const wait = (decision: Awaited<ReturnType<typeof limiter.hit>>) => (decision.allowed ? null : decision.retryAfterSeconds);
+  const rules = VISITOR_RATE_LIMITS;
+  return {
+    submission: async (formId: string, address: string) =>
+      wait(
+        await limiter.hitAll([
+          [rules.submitPerIpPerForm, `${formId}:${ip(address)}`],
+          [rules.submitPerForm, formId],
+        ]),
+      ),
+    resend: async (address: string) => wait(await limiter.hit(rules.resendPerIp, ip(address))),
+    verify: async (address: string) => wait(await limiter.hit(rules.verifyPerIp, ip(address))),
+  };
+}
+
+/** The UTC calendar month `now` falls in: the Free plan's count restarts on the 1st at 00:00 UTC. */
+export function monthOf(now: Date) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return {
+    start,
+    next,
+    key: start.toISOString().slice(0, 10),
+    resetsOn: next.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }),
+  };
+}
+
+/** Leads of the workspace verified this month, and its monthly limit (null: unlimited). */
+export async function monthlySignups(db: Executor, workspaceId: string, now = new Date()) {
+  const { start, next } = monthOf(now);
+  // The literal 'verified' lets the planner use the partial index leads_workspace_verified_idx.
+  const { rows } = await db.execute<{ plan: string; used: number }>(sql`
+    select o.plan, case when o.plan = 'free' then (
+      select count(*)::int from ${leads} l
+      where l.workspace_id = o.id and l.status = 'verified'
+        and l.verified_at >= ${start.toISOString()} and l.verified_at < ${next.toISOString()}
+    ) else 0 end as used
+    from ${organizations} o where o.id = ${workspaceId}`);
+  const row = rows[0];
+  if (!row) return { used: 0, limit: null };
+  return { used: row.used, limit: row.plan === 'free' ? FREE_PLAN_MONTHLY_SIGNUPS : null };
+}
+
+/**
+ * True when the page must refuse this submission because its workspace has used this month's
+ * sign-ups. Only new sign-ups are refused: an address that already has a lead on this page goes
+ * through (it gets what is due, as any repeat submission does), so nobody already signed up is
+ * locked out of their file. `email` is null when the submission is not valid (nothing to match).
+ */
+export async function refusesNewSignup(
+  db: Executor,
+  form: { id: string; workspaceId: string },
+  email: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const { used, limit } = await monthlySignups(db, form.workspaceId, now);
+  if (limit === null || used < limit) return false;
+  if (!email) return true;
+  const [existing] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.formId, form.id), eq(leads.email, email)));
+  return !existing;
+}
+
+/**
+ * Called in the transaction that makes a lead verified: when the workspace's count reaches 80% or
+ * 100% of its limit, records the notice (once per threshold and month, by primary key) and queues
+ * the email to its owners. When both are first reached together, only the 100% email goes out.
+ */
+export async function noteVerifiedLead(
+  deps: { appOrigin?: string },
+  tx: Executor,
+  workspaceId: string,
+  now = new Date(),
+): Promise<void> {
+  const { used, limit } = await monthlySignups(tx, workspaceId, now);
+  if (limit === null) return;
+  const reached = USAGE_NOTICE_THRESHOLDS.filter((percent) => used * 100 >= percent * limit);
+  if (reached.length === 0) return;
+  const month = monthOf(now);
+  const recorded = await tx
+    .insert(workspaceUsageNotices)
+    .values(reached.map((threshold) => ({ workspaceId, month: month.key, threshold, sentAt: now })))
+    .onConflictDoNothing()
+    .returning({ threshold: workspaceUsageNotices.threshold });
+  if (recorded.length === 0) return;
+  const threshold = Math.max(...recorded.map((r) => r.threshold));
+  const owners = await tx
+    .select({ email: users.email, workspaceName: organizations.name })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')));
+  for (const owner of owners) {
+    await queueEmail(tx, {
+      template: 'submissionLimit',
+      to: owner.email,
+      props: {
+        workspaceName: owner.workspaceName,
+        threshold,
+        used,
+        limit,
+        resetsOn: month.resetsOn,
+        dashboardUrl: deps.appOrigin ? `${deps.appOrigin}/dashboard` : undefined,
+      },
+    });
+  }
+}

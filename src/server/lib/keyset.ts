@@ -1,0 +1,37 @@
+import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { HttpError } from './http-errors.js';
+
+/**
+ * Keyset pagination on (timestamp, id), newest first. The cursor keeps the timestamp as PostgreSQL
+ * printed it, to the microsecond: a JavaScript Date would round it to the millisecond and rows
+ * inside that millisecond would be skipped or repeated at a page boundary.
+ */
+export const cursorTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export interface KeysetPosition {
+  time: string;
+  id: string;
+}
+
+export const encodeCursor = ({ time, id }: KeysetPosition) => Buffer.from(JSON.stringify([time, id])).toString('base64url');
+
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** `isId` checks the id part, so a forged cursor is a 400 and never a failed cast in SQL. */
+export function decodeCursor(cursor: string, isId: (id: string) => boolean): KeysetPosition {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [time, id] = parsed as unknown[];
+      if (typeof time === 'string' && TIME.test(time) && typeof id === 'string' && isId(id)) return { time, id };
+    }
+  } catch {
+    // reported below
+  }
+  throw new HttpError(400, 'VALIDATION_ERROR', 'cursor: invalid', { cursor: 'invalid' });
+}
+
+/** Rows after `position` in (time desc, id desc) order, as a row comparison an index on (…, time, id) can serve. */
+export const olderThan = (timeColumn: AnyColumn, idColumn: AnyColumn, position: KeysetPosition, idType: 'text' | 'uuid'): SQL =>
+  sql`(${timeColumn}, ${idColumn}) < (${position.time}::timestamptz, ${position.id}::${sql.raw(idType)})`;

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
+import { createDb, type Db } from '../db/client.js';
+import { createRateLimiter, ipBucket, type RateRule } from './rate-limiter.js';
+
+let database: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb(database.pool);
+});
+afterAll(() => database.drop());
+
+const rule = (name: string, limit: number, windowSeconds = 60): RateRule => ({ name, limit, windowSeconds });
+const countOf = async (key: string) =>
+  (await db.execute<{ count: number }>(sql`select count from rate_limit_hits where key = ${key}`)).rows[0]?.count;
+
+describe('the PostgreSQL rate limiter', () => {
+  it('allows the limit, then refuses with the seconds left in the window, per key', async () => {
+    const limiter = createRateLimiter(db);
+    const three = rule('three', 3);
+    for (let i = 0; i < 3; i++) expect(await limiter.hit(three, 'a')).toEqual({ allowed: true });
+    const refused = await limiter.hit(three, 'a');
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) {
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    }
+    expect(await limiter.hit(three, 'b')).toEqual({ allowed: true });
+    expect(await limiter.hit(rule('other-rule', 3), 'a')).toEqual({ allowed: true });
+  });
+
+  it('starts a new window on the first hit after the old one ran out', async () => {
+    const limiter = createRateLimiter(db);
+    const one = rule('one', 1, 10);
+    expect((await limiter.hit(one, 'k')).allowed).toBe(true);
+    expect((await limiter.hit(one, 'k')).allowed).toBe(false);
+    await db.execute(sql`update rate_limit_hits set window_start = now() - interval '11 seconds' where key = 'one:k'`);
+    expect((await limiter.hit(one, 'k')).allowed).toBe(true);
+    expect(await countOf('one:k')).toBe(1);
+  });
+
+  it('counts correctly under concurrent hits, as several servers would make them', async () => {
+    const limiter = createRateLimiter(db);
+    const ten = rule('ten', 10);
+    const results = await Promise.all(Array.from({ length: 25 }, () => limiter.hit(ten, 'busy')));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect(await countOf('ten:busy')).toBe(25);
+  });
+
+  it('stops at the first rule that refuses, so a refused hit uses none of the broader budget', async () => {
+    const limiter = createRateLimiter(db);
+    const narrow = rule('narrow', 1);
+    const broad = rule('broad', 100);
+    expect(
+      (
+        await limiter.hitAll([
+          [narrow, 'ip1'],
+          [broad, 'form'],
+        ])
+      ).allowed,
+    ).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await limiter.hitAll([
+            [narrow, 'ip1'],
+            [broad, 'form'],
+          ])
+        ).allowed,
+      ).toBe(false);
+    expect(await countOf('broad:form')).toBe(1);
+  });
+
+  it('keeps its counters in an UNLOGGED table and sweeps old ones', async () => {
+    const { rows } = await db.execute<{ relpersistence: string }>(
+      sql`select relpersistence from pg_class where relname = 'rate_limit_hits'`,
+    );
+    expect(rows[0]?.relpersistence).toBe('u');
+    await db.execute(sql`insert into rate_limit_hits values ('stale:x', now() - interval '2 hours', 7)`);
+    await createRateLimiter(db).hit(rule('fresh', 5), 'y');
+    await expect.poll(() => countOf('stale:x')).toBeUndefined();
+    expect(await countOf('fresh:y')).toBe(1);
+  });
+});
+
+describe('ipBucket', () => {
+  it('keeps IPv4, unwraps IPv4-mapped IPv6 and groups IPv6 by /64', () => {
+    expect(ipBucket('203.0.113.7')).toBe('203.0.113.7');
+    expect(ipBucket('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(ipBucket('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(ipBucket('2001:DB8:1:2:ffff::1')).toBe('2001:db8:1:2::/64');
+    expect(ipBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipBucket('::1')).toBe('0:0:0:0::/64');
+    expect(ipBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(ipBucket('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+    expect(ipBucket('not an ip')).toBe('not an ip');
+  });
+});

@@ -1,0 +1,96 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { rateLimitHits } from '../db/schema/index.js';
+
+/** At most `limit` hits per `windowSeconds` for one key. */
+export interface RateRule {
+  /** Names the rule in the stored key, so two rules never share a counter. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+// Counters older than this are swept; every rule's window must be shorter.
+const MAX_WINDOW_SECONDS = 3600;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Fixed-window rate limiter kept in PostgreSQL (the UNLOGGED table rate_limit_hits), so every
+ * server sharing the database shares the counts and the embedded default needs nothing else.
+ * Each hit is one upsert: a key's window starts at its first hit and restarts at the first hit
+ * after it ran out. Times come from the database clock, so servers with skewed clocks agree.
+ * Like any fixed window it lets up to twice the limit through around a window's end.
+ */
+export function createRateLimiter(db: Executor, options: { log?: (err: unknown) => void } = {}) {
+  let lastSweep = 0;
+
+  function sweep() {
+    const now = Date.now();
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    db.execute(sql`delete from ${rateLimitHits} where window_start < now() - make_interval(secs => ${MAX_WINDOW_SECONDS})`).catch(
+      (err: unknown) => options.log?.(err),
+    );
+  }
+
+  /** Counts one hit on `key` under `rule` and says whether it is within the limit. */
+  async function hit(rule: RateRule, key: string): Promise<RateDecision> {
+    if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`rate rule ${rule.name}: window longer than an hour`);
+    sweep();
+    const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+    const expired = sql`h.window_start + ${window} <= excluded.window_start`;
+    const result = await db.execute<{ count: number; retry_after: number }>(sql`
+      insert into ${rateLimitHits} as h (key, window_start, count) values (${`${rule.name}:${key}`}, now(), 1)
+      on conflict (key) do update set
+        count = case when ${expired} then 1 else h.count + 1 end,
+        window_start = case when ${expired} then excluded.window_start else h.window_start end
+      returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`);
+    const row = result.rows[0]!;
+    return row.count <= rule.limit ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after) };
+  }
+
+  /**
+   * Checks rules in order and stops at the first one that refuses, so a refused hit does not use
+   * up the later (broader) budgets: one noisy address cannot exhaust a whole form's allowance.
+   */
+  async function hitAll(checks: Array<[RateRule, string]>): Promise<RateDecision> {
+    for (const [rule, key] of checks) {
+      const decision = await hit(rule, key);
+      if (!decision.allowed) return decision;
+    }
+    return { allowed: true };
+  }
+
+  return { hit, hitAll };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The address a limit applies to: IPv4 as is (IPv4-mapped IPv6 unwrapped), IPv6 by its /64, since
+ * one subscriber usually holds a whole /64 and could otherwise take a fresh address per request.
+ */
+export function ipBucket(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const address = ip.split('%')[0]!;
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
+}
+
+function ipv6Groups(address: string): string[] {
+  let text = address.toLowerCase();
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((g) => parseInt(g, 16).toString(16));
+}

@@ -1,0 +1,165 @@
+import { ChevronRight, ExternalLink, Link2, Pencil } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { formMessages } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { RequireSession } from '@/web/app/require-session';
+import { Badge } from '@/web/components/ui/badge';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { ErrorState } from '@/web/components/ui/error-state';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { useFormAnalytics, useFormDetail } from '@/web/features/forms/api';
+import { ApiError } from '@/web/lib/api';
+import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { ActivityChart } from './activity-chart';
+import { AnalyticsStats } from './analytics-stats';
+import { copyText } from './copy-text';
+import { displayName } from './format';
+import { LeadsTableCard } from './leads-table-card';
+
+/** /dashboard/forms/:id — one form's numbers, its 30-day chart and its leads. Loaded lazily (recharts). */
+export function FormAnalyticsPage() {
+  const { id = '' } = useParams();
+  return (
+    <RequireSession>
+      <FormAnalyticsContent key={id} id={id} />
+    </RequireSession>
+  );
+}
+
+function FormAnalyticsContent({ id }: { id: string }) {
+  const detail = useFormDetail(id);
+  const analytics = useFormAnalytics(id);
+  const form = detail.data;
+  const name = form ? displayName(form.name) : undefined;
+  const missing = [detail.error, analytics.error].some((e) => e instanceof ApiError && e.status === 404);
+  useDocumentTitle(name ? `${name} · Analytics` : missing ? 'Form not found' : 'Form analytics');
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
+          <li>
+            <Link to="/dashboard" className="rounded-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
+              Dashboard
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="min-w-0 truncate text-gray-700">
+            {name ?? (missing ? 'Not found' : 'Form')}
+          </li>
+        </ol>
+      </nav>
+
+      {missing ? (
+        <FormNotFound />
+      ) : (
+        <>
+          {detail.isError ? (
+            <ErrorState
+              title="Could not load this form"
+              error={detail.error}
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isRefetching}
+            />
+          ) : (
+            <FormHeader form={form} />
+          )}
+          {analytics.isError ? (
+            <ErrorState
+              title="Could not load the statistics"
+              error={analytics.error}
+              onRetry={() => void analytics.refetch()}
+              retrying={analytics.isRefetching}
+            />
+          ) : (
+            <>
+              <AnalyticsStats totals={analytics.data?.totals} />
+              <ActivityChart days={analytics.data?.days} />
+            </>
+          )}
+          <LeadsTableCard formId={id} form={form} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function FormHeader({ form }: { form: FormDetail | undefined }) {
+  if (!form) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <Skeleton className="h-9 w-64 max-w-full" />
+        <Skeleton className="h-5 w-80 max-w-full" />
+        <span className="sr-only">Loading the form...</span>
+      </div>
+    );
+  }
+  const name = displayName(form.name);
+  const published = form.published !== null;
+
+  const copyLink = async () => {
+    try {
+      await copyText(form.publicUrl);
+      toast.success(formMessages.linkCopied);
+    } catch {
+      toast.error(`Could not copy the link. Its address is ${form.publicUrl}`);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words text-gray-900">{name}</h1>
+          <Badge variant={form.status === 'active' ? 'success' : 'neutral'}>
+            {form.status === 'active' ? 'Active' : 'Inactive'}
+          </Badge>
+        </div>
+        {published ? (
+          <a
+            href={form.publicUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-flex max-w-full items-center gap-1.5 rounded-sm text-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline"
+          >
+            <span className="truncate">{form.publicUrl}</span>
+            <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className="mt-2 text-sm text-gray-700">Not published yet: publish it from the editor to get its public link.</p>
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {published && (
+          <Button variant="outline" size="sm" onClick={() => void copyLink()}>
+            <Link2 aria-hidden="true" />
+            Copy Link
+          </Button>
+        )}
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/page-creator?edit=${encodeURIComponent(form.id)}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function FormNotFound() {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">This form was not found.</h1>
+      <p className="text-gray-700">It may have been deleted, or it belongs to another workspace.</p>
+      <Link to="/dashboard" className={buttonVariants({ className: 'mt-2' })}>
+        Back to Dashboard
+      </Link>
+    </Card>
+  );
+}
