@@ -17,6 +17,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await client.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
   await client.end();
   const pool = new pg.Pool({ ...withDatabase(admin, name), max: 5 });
+  // Dropping the database at the end terminates connections that are still closing; that is expected.
+  pool.on('error', () => {});
   return {
     pool,
     async drop() {

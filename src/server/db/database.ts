@@ -12,9 +12,18 @@ export interface Database {
 const EMBEDDED_DATABASE = 'lodestone';
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. */
+/**
+ * An idle pooled connection that the server drops (a restart, a failover) emits 'error' on the
+ * pool; unhandled, that would crash the process. The pool replaces the connection on next use.
+ */
+function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
+  pool.on('error', (err) => log(`database connection lost (${err.message}); it will be replaced`));
+  return pool;
+}
+
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: 10 }), log);
     return { pool, close: () => pool.end() };
   }
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
@@ -28,7 +37,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     await embedded.stop();
     throw err;
   }
-  const pool = new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: 10 });
+  const pool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: 10 }), log);
   return {
     pool,
     async close() {
