@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { FormConfig, LeadMagnetFile } from '../src/domain/form-config';
+import { templateConfig } from '../src/domain/templates';
+
+// Shared by bench/run.ts and bench/lighthouse.ts: a real Lodestone server on its embedded defaults
+// (embedded PostgreSQL, dev mailbox) in a throw-away data directory, and an owner who publishes pages.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A temporary directory other users can enter (the embedded PostgreSQL runs as 'postgres' under root). */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+export interface RunningServer {
+  appUrl: string;
+  publicUrl: string;
+  dataDir: string;
+  /** The server's output so far (for failures). */
+  log(): string;
+  /** SIGTERM, then wait for the server to stop its HTTP side, job runner and PostgreSQL. */
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const appUrl = `http://localhost:${port}`;
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const workDir = tempDir('lodestone-bench-');
+  const dataDir = path.join(workDir, 'data');
+  const logFile = path.join(workDir, 'server.log');
+  const out = openSync(logFile, 'a');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: appUrl,
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = code ?? (signal ? -1 : null);
+      resolve();
+    }),
+  );
+  const log = () => readFileSync(logFile, 'utf8');
+
+  const server: RunningServer = {
+    appUrl,
+    publicUrl,
+    dataDir,
+    log,
+    async stop() {
+      if (exited === undefined) {
+        child.kill('SIGTERM');
+        const stopped = await Promise.race([exit.then(() => true), sleep(30_000, false, { ref: false })]);
+        if (!stopped) {
+          console.error('the server did not stop within 30 s of SIGTERM; killing it');
+          child.kill('SIGKILL');
+          await exit;
+        }
+      }
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited !== undefined) {
+      const output = log();
+      rmSync(workDir, { recursive: true, force: true });
+      throw new Error(`the server exited (${exited}) before it was ready:\n${output}`);
+    }
+    const ok = await fetch(`${appUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the server was not ready within 120 s:\n${log()}`);
+    }
+    await sleep(250);
+  }
+}
+
+/** A small file that passes the upload's PDF check. */
+export function smallPdf(size = 4096): Buffer {
+  const buffer = Buffer.alloc(size, ' ');
+  buffer.write('%PDF-1.4\n', 0, 'latin1');
+  buffer.write('\n%%EOF\n', size - 7, 'latin1');
+  return buffer;
+}
+
+export interface Owner {
+  /** fetch on the app origin as the signed-in owner (Origin header set, JSON bodies sent as JSON). */
+  api(method: string, pathname: string, body?: unknown): Promise<Response>;
+}
+
+export async function signUpOwner(appUrl: string, email = `bench-${Date.now()}@example.com`): Promise<Owner> {
+  const res = await fetch(`${appUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: appUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Owner', email, password: 'bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return {
+    api(method, pathname, body) {
+      const json = body !== undefined && !(body instanceof FormData);
+      return fetch(`${appUrl}${pathname}`, {
+        method,
+        headers: { origin: appUrl, cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as FormData),
+      });
+    },
+  };
+}
+
+async function expectStatus(res: Response, status: number, what: string) {
+  if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+export async function uploadPdf(owner: Owner, pdf: Buffer, name = 'bench.pdf'): Promise<LeadMagnetFile> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
+  const res = await expectStatus(await owner.api('POST', '/api/files', form), 201, 'POST /api/files');
+  return (await res.json()) as LeadMagnetFile;
+}
+
+/** Creates a page from a template (SPEC §2 starter configuration) and publishes it; returns its id. */
+export async function publishTemplatePage(
+  owner: Owner,
+  file: LeadMagnetFile,
+  slug = 'professional-ebook',
+  overrides: Partial<FormConfig> = {},
+): Promise<string> {
+  const base = templateConfig(slug);
+  if (!base) throw new Error(`no template ${slug}`);
+  const config: FormConfig = { ...base, businessName: 'Northwind Press', leadMagnet: file, ...overrides };
+  const created = await expectStatus(await owner.api('POST', '/api/forms', { config }), 201, 'POST /api/forms');
+  const { id } = (await created.json()) as { id: string };
+  await expectStatus(await owner.api('POST', `/api/forms/${id}/publish`), 200, `POST /api/forms/${id}/publish`);
+  return id;
+}
+
+/**
+ * Runs SQL on the server's embedded database (its Unix socket in DATA_DIR/postgres), e.g. to put
+ * the bench workspace on the Pro plan so it can hold more than the Free plan's 3 pages.
+ */
+export async function sql(dataDir: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ host: path.join(dataDir, 'postgres'), port: 5432, user: 'postgres', database: 'lodestone' });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
