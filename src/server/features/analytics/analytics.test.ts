@@ -6,12 +6,12 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import type { DashboardStats, FormAnalytics, FormListPage, LeadListPage, LeadRow } from '../../../domain/forms-api.js';
 import { formDailyStats, forms, leads } from '../../db/schema/index.js';
 import { createTokens } from '../leads/tokens.js';
-import { signRenderTime } from '../public-pages/routes.js';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/visitor.js';
 import { lastDays } from './analytics.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const BROWSER = BROWSER_UA;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,12 +29,10 @@ const visit = (url: string, userAgent = BROWSER) =>
   t.app.inject({ method: 'GET', url, headers: { host: PUBLIC_HOST, 'user-agent': userAgent } });
 
 // Each post comes from its own address, clear of the per-IP submission limits.
-let visitors = 0;
-const nextAddress = () => `10.2.${Math.floor(++visitors / 250)}.${(visitors % 250) + 1}`;
+const nextAddress = addressPool('10.2');
 
 /** Posts the form as a person who took 3 seconds, arriving from a newsletter link. */
 async function submit(formId: string, fields: Record<string, string>, utmSource = 'newsletter') {
-  const time = String(Date.now() - 3000);
   const res = await t.app.inject({
     method: 'POST',
     url: `/f/${formId}`,
@@ -45,7 +43,7 @@ async function submit(formId: string, fields: Record<string, string>, utmSource 
       'content-type': 'application/x-www-form-urlencoded',
       referer: `http://${PUBLIC_HOST}/f/${formId}?utm_source=${utmSource}`,
     },
-    payload: new URLSearchParams({ ls_t: `${time}.${signRenderTime(t.config.secret, time)}`, ls_hp: '', ...fields }).toString(),
+    payload: new URLSearchParams({ ...patientVisitorFields(t.config.secret), ...fields }).toString(),
   });
   expect(res.statusCode, res.body).toBe(303);
   const [lead] = await t.db

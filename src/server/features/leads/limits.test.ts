@@ -6,7 +6,7 @@ import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import { leads, members, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
-import { signRenderTime } from '../public-pages/routes.js';
+import { addressPool, patientVisitorFields } from '../../../../tests/visitor.js';
 import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf, VISITOR_RATE_LIMITS } from './limits.js';
 
 let t: TestApp;
@@ -15,19 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let addresses = 0;
-/** A fresh visitor address, so a test only meets the limits it is about. */
-const freshIp = () => `198.51.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+const freshIp = addressPool('198.51');
 
 /** Posts the form as a person who took 3 seconds to fill it in, from `ip`. */
 function submit(formId: string, fields: Record<string, string>, ip = freshIp()) {
-  const time = String(Date.now() - 3000);
   return t.app.inject({
     method: 'POST',
     url: `/f/${formId}`,
     remoteAddress: ip,
     headers: { host: PUBLIC_HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ls_t: `${time}.${signRenderTime(t.config.secret, time)}`, ls_hp: '', ...fields }).toString(),
+    payload: new URLSearchParams({ ...patientVisitorFields(t.config.secret), ...fields }).toString(),
   });
 }
 

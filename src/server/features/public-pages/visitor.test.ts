@@ -6,11 +6,12 @@ import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { DashboardStats, FormDetail } from '../../../domain/forms-api.js';
 import { formDailyStats, leadConsents, leads } from '../../db/schema/index.js';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/visitor.js';
 import { signRenderTime } from './routes.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const BROWSER = BROWSER_UA;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.app);
@@ -22,13 +23,11 @@ const visit = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { host: PUBLIC_HOST, 'user-agent': BROWSER, ...headers } });
 
 // Each post comes from its own address, so these tests stay clear of the per-IP rate limits (limits.test.ts).
-let visitors = 0;
-const nextAddress = () => `10.1.${Math.floor(++visitors / 250)}.${(visitors % 250) + 1}`;
+const nextAddress = addressPool('10.1');
 
 /** Posts the form as a person who took 3 seconds to fill it in. */
 function submit(formId: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
-  const time = String(Date.now() - 3000);
-  const body = new URLSearchParams({ ls_t: `${time}.${signRenderTime(t.config.secret, time)}`, ls_hp: '', ...fields, ...extra });
+  const body = new URLSearchParams({ ...patientVisitorFields(t.config.secret), ...fields, ...extra });
   return t.app.inject({
     method: 'POST',
     url: `/f/${formId}`,
