@@ -17,6 +17,11 @@ mkdirSync(process.env.E2E_DATA_DIR, { recursive: true, mode: 0o755 });
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const APP_URL = `http://localhost:${PORT}`;
 export const PUBLIC_URL = `http://127.0.0.1:${PORT}`;
+// Local stand-ins for Stripe and PayPal (tests/stand-ins): the app's official SDKs talk to them.
+const STRIPE_STANDIN_PORT = PORT + 42;
+const PAYPAL_STANDIN_PORT = PORT + 43;
+export const STRIPE_URL = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
+export const PAYPAL_URL = `http://127.0.0.1:${PAYPAL_STANDIN_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,20 +48,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run build && node --import tsx src/server/main.ts',
-    url: `${APP_URL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // SIGTERM lets the server stop its embedded PostgreSQL; the default SIGKILL would orphan it.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      APP_URL,
-      PUBLIC_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx tests/stand-ins/main.ts',
+      url: `${STRIPE_URL}/_test/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT), PAYPAL_STANDIN_PORT: String(PAYPAL_STANDIN_PORT) },
     },
-  },
+    {
+      command: 'npm run build && node --import tsx src/server/main.ts',
+      url: `${APP_URL}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // SIGTERM lets the server stop its embedded PostgreSQL; the default SIGKILL would orphan it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        APP_URL,
+        PUBLIC_URL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        STRIPE_API_URL: STRIPE_URL,
+        PAYPAL_API_URL: PAYPAL_URL,
+      },
+    },
+  ],
 });

@@ -21,22 +21,32 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-export function authPost(app: FastifyInstance, path: string, payload: object, headers: Record<string, string> = {}) {
+export function authPost(
+  app: FastifyInstance,
+  path: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   return app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { host: APP_HOST, origin: `http://${APP_HOST}`, ...headers },
     payload,
   });
 }
 
-/** Signs a new owner up through the real API. */
+let signUps = 0;
+
+/** Signs a new owner up through the real API, each from its own address (sign-ups are rate limited per address). */
 export async function createUser(
   app: FastifyInstance,
   overrides: Partial<Pick<SignedUpUser, 'name' | 'email' | 'password'>> = {},
 ): Promise<SignedUpUser> {
   const input = { name: 'Ada Owner', email: uniqueEmail(), password: 'correct-horse-42', ...overrides };
-  const res = await authPost(app, '/sign-up/email', input);
+  signUps += 1;
+  const res = await authPost(app, '/sign-up/email', input, {}, `10.254.${Math.floor(signUps / 250)}.${(signUps % 250) + 1}`);
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const { user } = res.json<{ user: { id: string } }>();
   return { ...input, id: user.id, cookie: cookieFrom(res.headers['set-cookie']) };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
+import type { Currency } from './money';
+import type { PaymentStatus, Provider, Revenue } from './payments';
 
 /**
  * The owner API for forms and files (all under APP_URL, session cookie required; 401 without a
@@ -85,6 +87,8 @@ export interface DashboardStats {
   confirmedLeads: number;
   /** PDF downloads, all forms. */
   downloads: number;
+  /** Money taken on paid pages, per currency, all forms (paid and not refunded). */
+  revenue: Revenue[];
 }
 
 export const ANALYTICS_DAYS = 30;
@@ -116,6 +120,8 @@ export interface AnalyticsTotals {
 export interface FormAnalytics {
   days: DailyStat[];
   totals: AnalyticsTotals;
+  /** Money taken on this page, per currency (paid and not refunded). */
+  revenue: Revenue[];
 }
 
 export const LEAD_STATUSES = ['pending', 'verified'] as const;
@@ -134,6 +140,17 @@ export interface LeadRow {
   consentGivenAt: string | null;
   utmSource: string | null;
   downloads: number;
+  /** The lead's latest payment on a paid page; null on free pages. */
+  payment: LeadPayment | null;
+}
+
+export interface LeadPayment {
+  provider: Provider;
+  /** minor units */
+  amount: number;
+  currency: Currency;
+  status: PaymentStatus;
+  reference: string | null;
 }
 
 export interface LeadListPage {

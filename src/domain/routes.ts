@@ -23,6 +23,7 @@ export const APP_ROUTES = [
   '/sign-up',
   '/forgot-password',
   '/reset-password',
+  '/settings/payments',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

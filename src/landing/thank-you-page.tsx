@@ -1,3 +1,5 @@
+import { visitorPaymentMessages } from '../domain/payments';
+
 /**
  * The visitor's thank-you, verification and download page (SPEC §2, §4), server-rendered on the
  * public origin. Pure markup: plain HTML forms post the code and the resend; a tiny script only
@@ -23,7 +25,18 @@ export interface ThankYouPageProps {
   resendInSeconds: number;
   downloadUrl?: string;
   notice?: { tone: 'success' | 'error'; text: string };
+  /**
+   * On a paid page before the file is due: the payment is being confirmed (the page reloads itself
+   * until it is), it failed, or it was refunded. `retryUrl` leads back to the landing page.
+   */
+  payment?: { state: 'processing' | 'failed' | 'refunded'; retryUrl: string; checkUrl: string };
 }
+
+export const PAYMENT_TEXTS = {
+  check: 'Check again',
+  failed: 'Your payment did not go through. You have not been charged and no file was sent.',
+  retry: 'Try again',
+} as const;
 
 export function ThankYouPage(props: ThankYouPageProps) {
   const { state, token } = props;
@@ -44,7 +57,9 @@ export function ThankYouPage(props: ThankYouPageProps) {
               {props.notice.text}
             </p>
           )}
-          {state === 'verified' ? (
+          {props.payment ? (
+            <PaymentState {...props.payment} fileName={fileName} />
+          ) : state === 'verified' ? (
             <div className="ls-form">
               <p className="ls-text">{props.thankyouMessage}</p>
               <p className="ls-text">
@@ -107,8 +122,40 @@ export function ThankYouPage(props: ThankYouPageProps) {
   );
 }
 
-/** Counts the resend wait down each second and reveals the button at zero. */
+function PaymentState({ state, retryUrl, checkUrl, fileName }: NonNullable<ThankYouPageProps['payment']> & { fileName: string }) {
+  if (state === 'processing') {
+    return (
+      <div className="ls-form" data-ls-processing="">
+        <p className="ls-text" role="status">
+          {visitorPaymentMessages.processing}
+        </p>
+        <p className="ls-text">
+          Then <strong>{fileName}</strong> is yours.
+        </p>
+        <a className="ls-link" href={checkUrl}>
+          {PAYMENT_TEXTS.check}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="ls-form">
+      <p className="ls-alert" role="alert">
+        {state === 'failed' ? PAYMENT_TEXTS.failed : visitorPaymentMessages.refunded}
+      </p>
+      <a className="ls-button" href={retryUrl}>
+        {PAYMENT_TEXTS.retry}
+      </a>
+    </div>
+  );
+}
+
+/**
+ * Counts the resend wait down each second and reveals the button at zero; while a payment is being
+ * confirmed, reloads the page every 2 seconds until it is.
+ */
 export const thankYouScript = `(function(){
+if(document.querySelector('[data-ls-processing]')){setTimeout(function(){location.reload()},2000);return;}
 var note=document.querySelector('[data-ls-countdown]'),button=document.querySelector('[data-ls-resend]');
 if(!note||!button)return;
 var left=Number(note.getAttribute('data-ls-countdown'))||0,out=note.querySelector('[data-ls-seconds]');

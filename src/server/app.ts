@@ -16,9 +16,14 @@ import { formsRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { devMailboxRoutes } from './features/mail/dev-mailbox.routes.js';
 import { createTokens } from './features/leads/tokens.js';
+import type { CheckoutDeps } from './features/payments/checkout.js';
+import { paymentsPublicRoutes } from './features/payments/public-routes.js';
+import { paymentsRoutes } from './features/payments/routes.js';
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/routes.js';
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
+import { HttpError } from './lib/http-errors.js';
+import { createSealer } from './lib/sealed.js';
 import { localStorage, type Storage } from './lib/storage.js';
 import { sameOriginWrites } from './lib/same-origin.js';
 
@@ -55,6 +60,20 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
   const auth = createAuth(config, db);
+  const leadDeps = {
+    db,
+    tokens: createTokens(config.secret),
+    publicOrigin: config.publicUrl.origin,
+    appOrigin: config.appUrl.origin,
+  };
+  const checkout: CheckoutDeps = {
+    db,
+    sealer: createSealer(config.secret, 'payment-credentials'),
+    publicOrigin: config.publicUrl.origin,
+    stripeApiUrl: config.stripeApiUrl,
+    paypalApiUrl: config.paypalApiUrl,
+    leads: leadDeps,
+  };
   const https = config.appUrl.protocol === 'https:';
 
   await app.register(fastifyHelmet, {
@@ -85,7 +104,8 @@ export async function buildApp({
   type ApiError = { statusCode?: number; code?: string; message: string; errors?: Record<string, string> };
   app.setErrorHandler((error: ApiError, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 500) {
+    // Our own HttpErrors say what went wrong even at 5xx (e.g. 502 PROVIDER_UNAVAILABLE); anything else is hidden.
+    if (status >= 500 && !(error instanceof HttpError)) {
       request.log.error(error);
       return reply
         .status(status)
@@ -107,6 +127,7 @@ export async function buildApp({
     formsRoutes(face, db, storage, owner, config.publicUrl.origin);
     analyticsRoutes(face, db, owner);
     filesRoutes(face, db, storage, owner);
+    paymentsRoutes(face, checkout, owner);
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });
   });
@@ -114,14 +135,8 @@ export async function buildApp({
   const publicFace = hostConstraint(config.appUrl.host, false);
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
-    publicPagesRoutes(face, {
-      db,
-      storage,
-      secret: config.secret,
-      tokens: createTokens(config.secret),
-      publicOrigin: config.publicUrl.origin,
-      appOrigin: config.appUrl.origin,
-    });
+    publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout });
+    await face.register(paymentsPublicRoutes, checkout);
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply) =>

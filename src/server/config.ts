@@ -17,6 +17,8 @@ const envSchema = z.object({
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface Config {
@@ -32,6 +34,10 @@ export interface Config {
   secret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Stripe's API; tests point it at a local stand-in. */
+  stripeApiUrl: URL;
+  /** PayPal's API for every account; unset = each account's own (api-m.paypal.com or api-m.sandbox.paypal.com). */
+  paypalApiUrl: URL | undefined;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    stripeApiUrl: new URL(e.STRIPE_API_URL),
+    paypalApiUrl: e.PAYPAL_API_URL ? new URL(e.PAYPAL_API_URL) : undefined,
   };
 }
 

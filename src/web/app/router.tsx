@@ -22,6 +22,7 @@ import { TemplatesPage } from '@/web/features/info-pages/templates-page';
 import { TermsPage } from '@/web/features/info-pages/terms-page';
 import { NotFoundPage } from '@/web/features/not-found/not-found-page';
 import { PageCreatorPage } from '@/web/features/page-creator/page-creator-page';
+import { PaymentSettingsPage } from '@/web/features/payments/payment-settings-page';
 import { PreviewPage } from '@/web/features/preview/preview-page';
 import { ThankYouPage } from '@/web/features/thank-you/thank-you-page';
 
@@ -46,6 +47,7 @@ const screens: Record<AppRoute, ComponentType> = {
   '/sign-up': SignUpPage,
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
+  '/settings/payments': PaymentSettingsPage,
 };
 
 // Screens loaded on first visit, so what they need (recharts) stays out of the main bundle.

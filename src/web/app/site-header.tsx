@@ -11,7 +11,7 @@ import { cn } from '@/web/lib/cn';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-indigo-700',
+    'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:text-indigo-700',
     isActive ? 'text-indigo-700' : 'text-gray-700',
   );
 
@@ -42,9 +42,13 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+      <NavLink to="/settings/payments" className={navLinkClass}>
+        Payment settings
+      </NavLink>
       <span
         title={session.user.email}
-        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40')}
+        // Between md and lg the row has no room for the name as well: it shows in the mobile menu and from lg up.
+        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40 max-lg:hidden')}
       >
         {session.user.name}
       </span>

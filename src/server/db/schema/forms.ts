@@ -67,6 +67,13 @@ export const leads = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     status: text('status', { enum: ['pending', 'verified'] }).notNull(),
+    /**
+     * 'none' on free pages. On paid pages 'awaiting' until a payment is confirmed, then 'paid';
+     * 'refunded' when the provider refunded it. The file goes only to 'none' or 'paid' leads.
+     */
+    paymentState: text('payment_state', { enum: ['none', 'awaiting', 'paid', 'refunded'] })
+      .notNull()
+      .default('none'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** HMAC of the current 6-digit code; null once verified. */
     codeHash: text('code_hash'),

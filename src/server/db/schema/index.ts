@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './mail.js';
 export * from './forms.js';
 export * from './limits.js';
+export * from './payments.js';

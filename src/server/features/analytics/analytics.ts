@@ -10,6 +10,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { formDailyStats, forms, leadConsents, leads } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../lib/keyset.js';
+import { latestPayments, revenue } from '../payments/ledger.js';
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +38,7 @@ const int = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`
 export async function formAnalytics(db: Db, workspaceId: string, formId: string, now = new Date()): Promise<FormAnalytics> {
   await assertOwnForm(db, workspaceId, formId);
   const days = lastDays(ANALYTICS_DAYS, now);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, [totals], money] = await Promise.all([
     db
       .select({
         day: formDailyStats.day,
@@ -59,13 +60,14 @@ export async function formAnalytics(db: Db, workspaceId: string, formId: string,
       })
       .from(formDailyStats)
       .where(eq(formDailyStats.formId, formId)),
+    revenue(db, workspaceId, formId),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const series: DailyStat[] = days.map(
     (day) => byDay.get(day) ?? { day, views: 0, uniqueVisitors: 0, leads: 0, confirmations: 0, downloads: 0 },
   );
   const sums = totals ?? { views: 0, uniqueVisitors: 0, leads: 0, confirmations: 0, downloads: 0 };
-  return { days: series, totals: { ...sums, conversionRate: percent(sums.leads, sums.views) } };
+  return { days: series, totals: { ...sums, conversionRate: percent(sums.leads, sums.views) }, revenue: money };
 }
 
 /** The form's leads, newest first, 50 a page, keyset-paginated on (created_at, id). */
@@ -99,6 +101,10 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
     .limit(LEADS_PAGE_SIZE + 1);
   const page = rows.slice(0, LEADS_PAGE_SIZE);
   const last = page.at(-1);
+  const paymentOf = await latestPayments(
+    db,
+    page.map((r) => r.id),
+  );
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -110,6 +116,7 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
       consentGivenAt: r.consentGivenAt?.toISOString() ?? null,
       utmSource: r.utmSource,
       downloads: r.downloads,
+      payment: paymentOf.get(r.id) ?? null,
     })),
     nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor({ time: last.position, id: last.id }) : null,
   };

@@ -150,6 +150,7 @@ describe('forms', () => {
       lastMonthLeads: 0,
       confirmedLeads: 0,
       downloads: 0,
+      revenue: [],
     });
 
     const form = await createForm(t.app, owner, { publish: true });

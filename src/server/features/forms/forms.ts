@@ -14,6 +14,8 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
+import { paymentProblems } from '../payments/accounts.js';
+import { revenue } from '../payments/ledger.js';
 import { deleteFileRows } from '../files/files.js';
 
 type FormRow = typeof forms.$inferSelect;
@@ -105,9 +107,12 @@ export async function saveDraft(db: Db, workspaceId: string, id: string, config:
 export async function publishForm(db: Db, workspaceId: string, id: string): Promise<FormRow> {
   return db.transaction(async (tx) => {
     const form = await getForm(tx, workspaceId, id);
-    const errors = validateForPublish(form.draft);
+    const errors: Record<string, string> = {
+      ...validateForPublish(form.draft),
+      ...(await paymentProblems(tx, workspaceId, form.draft)),
+    };
     if (Object.keys(errors).length > 0) {
-      throw new HttpError(400, 'NOT_PUBLISHABLE', Object.values(errors)[0]!, errors as Record<string, string>);
+      throw new HttpError(400, 'NOT_PUBLISHABLE', Object.values(errors)[0]!, errors);
     }
     await checkConfig(tx, workspaceId, form.draft);
     const [row] = await tx
@@ -285,5 +290,6 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     lastMonthLeads: leadTotals?.lastMonthLeads ?? 0,
     confirmedLeads: formTotals?.confirmations ?? 0,
     downloads: formTotals?.downloads ?? 0,
+    revenue: await revenue(db, workspaceId),
   };
 }

@@ -95,9 +95,17 @@ const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>
  * transaction. The same email on the same page again creates nothing new; it gets what is due
  * (a new code, or the download again) once the 30-second resend wait has passed.
  */
-export async function submitLead(deps: LeadDeps, form: PublishedForm, submission: Submission, meta: VisitMeta, now = new Date()) {
+export async function submitLead(
+  deps: LeadDeps,
+  form: PublishedForm,
+  submission: Submission,
+  meta: VisitMeta,
+  now = new Date(),
+): Promise<{ leadId: string; isNew: boolean; needsPayment: boolean }> {
   return deps.db.transaction(async (tx) => {
-    const verified = !form.config.doubleOptIn;
+    // On a paid page nothing is sent and nothing counts as confirmed until the payment is confirmed.
+    const paid = form.config.payment.enabled;
+    const verified = !form.config.doubleOptIn && !paid;
     const [created] = await tx
       .insert(leads)
       .values({
@@ -107,6 +115,7 @@ export async function submitLead(deps: LeadDeps, form: PublishedForm, submission
         email: submission.email,
         data: submission.data,
         status: verified ? 'verified' : 'pending',
+        paymentState: paid ? 'awaiting' : 'none',
         verifiedAt: verified ? now : null,
         referrer: meta.referrer,
         ...meta.utm,
@@ -141,12 +150,37 @@ export async function submitLead(deps: LeadDeps, form: PublishedForm, submission
         await noteVerifiedLead(deps, tx, form.workspaceId, now);
       }
     }
+    if (!mayReceiveFile(lead)) return { leadId: lead.id, isNew: Boolean(created), needsPayment: true };
     if (created || canResend(lead, now)) {
       if (lead.status === 'pending') await sendCode(deps, tx, lead, form.config, now);
       else await sendDownload(deps, tx, lead, form.config, now);
     }
-    return { leadId: lead.id, isNew: Boolean(created) };
+    return { leadId: lead.id, isNew: Boolean(created), needsPayment: false };
   });
+}
+
+/** Free pages' leads, and paid pages' leads whose payment is confirmed and not refunded. */
+export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
+  lead.paymentState === 'none' || lead.paymentState === 'paid';
+
+/**
+ * A confirmed payment: the lead is paid, and gets what comes next. With double opt-in that is the
+ * code (the email is still unconfirmed); without it, the lead is complete and the file goes out.
+ * Runs inside the caller's transaction, which also records the provider's event.
+ */
+export async function confirmPayment(deps: LeadDeps, tx: Executor, leadId: string, now = new Date()) {
+  const found = await lockLead(tx, leadId);
+  if (!found || found.lead.paymentState === 'paid') return;
+  const lead = { ...found.lead, paymentState: 'paid' as const };
+  await tx.update(leads).set({ paymentState: 'paid' }).where(eq(leads.id, leadId));
+  if (lead.status === 'verified') await sendDownload(deps, tx, lead, found.config, now);
+  else if (found.config.doubleOptIn) await sendCode(deps, tx, lead, found.config, now);
+  else await markVerified(deps, tx, lead, found.config, now);
+}
+
+/** A refunded payment: the lead's download links stop working. */
+export async function revokePayment(tx: Executor, leadId: string) {
+  await tx.update(leads).set({ paymentState: 'refunded' }).where(eq(leads.id, leadId));
 }
 
 /** The lead and the published page it came from, for its thank-you page. */
@@ -166,7 +200,7 @@ async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, config:
     .where(eq(leads.id, lead.id));
   await bumpDailyStat(tx, lead.formId, 'confirmations', now);
   await noteVerifiedLead(deps, tx, lead.workspaceId, now);
-  await sendDownload(deps, tx, lead, config, now);
+  if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, config, now);
 }
 
 export type VerifyResult = 'verified' | 'already' | 'wrong' | 'locked' | 'expired' | 'unknown';
@@ -211,11 +245,12 @@ export async function resendCode(
   deps: LeadDeps,
   leadId: string,
   now = new Date(),
-): Promise<{ result: 'sent' | 'verified' | 'unknown' } | { result: 'wait'; seconds: number }> {
+): Promise<{ result: 'sent' | 'verified' | 'unpaid' | 'unknown' } | { result: 'wait'; seconds: number }> {
   return deps.db.transaction(async (tx) => {
     const found = await lockLead(tx, leadId);
     if (!found) return { result: 'unknown' };
     if (found.lead.status === 'verified') return { result: 'verified' };
+    if (!mayReceiveFile(found.lead)) return { result: 'unpaid' };
     if (!canResend(found.lead, now)) return { result: 'wait', seconds: secondsUntilResend(found.lead, now) };
     await sendCode(deps, tx, found.lead, found.config, now);
     return { result: 'sent' };
@@ -241,7 +276,7 @@ async function lockLead(tx: Executor, leadId: string) {
 export async function takeDownload(db: Db, leadId: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const found = await lockLead(tx, leadId);
-    if (!found || found.lead.status !== 'verified' || !found.config.leadMagnet) return undefined;
+    if (!found || found.lead.status !== 'verified' || !mayReceiveFile(found.lead) || !found.config.leadMagnet) return undefined;
     const [file] = await tx
       .select()
       .from(files)

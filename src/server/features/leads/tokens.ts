@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Links a visitor holds: the thank-you page, the one-click confirmation and the download. Each is
- * the lead id plus an HMAC with the server secret, so they cannot be guessed or made from an email
+ * Links a visitor holds: the thank-you page, the one-click confirmation, the way back from a payment
+ * provider and the download. Each is the lead (or payment) id plus an HMAC with the server secret, so they cannot be guessed or made from an email
  * address, and need no table. Download links also carry their expiry.
  */
-export type TokenPurpose = 'lead' | 'confirm' | 'download';
+export type TokenPurpose = 'lead' | 'confirm' | 'payment' | 'download';
+type LinkPurpose = Exclude<TokenPurpose, 'download'>;
 
 export function createTokens(secret: string) {
   const mac = (message: string) => createHmac('sha256', secret).update(message).digest('base64url').slice(0, 32);
@@ -13,11 +14,11 @@ export function createTokens(secret: string) {
     expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
   return {
-    sign(purpose: 'lead' | 'confirm', leadId: string): string {
+    sign(purpose: LinkPurpose, leadId: string): string {
       return `${leadId}.${mac(`${purpose}:${leadId}`)}`;
     },
     /** The lead id, or null when the token was not made by us for this purpose. */
-    verify(purpose: 'lead' | 'confirm', token: string): string | null {
+    verify(purpose: LinkPurpose, token: string): string | null {
       const [leadId, signature] = token.split('.');
       if (!leadId || !signature || !/^[0-9a-f-]{36}$/.test(leadId)) return null;
       return matches(mac(`${purpose}:${leadId}`), signature) ? leadId : null;

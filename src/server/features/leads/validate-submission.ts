@@ -35,12 +35,15 @@ const first = (v: unknown): string => (Array.isArray(v) ? first(v[0]) : typeof v
 
 /**
  * Checks a posted form against the published configuration. Fields the page does not have are
- * ignored. Returns the cleaned submission, or errors keyed like the page's inputs.
+ * ignored. Returns the cleaned submission, or errors keyed like the page's inputs; and the values
+ * to refill the form with if it is shown again.
  */
 export function validateSubmission(
   config: FormConfig,
   body: Record<string, unknown>,
-): { ok: true; submission: Submission } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
+):
+  | { ok: true; submission: Submission; values: Record<string, string> }
+  | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
   const data: Record<string, string> = {};
@@ -55,7 +58,11 @@ export function validateSubmission(
   }
   const consent = first(body[RESERVED_NAMES.consent]) === 'yes';
   values[RESERVED_NAMES.consent] = consent ? 'yes' : '';
+  if (config.payment.enabled) {
+    values[RESERVED_NAMES.amount] = first(body[RESERVED_NAMES.amount]).slice(0, 20);
+    values[RESERVED_NAMES.provider] = first(body[RESERVED_NAMES.provider]).slice(0, 20);
+  }
   if (config.privacyPolicy && !consent) errors[RESERVED_NAMES.consent] = submissionMessages.consent;
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, submission: { email, data, consent } };
+  return { ok: true, submission: { email, data, consent }, values };
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
+import { visitorPaymentMessages } from '../../../domain/payments.js';
 import { LandingPage, ThankYouPage, type ThankYouPageProps } from '../../../landing/index.js';
 import { forms } from '../../db/schema/index.js';
 import type { Storage } from '../../lib/storage.js';
@@ -10,6 +11,7 @@ import {
   confirmByLink,
   findLeadWithForm,
   links,
+  mayReceiveFile,
   resendCode,
   secondsUntilResend,
   submitLead,
@@ -20,6 +22,10 @@ import {
 } from '../leads/leads.js';
 import { refusesNewSignup, visitorRateLimits } from '../leads/limits.js';
 import { validateSubmission } from '../leads/validate-submission.js';
+import { connectedProviders } from '../payments/accounts.js';
+import { startCheckout, type CheckoutDeps } from '../payments/checkout.js';
+import { readPaymentChoice } from '../payments/choice.js';
+import { latestPayments } from '../payments/ledger.js';
 import { FAVICON_SVG, PUBLIC_CSP, renderDocument } from './document.js';
 import { pageTracking, type PageTracking } from './tracking.js';
 
@@ -58,7 +64,10 @@ function noticePage(reply: FastifyReply, status: number, title: string, text: st
 export const publicNotFound = (reply: FastifyReply) =>
   noticePage(reply, 404, 'Page not found', 'This page does not exist or is no longer published.');
 
-export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { storage: Storage; secret: string }) {
+export function publicPagesRoutes(
+  app: FastifyInstance,
+  deps: LeadDeps & { storage: Storage; secret: string; checkout: CheckoutDeps },
+) {
   const { db, tokens, publicOrigin } = deps;
   // Rendered published pages, per form and published version: publishing again changes the key.
   const cache = new Map<string, { html: string; csp: string }>();
@@ -125,10 +134,26 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     return `${now}.${sign(now)}`;
   };
 
-  app.get<{ Params: { id: string } }>('/f/:id', async (request, reply) => {
+  /** The form shown again (with errors, or a message about the payment), never from the cache. */
+  const renderFormAgain = (
+    form: FormRow,
+    config: FormConfig,
+    extra: Partial<Parameters<typeof LandingPage>[0]>,
+    referrer: string,
+  ) =>
+    renderLanding(form, config, extra)
+      .replace(RENDERED_AT_PLACEHOLDER, renderedAt())
+      .replace(REFERRER_PLACEHOLDER, escapeAttr(referrer.slice(0, 500)));
+
+  app.get<{ Params: { id: string }; Querystring: { payment?: string } }>('/f/:id', async (request, reply) => {
     const live = await loadLive(request.params.id);
     if ('status' in live) return goneOrMissing(reply, live.status);
     const { form, config } = live;
+    // Back from the provider without paying: the same page, saying so (not a new view).
+    const outcome = request.query.payment;
+    if (config.payment.enabled && (outcome === 'cancelled' || outcome === 'failed')) {
+      return page(reply, 200, renderFormAgain(form, config, { formError: visitorPaymentMessages[outcome] }, ''));
+    }
     const key = `${form.id}:${form.publishedVersion}`;
     let cached = cache.get(key);
     if (!cached) {
@@ -167,21 +192,45 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     }
 
     const checked = validateSubmission(config, body);
+    const choice = config.payment.enabled ? readPaymentChoice(config.payment, body) : undefined;
+    const referrer = String(body[RESERVED_NAMES.referrer] ?? '');
     if (await refusesNewSignup(db, form, checked.ok ? checked.submission.email : null)) {
       return noticePage(reply, 403, 'This page is not taking new sign-ups right now', OVER_LIMIT_TEXT);
     }
-    if (!checked.ok) {
-      const html = renderLanding(form, config, { errors: checked.errors, values: checked.values })
-        .replace(RENDERED_AT_PLACEHOLDER, renderedAt())
-        .replace(REFERRER_PLACEHOLDER, escapeAttr(String(body[RESERVED_NAMES.referrer] ?? '').slice(0, 500)));
-      return page(reply, 400, html);
+    const errors = { ...(checked.ok ? {} : checked.errors), ...(choice && !choice.ok ? choice.errors : {}) };
+    if (!checked.ok || (choice && !choice.ok)) {
+      return page(reply, 400, renderFormAgain(form, config, { errors, values: checked.values }, referrer));
     }
-    const { leadId } = await submitLead(
+    if (choice && !(await connectedProviders(db, form.workspaceId)).has(choice.provider)) {
+      const html = renderFormAgain(
+        form,
+        config,
+        { formError: visitorPaymentMessages.unavailable, values: checked.values },
+        referrer,
+      );
+      return page(reply, 503, html);
+    }
+    const { leadId, needsPayment } = await submitLead(
       deps,
       { id: form.id, workspaceId: form.workspaceId, config },
       checked.submission,
       visitMeta(request),
     );
+    if (needsPayment && choice) {
+      const started = await startCheckout(
+        deps.checkout,
+        { formId: form.id, workspaceId: form.workspaceId, config, leadId, email: checked.submission.email, ...choice },
+        (err) => request.log.error({ err }, 'could not start a checkout'),
+      );
+      if ('url' in started) return reply.status(303).header('location', started.url).send();
+      const formError =
+        started.error === 'unavailable' ? visitorPaymentMessages.unavailable : visitorPaymentMessages.providerError;
+      return page(
+        reply,
+        started.error === 'unavailable' ? 503 : 502,
+        renderFormAgain(form, config, { formError, values: checked.values }, referrer),
+      );
+    }
     return reply
       .status(303)
       .header('location', `/thank-you?t=${tokens.sign('lead', leadId)}`)
@@ -192,7 +241,15 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     const found = await findLeadWithForm(db, leadId);
     if (!found) return publicNotFound(reply);
     const { lead, config } = found;
-    const verified = lead.status === 'verified';
+    const token = tokens.sign('lead', lead.id);
+    const unlocked = mayReceiveFile(lead);
+    const verified = lead.status === 'verified' && unlocked;
+    let payment: ThankYouPageProps['payment'];
+    if (!unlocked) {
+      const latest = (await latestPayments(db, [lead.id])).get(lead.id);
+      const state = lead.paymentState === 'refunded' ? 'refunded' : latest?.status === 'pending' ? 'processing' : 'failed';
+      payment = { state, retryUrl: `/f/${lead.formId}`, checkUrl: `/thank-you?t=${token}` };
+    }
     const body = (
       <ThankYouPage
         businessName={config.businessName}
@@ -200,7 +257,8 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
         thankyouMessage={config.thankyouMessage}
         email={lead.email}
         state={lead.status}
-        token={tokens.sign('lead', lead.id)}
+        token={token}
+        payment={payment}
         resendInSeconds={verified ? 0 : secondsUntilResend(lead)}
         downloadUrl={verified ? links(deps, lead.id).download : undefined}
         notice={notice}
@@ -258,6 +316,7 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
     if (wait) return tooMany(reply, wait, leadId);
     const outcome = await resendCode(deps, leadId);
     if (outcome.result === 'unknown') return publicNotFound(reply);
+    if (outcome.result === 'unpaid') return thankYou(reply, leadId);
     if (outcome.result === 'wait') {
       reply.header('retry-after', String(outcome.seconds));
       return thankYou(
@@ -297,7 +356,7 @@ export function publicPagesRoutes(app: FastifyInstance, deps: LeadDeps & { stora
         reply,
         403,
         'Download not available',
-        'Confirm your email address first, then download from your thank-you page.',
+        'This download needs a confirmed email address (and, on paid pages, a completed payment). Your thank-you page shows what is missing.',
       );
     const filename = `${download.name.trim() || 'download'}.pdf`.replace(/[\r\n"]/g, '');
     return reply

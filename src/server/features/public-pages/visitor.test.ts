@@ -353,6 +353,7 @@ describe('analytics', () => {
       lastMonthLeads: 0,
       confirmedLeads: 0,
       downloads: 0,
+      revenue: [],
     });
   });
 });

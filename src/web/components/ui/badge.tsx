@@ -11,6 +11,7 @@ export const badgeVariants = cva(
         neutral: 'bg-gray-100 text-gray-700',
         warning: 'bg-amber-100 text-amber-800',
         info: 'bg-indigo-100 text-indigo-800',
+        danger: 'bg-red-100 text-red-800',
       },
     },
     defaultVariants: { variant: 'neutral' },

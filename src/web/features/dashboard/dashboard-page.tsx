@@ -1,14 +1,32 @@
+import { CreditCard } from 'lucide-react';
+import { Link } from 'react-router';
 import { RequireSession } from '@/web/app/require-session';
 import { PageHeading } from '@/web/components/page-heading';
+import { Button } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { FormsTableCard } from './forms-table-card';
+import { RevenueCard } from './revenue-card';
 import { StatsCards } from './stats-cards';
 
 function DashboardContent() {
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-      <PageHeading title="Dashboard" subtitle="Manage your forms and track conversions" />
-      <StatsCards />
+      <PageHeading
+        title="Dashboard"
+        subtitle="Manage your forms and track conversions"
+        actions={
+          <Button asChild variant="outline" className="self-start sm:self-auto">
+            <Link to="/settings/payments">
+              <CreditCard aria-hidden="true" />
+              Payment settings
+            </Link>
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-3 sm:gap-4">
+        <StatsCards />
+        <RevenueCard />
+      </div>
       <FormsTableCard />
     </div>
   );

@@ -11,14 +11,15 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormAnalytics, useFormDetail } from '@/web/features/forms/api';
 import { ApiError } from '@/web/lib/api';
+import { copyText } from '@/web/lib/copy-text';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { ActivityChart } from './activity-chart';
 import { AnalyticsStats } from './analytics-stats';
-import { copyText } from './copy-text';
 import { displayName } from './format';
+import { FormPaymentsCard } from './form-payments-card';
 import { LeadsTableCard } from './leads-table-card';
 
-/** /dashboard/forms/:id — one form's numbers, its 30-day chart and its leads. Loaded lazily (recharts). */
+/** /dashboard/forms/:id — one form's numbers, its 30-day chart, its payments and its leads. Loaded lazily (recharts). */
 export function FormAnalyticsPage() {
   const { id = '' } = useParams();
   return (
@@ -81,6 +82,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
               <ActivityChart days={analytics.data?.days} />
             </>
           )}
+          <FormPaymentsCard formId={id} form={form} revenue={analytics.isError ? null : analytics.data?.revenue} />
           <LeadsTableCard formId={id} form={form} />
         </>
       )}

@@ -15,7 +15,7 @@ import {
 } from '@/web/components/ui/dropdown-menu';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useSetFormStatus } from '@/web/features/forms/api';
-import { copyText } from './copy-text';
+import { copyText } from '@/web/lib/copy-text';
 import { displayName } from './format';
 
 type FormRowActionsProps = {

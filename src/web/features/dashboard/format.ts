@@ -1,3 +1,6 @@
+import { formatMoney } from '@/domain/money';
+import type { Revenue } from '@/domain/payments';
+
 /** Display formats of the dashboard, in the visitor's locale. */
 
 const countFormat = new Intl.NumberFormat();
@@ -32,3 +35,7 @@ export function formatDay(day: string, long = false): string {
     : { month: 'short', day: 'numeric', timeZone: 'UTC' };
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, options);
 }
+
+/** Money taken per currency on one line: "$19.98 · €5.00". */
+export const formatRevenue = (revenue: Revenue[]): string =>
+  revenue.map(({ amount, currency }) => formatMoney(amount, currency)).join(' · ');

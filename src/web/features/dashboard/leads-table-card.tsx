@@ -9,9 +9,11 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useFormLeads } from '@/web/features/forms/api';
 import { cn } from '@/web/lib/cn';
-import { formatCount, formatDateTime, formatShortDateTime } from './format';
+import { formatCount, formatDateTime } from './format';
+import { LeadPaymentSummary } from './payment-cells';
+import { CELL, Empty, LABELLED, ROW, When } from './table-parts';
 
-const COLUMNS = ['Email', 'Fields', 'Status', 'Consent time', 'UTM source', 'Downloads', 'Created'] as const;
+const COLUMNS = ['Email', 'Fields', 'Status', 'Payment', 'Consent time', 'UTM source', 'Downloads', 'Created'] as const;
 
 /** Field id -> label, from what visitors saw (the published page), else the draft. */
 function fieldLabels(form: FormDetail | undefined): Map<string, string> {
@@ -64,15 +66,14 @@ export function LeadsTableCard({ formId, form }: { formId: string; form: FormDet
           </p>
         </div>
       ) : (
-        // As on the dashboard: a table from `sm` up (scrolling sideways inside the card if it must),
-        // stacked cards below, each cell carrying its column name.
+        // As on the dashboard: a table from `sm` up, stacked cards below (see table-parts).
         <div
           role="region"
           aria-labelledby={headingId}
           tabIndex={0}
           className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
         >
-          <table aria-labelledby={headingId} aria-busy={list.isPending} className="w-full text-sm max-sm:block sm:min-w-[56rem]">
+          <table aria-labelledby={headingId} aria-busy={list.isPending} className="w-full text-sm max-sm:block sm:min-w-[64rem]">
             <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:hidden">
               <tr>
                 {COLUMNS.map((column) => (
@@ -117,29 +118,6 @@ export function LeadsTableCard({ formId, form }: { formId: string; form: FormDet
   );
 }
 
-const ROW = 'hover:bg-gray-50 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-3 max-sm:p-4';
-const CELL = 'px-4 py-3 align-top text-gray-700 max-sm:block max-sm:min-w-0 max-sm:p-0';
-/** Below `sm` the column name shows above the value (the table header is hidden there). */
-const LABELLED =
-  'max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]';
-
-function Empty() {
-  return (
-    <>
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">None</span>
-    </>
-  );
-}
-
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)} className="sm:whitespace-nowrap">
-      {formatShortDateTime(iso)}
-    </time>
-  );
-}
-
 function LeadTableRow({ lead, labels }: { lead: LeadRow; labels: Map<string, string> }) {
   const fields = fieldsSummary(lead, labels);
   const verified = lead.status === 'verified';
@@ -169,6 +147,9 @@ function LeadTableRow({ lead, labels }: { lead: LeadRow; labels: Map<string, str
         >
           {verified ? 'Confirmed' : 'Pending'}
         </Badge>
+      </td>
+      <td data-label="Payment" className={cn(CELL, LABELLED)}>
+        {lead.payment ? <LeadPaymentSummary payment={lead.payment} /> : <Empty />}
       </td>
       <td data-label="Consent time" className={cn(CELL, LABELLED)}>
         {lead.consentGivenAt ? <When iso={lead.consentGivenAt} /> : <Empty />}

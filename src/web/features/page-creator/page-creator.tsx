@@ -19,6 +19,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { formKeys, uploadLeadMagnet } from '@/web/features/forms/api';
+import { paymentKeys } from '@/web/features/payments/api';
 import { ApiError, apiFetch } from '@/web/lib/api';
 import { authClient } from '@/web/lib/auth-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -112,7 +113,7 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
     if (focusErrorRequest === 0) return;
     // A tab panel shown by this update mounts its inputs in a follow-up render: focus after it.
     const frame = requestAnimationFrame(() => {
-      editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-focus]')?.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [focusErrorRequest]);
@@ -261,6 +262,8 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
       }
       case 'VALIDATION_ERROR':
       case 'NOT_PUBLISHABLE':
+        // A provider is not connected (any more): refresh what the Payment tab says about them.
+        if (error.errors.payment) void queryClient.invalidateQueries({ queryKey: paymentKeys.settings });
         if (Object.keys(error.errors).length > 0) {
           showErrors(error.errors, error.message);
           return;

@@ -8,12 +8,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { cn } from '@/web/lib/cn';
 import { describedBy, FieldError, SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
+import { ProviderConnectionNotice } from './provider-connection-notice';
 
 type PaymentTabProps = {
   payment: Payment;
   errors: EditorErrors;
   onChange: (patch: Partial<Payment>) => void;
 };
+
+const PROVIDER_ID = 'creator-payment-provider';
+const PROVIDER_ERROR_ID = `${PROVIDER_ID}-error`;
 
 const formatAmount = (minor: number, currency: Currency) => fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
 
@@ -195,6 +199,9 @@ export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
                   key={provider.value}
                   type="button"
                   aria-pressed={provider.on}
+                  aria-describedby={errors.payment ? PROVIDER_ERROR_ID : undefined}
+                  // Where the editor puts focus when publishing was refused for the provider.
+                  data-error-focus={errors.payment && provider.on ? true : undefined}
                   onClick={() => onChange({ provider: toggleProvider(payment.provider, provider.value) })}
                   className={cn(
                     'inline-flex h-10 items-center gap-2 rounded-lg border px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
@@ -213,6 +220,8 @@ export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
                 ? 'Visitors choose Stripe or PayPal.'
                 : `Visitors pay with ${payment.provider === 'stripe' ? 'Stripe' : 'PayPal'}.`}
             </p>
+            <FieldError id={PROVIDER_ID} error={errors.payment} />
+            <ProviderConnectionNotice provider={payment.provider} />
           </div>
         </div>
       )}

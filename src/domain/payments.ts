@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { Currency } from './money';
+
+/**
+ * Payments (issue 5): an owner connects Stripe and/or PayPal per workspace; a visitor on a paid
+ * page pays before the file is delivered.
+ *
+ * Owner API (APP_URL, session cookie; non-GET needs Origin = APP_URL):
+ *   GET    /api/payments/settings                      -> PaymentSettings
+ *   PUT    /api/payments/stripe   body StripeCredentials -> PaymentSettings  (checked against Stripe)
+ *   DELETE /api/payments/stripe                        -> PaymentSettings
+ *   PUT    /api/payments/paypal   body PaypalCredentials -> PaymentSettings  (checked against PayPal)
+ *   DELETE /api/payments/paypal                        -> PaymentSettings
+ *   GET    /api/forms/:id/payments?cursor=             -> PaymentListPage    (50 per page, newest first)
+ *
+ * Errors are `{ code, message, errors? }`: VALIDATION_ERROR (400, `errors` keyed by the body's
+ * field names), PROVIDER_REJECTED (422: the provider refused the credentials; `errors` says which
+ * field), PROVIDER_UNAVAILABLE (502: the provider could not be reached).
+ * Publishing a paid page whose provider is not connected: 400 NOT_PUBLISHABLE with
+ * `errors.payment` = providerNotConnectedMessage(...).
+ */
+
+export const PROVIDERS = ['stripe', 'paypal'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+export const PROVIDER_NAMES: Record<Provider, string> = { stripe: 'Stripe', paypal: 'PayPal' };
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The webhook events an owner selects when registering Lodestone's endpoint with each provider. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+] as const;
+export const PAYPAL_WEBHOOK_EVENTS = [
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.DENIED',
+  'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
+] as const;
+
+/** Where each provider sends its webhooks for a workspace (on the public origin). */
+export const webhookPath = (provider: Provider, workspaceId: string) =>
+  `/webhooks/${provider}/${encodeURIComponent(workspaceId)}`;
+
+export const PAYPAL_MODES = ['sandbox', 'live'] as const;
+export type PaypalMode = (typeof PAYPAL_MODES)[number];
+
+export const stripeCredentialsSchema = z.object({
+  secretKey: z
+    .string()
+    .trim()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+      'Enter a Stripe secret key (sk_live_… or sk_test_…) or restricted key (rk_…)',
+    ),
+  webhookSecret: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'Enter the webhook signing secret (whsec_…) of your Lodestone endpoint'),
+});
+export type StripeCredentials = z.infer<typeof stripeCredentialsSchema>;
+
+export const paypalCredentialsSchema = z.object({
+  clientId: z.string().trim().min(8, 'Enter your PayPal REST app client ID').max(200),
+  clientSecret: z.string().trim().min(8, 'Enter your PayPal REST app secret').max(200),
+  webhookId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,64}$/, 'Enter the webhook ID PayPal shows for your Lodestone webhook'),
+  mode: z.enum(PAYPAL_MODES),
+});
+export type PaypalCredentials = z.infer<typeof paypalCredentialsSchema>;
+
+/** What the settings page shows. Secrets never leave the server: only masked, e.g. 'sk_test_…4242'. */
+export interface PaymentSettings {
+  stripe: {
+    /** PUBLIC_URL + webhookPath('stripe', workspace): register this in the Stripe dashboard. */
+    webhookUrl: string;
+    events: readonly string[];
+    connection: null | {
+      secretKey: string;
+      webhookSecret: string;
+      livemode: boolean;
+      connectedAt: string;
+    };
+  };
+  paypal: {
+    webhookUrl: string;
+    events: readonly string[];
+    connection: null | {
+      clientId: string;
+      clientSecret: string;
+      webhookId: string;
+      mode: PaypalMode;
+      connectedAt: string;
+    };
+  };
+}
+
+/** 'sk_test_51Habc…xyz4242' -> 'sk_test_…4242': enough to recognise, too little to use. */
+export function maskSecret(secret: string): string {
+  const prefix = /^[a-z]+_(test_|live_)?/.exec(secret)?.[0] ?? '';
+  return `${prefix}…${secret.slice(-4)}`;
+}
+
+export function providerNotConnectedMessage(providers: Provider[]): string {
+  const names = providers.map((p) => PROVIDER_NAMES[p]).join(' and ');
+  return `Connect ${names} in Payment settings before publishing a paid page.`;
+}
+
+/** One payment as the owner sees it. Amounts in minor units. */
+export interface PaymentRow {
+  id: string;
+  leadId: string;
+  email: string;
+  provider: Provider;
+  amount: number;
+  currency: Currency;
+  status: PaymentStatus;
+  /** The provider's id: a Checkout Session (cs_…) or a PayPal order; the capture or charge once paid. */
+  reference: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+}
+
+export interface PaymentListPage {
+  items: PaymentRow[];
+  nextCursor: string | null;
+}
+
+/** Money taken, per currency (paid and not refunded). */
+export interface Revenue {
+  currency: Currency;
+  amount: number;
+}
+
+/** What the visitor is told when they come back from the provider without paying. */
+export const visitorPaymentMessages = {
+  cancelled: 'Payment was cancelled. You have not been charged and no file was sent. You can try again below.',
+  failed: 'Your payment did not go through. You have not been charged and no file was sent. You can try again below.',
+  belowMinimum: (minimum: string) => `Please enter at least ${minimum}`,
+  chooseProvider: 'Choose how you want to pay',
+  unavailable: 'Payments are not available on this page right now. Please try again later.',
+  providerError: 'We could not start your payment. Please try again in a moment.',
+  processing: 'Your payment is being confirmed. This page updates by itself; it usually takes a few seconds.',
+  refunded: 'This payment was refunded, so the download is no longer available.',
+} as const;

@@ -1,0 +1,83 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Currency } from '../../../domain/money.js';
+import { organizations } from './auth.js';
+import { forms, leads } from './forms.js';
+
+/**
+ * A workspace's payment provider credentials. Secrets are sealed with AES-256-GCM under a key
+ * derived from SECRET (src/server/lib/sealed.ts); only the masked forms ever leave the server.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    /** Stripe: sealed { secretKey, webhookSecret }. PayPal: sealed { clientId, clientSecret, webhookId, mode }. */
+    sealed: text('sealed').notNull(),
+    /** What the settings page shows: masked values and non-secret details. */
+    display: jsonb('display').$type<Record<string, string | boolean>>().notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.provider] })],
+);
+
+/**
+ * One attempt by a lead to pay: created before the visitor goes to the provider, 'paid' only when
+ * the provider confirms it (a verified webhook or PayPal's capture answer), 'refunded' after.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    /** Minor units (cents; yen for JPY). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** Why it failed: 'cancelled', 'expired', 'failed', 'declined', 'amount_mismatch', 'provider_error'. */
+    failureReason: text('failure_reason'),
+    /** The Checkout Session (cs_…) or the PayPal order id. */
+    checkoutId: text('checkout_id'),
+    /** Once paid: the PaymentIntent (pi_…) or the PayPal capture id. Refunds are matched by it. */
+    chargeId: text('charge_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_lead_idx').on(t.leadId, t.createdAt.desc()),
+    index('payments_form_created_idx').on(t.formId, t.createdAt.desc(), t.id.desc()),
+    index('payments_workspace_status_idx').on(t.workspaceId, t.status),
+    uniqueIndex('payments_checkout_idx').on(t.provider, t.checkoutId),
+    index('payments_charge_idx').on(t.provider, t.chargeId),
+  ],
+);
+
+/** Provider events already handled: a redelivered event finds its row and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);

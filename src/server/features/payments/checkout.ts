@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FormConfig } from '../../../domain/form-config.js';
+import { formatMoney } from '../../../domain/money.js';
+import type { Provider } from '../../../domain/payments.js';
+import { payments } from '../../db/schema/index.js';
+import type { LeadDeps } from '../leads/leads.js';
+import { loadCredentials, type PaymentsDeps } from './accounts.js';
+import { lockPayment, markFailed, markPaid } from './fulfil.js';
+import { paypalApi, paypalValue } from './paypal.js';
+import { createStripeCheckout, stripeClient } from './stripe.js';
+
+export interface CheckoutDeps extends PaymentsDeps {
+  leads: LeadDeps;
+}
+
+export type StartResult = { url: string } | { error: 'unavailable' | 'provider' };
+
+/**
+ * Sends a lead to pay: a payment row first (so every attempt is on record), then the provider's
+ * checkout, whose id is stored so its events can be matched. The payment id is the idempotency
+ * key of the provider call: a retried request cannot open a second checkout.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  request: {
+    formId: string;
+    workspaceId: string;
+    config: FormConfig;
+    leadId: string;
+    email: string;
+    amount: number;
+    provider: Provider;
+  },
+  log: (err: unknown) => void,
+): Promise<StartResult> {
+  const { config, provider } = request;
+  const currency = config.payment.currency;
+  const credentials = await loadCredentials(deps, deps.db, request.workspaceId, provider);
+  if (!credentials) return { error: 'unavailable' };
+
+  const paymentId = randomUUID();
+  await deps.db.insert(payments).values({
+    id: paymentId,
+    leadId: request.leadId,
+    formId: request.formId,
+    workspaceId: request.workspaceId,
+    provider,
+    amount: request.amount,
+    currency,
+    status: 'pending',
+  });
+  const { publicOrigin, tokens } = deps.leads;
+  const back = tokens.sign('payment', paymentId);
+  const productName = config.leadMagnetName.trim() || config.title.trim() || 'Download';
+  try {
+    const checkout =
+      provider === 'stripe'
+        ? await createStripeCheckout(stripeClient((credentials as { secretKey: string }).secretKey, deps.stripeApiUrl), {
+            paymentId,
+            leadId: request.leadId,
+            amount: request.amount,
+            currency,
+            productName,
+            email: request.email,
+            successUrl: `${publicOrigin}/thank-you?t=${tokens.sign('lead', request.leadId)}`,
+            cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
+          })
+        : await paypalApi(credentials as Parameters<typeof paypalApi>[0], deps.paypalApiUrl).createOrder({
+            paymentId,
+            amount: request.amount,
+            currency,
+            description: `${productName} (${formatMoney(request.amount, currency)})`,
+            brandName: config.businessName,
+            returnUrl: `${publicOrigin}/pay/paypal/return?p=${back}`,
+            cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
+          });
+    await deps.db.update(payments).set({ checkoutId: checkout.checkoutId }).where(eq(payments.id, paymentId));
+    return { url: checkout.url };
+  } catch (err) {
+    log(err);
+    await deps.db
+      .update(payments)
+      .set({ status: 'failed', failureReason: 'provider_error' })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
+    return { error: 'provider' };
+  }
+}
+
+/** The visitor left the provider's checkout without paying. */
+export async function cancelCheckout(deps: CheckoutDeps, paymentToken: string) {
+  const paymentId = deps.leads.tokens.verify('payment', paymentToken);
+  if (!paymentId) return undefined;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!row) return undefined;
+    await markFailed(tx, row, 'cancelled');
+    return { formId: row.formId, leadId: row.leadId, status: row.status === 'pending' ? ('failed' as const) : row.status };
+  });
+}
+
+/**
+ * The visitor approved a PayPal order and came back: capture it now. PayPal's answer to the
+ * capture is the confirmation (a webhook may confirm it again; that changes nothing). A capture
+ * PayPal holds as PENDING stays pending until its webhook.
+ */
+export async function completePaypalReturn(
+  deps: CheckoutDeps,
+  paymentToken: string,
+  orderId: string,
+  log: (err: unknown) => void,
+) {
+  const paymentId = deps.leads.tokens.verify('payment', paymentToken);
+  if (!paymentId) return undefined;
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row || row.provider !== 'paypal' || row.checkoutId !== orderId) return undefined;
+  if (row.status !== 'pending') return { leadId: row.leadId, formId: row.formId };
+  const credentials = await loadCredentials(deps, deps.db, row.workspaceId, 'paypal');
+  if (!credentials) return { leadId: row.leadId, formId: row.formId };
+
+  let outcome: Awaited<ReturnType<ReturnType<typeof paypalApi>['captureOrder']>>;
+  try {
+    outcome = await paypalApi(credentials, deps.paypalApiUrl).captureOrder(orderId, row.id);
+  } catch (err) {
+    // Unknown outcome (PayPal unreachable): leave it pending; the webhook or a reload settles it.
+    log(err);
+    return { leadId: row.leadId, formId: row.formId };
+  }
+  await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, { id: row.id }, row.workspaceId);
+    if (!payment) return;
+    if ('declined' in outcome) return void (await markFailed(tx, payment, 'declined'));
+    if ('notApproved' in outcome) return;
+    const capture = outcome.order.purchaseUnits?.[0]?.payments?.captures?.[0];
+    if (!capture?.id || !capture.amount) return;
+    const matches =
+      capture.amount.currencyCode === payment.currency && capture.amount.value === paypalValue(payment.amount, payment.currency);
+    if (!matches) return void (await markFailed(tx, payment, 'amount_mismatch'));
+    if (capture.status === 'COMPLETED') await markPaid(deps.leads, tx, payment, capture.id);
+    else if (capture.status === 'DECLINED' || capture.status === 'FAILED') await markFailed(tx, payment, 'declined');
+    else await tx.update(payments).set({ chargeId: capture.id }).where(eq(payments.id, payment.id));
+  });
+  return { leadId: row.leadId, formId: row.formId };
+}

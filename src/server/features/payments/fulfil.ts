@@ -1,0 +1,81 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Provider } from '../../../domain/payments.js';
+import type { Executor } from '../../db/client.js';
+import { paymentEvents, payments } from '../../db/schema/index.js';
+import { confirmPayment, revokePayment, type LeadDeps } from '../leads/leads.js';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Records a provider event as handled. False when it was handled before: the caller then changes
+ * nothing. Runs in the transaction that applies the event, so an event is applied exactly once
+ * however often it is delivered, and a failure leaves it unrecorded for the provider's retry.
+ */
+export async function firstDelivery(
+  tx: Executor,
+  event: { provider: Provider; id: string; type: string; workspaceId: string; paymentId?: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({
+      provider: event.provider,
+      eventId: event.id,
+      type: event.type,
+      workspaceId: event.workspaceId,
+      paymentId: event.paymentId,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return inserted.length > 0;
+}
+
+export async function lockPayment(
+  tx: Executor,
+  where: { id: string } | { provider: Provider; chargeId: string },
+  workspaceId: string,
+) {
+  const condition =
+    'id' in where ? eq(payments.id, where.id) : and(eq(payments.provider, where.provider), eq(payments.chargeId, where.chargeId));
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(condition, eq(payments.workspaceId, workspaceId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * The provider confirmed the money. States only move forward (pending/failed -> paid -> refunded),
+ * so events arriving late or out of order cannot undo a refund or pay twice.
+ */
+export async function markPaid(deps: LeadDeps, tx: Executor, payment: PaymentRow, chargeId: string | null, now = new Date()) {
+  if (payment.status === 'paid' || payment.status === 'refunded') return false;
+  await tx
+    .update(payments)
+    .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId })
+    .where(eq(payments.id, payment.id));
+  await confirmPayment(deps, tx, payment.leadId, now);
+  return true;
+}
+
+export async function markFailed(tx: Executor, payment: PaymentRow, reason: string) {
+  if (payment.status !== 'pending') return false;
+  await tx.update(payments).set({ status: 'failed', failureReason: reason }).where(eq(payments.id, payment.id));
+  return true;
+}
+
+/** A refund: the payment is refunded and, unless the lead paid again another time, its downloads stop. */
+export async function markRefunded(tx: Executor, payment: PaymentRow, chargeId: string | null, now = new Date()) {
+  if (payment.status === 'refunded') return false;
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', refundedAt: now, chargeId: chargeId ?? payment.chargeId })
+    .where(eq(payments.id, payment.id));
+  const [otherPaid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.leadId, payment.leadId), eq(payments.status, 'paid'), ne(payments.id, payment.id)))
+    .limit(1);
+  if (!otherPaid) await revokePayment(tx, payment.leadId);
+  return true;
+}

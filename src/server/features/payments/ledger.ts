@@ -1,0 +1,87 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { LEADS_PAGE_SIZE, type LeadPayment } from '../../../domain/forms-api.js';
+import type { PaymentListPage, Revenue } from '../../../domain/payments.js';
+import type { Db, Executor } from '../../db/client.js';
+import { forms, leads, payments } from '../../db/schema/index.js';
+import { notFound } from '../../lib/http-errors.js';
+import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../lib/keyset.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Money taken (paid, not refunded), per currency, for a workspace or one of its forms. */
+export async function revenue(db: Executor, workspaceId: string, formId?: string): Promise<Revenue[]> {
+  const rows = await db
+    .select({ currency: payments.currency, amount: sql<number>`sum(${payments.amount})::bigint`.mapWith(Number) })
+    .from(payments)
+    .where(
+      and(eq(payments.workspaceId, workspaceId), eq(payments.status, 'paid'), formId ? eq(payments.formId, formId) : undefined),
+    )
+    .groupBy(payments.currency)
+    .orderBy(payments.currency);
+  return rows;
+}
+
+/** Each lead's latest payment, for the leads table. */
+export async function latestPayments(db: Db, leadIds: string[]): Promise<Map<string, LeadPayment>> {
+  if (leadIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([payments.leadId], {
+      leadId: payments.leadId,
+      provider: payments.provider,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      checkoutId: payments.checkoutId,
+      chargeId: payments.chargeId,
+    })
+    .from(payments)
+    .where(inArray(payments.leadId, leadIds))
+    .orderBy(payments.leadId, desc(payments.createdAt));
+  return new Map(
+    rows.map((r) => [
+      r.leadId,
+      { provider: r.provider, amount: r.amount, currency: r.currency, status: r.status, reference: r.chargeId ?? r.checkoutId },
+    ]),
+  );
+}
+
+/** A form's payments, newest first, 50 a page. */
+export async function listPayments(db: Executor, workspaceId: string, formId: string, cursor?: string): Promise<PaymentListPage> {
+  const after = cursor ? decodeCursor(cursor, (id) => UUID.test(id)) : undefined;
+  const [form] = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.id, formId), eq(forms.workspaceId, workspaceId)));
+  if (!form) throw notFound('This form');
+  const rows = await db
+    .select({ payment: payments, email: leads.email, position: cursorTime(payments.createdAt) })
+    .from(payments)
+    .innerJoin(leads, eq(leads.id, payments.leadId))
+    .where(
+      and(
+        eq(payments.formId, formId),
+        eq(payments.workspaceId, workspaceId),
+        after ? olderThan(payments.createdAt, payments.id, after, 'uuid') : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(LEADS_PAGE_SIZE + 1);
+  const page = rows.slice(0, LEADS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ payment: p, email }) => ({
+      id: p.id,
+      leadId: p.leadId,
+      email,
+      provider: p.provider,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      reference: p.chargeId ?? p.checkoutId,
+      createdAt: p.createdAt.toISOString(),
+      paidAt: p.paidAt?.toISOString() ?? null,
+      refundedAt: p.refundedAt?.toISOString() ?? null,
+    })),
+    nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor({ time: last.position, id: last.payment.id }) : null,
+  };
+}

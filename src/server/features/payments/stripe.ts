@@ -1,0 +1,84 @@
+import Stripe from 'stripe';
+import type { Currency } from '../../../domain/money.js';
+
+/** Stripe refuses webhooks whose signature time is further than this from now (the SDK's default too). */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface StripeCredentials {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** The official SDK, pointed at STRIPE_API_URL (the real API, or a stand-in in tests). */
+export function stripeClient(secretKey: string, apiUrl: URL): Stripe {
+  const protocol = apiUrl.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    host: apiUrl.hostname,
+    port: Number(apiUrl.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: 'Lodestone' },
+  });
+}
+
+export interface CheckoutRequest {
+  paymentId: string;
+  leadId: string;
+  amount: number;
+  currency: Currency;
+  productName: string;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A Checkout Session for one payment; the payment id is the idempotency key, so a retry makes no second session. */
+export async function createStripeCheckout(stripe: Stripe, request: CheckoutRequest) {
+  const metadata = { payment_id: request.paymentId, lead_id: request.leadId };
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: request.currency.toLowerCase(),
+            unit_amount: request.amount,
+            product_data: { name: request.productName },
+          },
+        },
+      ],
+      customer_email: request.email,
+      client_reference_id: request.paymentId,
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    },
+    { idempotencyKey: `checkout-${request.paymentId}` },
+  );
+  if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
+  return { checkoutId: session.id, url: session.url };
+}
+
+export type StripeKeyCheck = { ok: true; livemode: boolean } | { ok: false; reason: 'rejected' | 'unreachable'; message: string };
+
+/** Asks Stripe whether the key works (reading the balance needs no extra permission on a secret key). */
+export async function checkStripeKey(stripe: Stripe, secretKey: string): Promise<StripeKeyCheck> {
+  const livemode = /^(sk|rk)_live_/.test(secretKey);
+  try {
+    await stripe.balance.retrieve();
+    return { ok: true, livemode };
+  } catch (error) {
+    // A restricted key without balance access is still a valid key.
+    if (error instanceof Stripe.errors.StripePermissionError) return { ok: true, livemode };
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      return { ok: false, reason: 'rejected', message: 'Stripe did not accept this secret key.' };
+    }
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+      return { ok: false, reason: 'unreachable', message: 'Stripe could not be reached. Please try again in a moment.' };
+    }
+    throw error;
+  }
+}
