@@ -14,6 +14,16 @@ export interface CheckoutDeps extends PaymentsDeps {
   leads: LeadDeps;
 }
 
+/**
+ * Where a paid page's form may lead (its CSP form-action): the providers' hosted checkouts, which
+ * the 303 after a submission redirects to. With a stand-in API, its own origin serves checkout too.
+ */
+export function checkoutOrigins({ stripeApiUrl, paypalApiUrl }: Pick<PaymentsDeps, 'stripeApiUrl' | 'paypalApiUrl'>): string[] {
+  const stripe = stripeApiUrl.hostname === 'api.stripe.com' ? 'https://checkout.stripe.com' : stripeApiUrl.origin;
+  const paypal = paypalApiUrl ? [paypalApiUrl.origin] : ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+  return [...new Set([stripe, ...paypal])];
+}
+
 export type StartResult = { url: string } | { error: 'unavailable' | 'provider' };
 
 /**

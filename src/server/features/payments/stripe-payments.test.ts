@@ -123,6 +123,9 @@ describe('a visitor paying through Stripe Checkout', () => {
     const { owner } = await ownerWithStripe();
     const form = await createForm(t.app, owner, { publish: true, config: paid() });
     const email = 'payer@example.com';
+    // The form's 303 to Checkout is a form navigation: the page's CSP must allow the provider's checkout.
+    const csp = String((await visit(`/f/${form.id}`)).headers['content-security-policy']);
+    expect(csp).toContain(`form-action 'self' ${stripe.url}`);
 
     const res = await submit(form.id, { email, amount: '0.01' });
     expect(res.statusCode).toBe(303);

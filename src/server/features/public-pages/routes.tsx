@@ -23,7 +23,7 @@ import {
 import { refusesNewSignup, visitorRateLimits } from '../leads/limits.js';
 import { validateSubmission } from '../leads/validate-submission.js';
 import { connectedProviders } from '../payments/accounts.js';
-import { startCheckout, type CheckoutDeps } from '../payments/checkout.js';
+import { checkoutOrigins, startCheckout, type CheckoutDeps } from '../payments/checkout.js';
 import { readPaymentChoice } from '../payments/choice.js';
 import { latestPayments } from '../payments/ledger.js';
 import { FAVICON_SVG, PUBLIC_CSP, renderDocument } from './document.js';
@@ -72,6 +72,10 @@ export function publicPagesRoutes(
   // Rendered published pages, per form and published version: publishing again changes the key.
   const cache = new Map<string, { html: string; csp: string }>();
   const sign = (value: string) => signRenderTime(deps.secret, value);
+  // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
+  const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
+  const formCsp = (config: FormConfig, csp = PUBLIC_CSP) =>
+    config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp;
   const limits = visitorRateLimits(db, tokens, (err) => app.log.warn({ err }, 'could not sweep rate-limit counters'));
 
   app.addContentTypeParser(
@@ -152,14 +156,14 @@ export function publicPagesRoutes(
     // Back from the provider without paying: the same page, saying so (not a new view).
     const outcome = request.query.payment;
     if (config.payment.enabled && (outcome === 'cancelled' || outcome === 'failed')) {
-      return page(reply, 200, renderFormAgain(form, config, { formError: visitorPaymentMessages[outcome] }, ''));
+      return page(reply, 200, renderFormAgain(form, config, { formError: visitorPaymentMessages[outcome] }, ''), formCsp(config));
     }
     const key = `${form.id}:${form.publishedVersion}`;
     let cached = cache.get(key);
     if (!cached) {
       // Pixels and the custom script only here, on the published page's first render (see tracking.tsx).
       const tracking = pageTracking(form.id, config);
-      cached = { html: renderLanding(form, config, {}, tracking), csp: tracking?.csp ?? PUBLIC_CSP };
+      cached = { html: renderLanding(form, config, {}, tracking), csp: formCsp(config, tracking?.csp) };
       cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
@@ -199,7 +203,7 @@ export function publicPagesRoutes(
     }
     const errors = { ...(checked.ok ? {} : checked.errors), ...(choice && !choice.ok ? choice.errors : {}) };
     if (!checked.ok || (choice && !choice.ok)) {
-      return page(reply, 400, renderFormAgain(form, config, { errors, values: checked.values }, referrer));
+      return page(reply, 400, renderFormAgain(form, config, { errors, values: checked.values }, referrer), formCsp(config));
     }
     if (choice && !(await connectedProviders(db, form.workspaceId)).has(choice.provider)) {
       const html = renderFormAgain(
@@ -208,7 +212,7 @@ export function publicPagesRoutes(
         { formError: visitorPaymentMessages.unavailable, values: checked.values },
         referrer,
       );
-      return page(reply, 503, html);
+      return page(reply, 503, html, formCsp(config));
     }
     const { leadId, needsPayment } = await submitLead(
       deps,

@@ -71,7 +71,7 @@ export function PaypalCard({ paypal }: { paypal: PaymentSettings['paypal'] }) {
 
       <CardSection title="Set up">
         <SetupSteps>
-          <li className="grid gap-2">
+          <li className="space-y-2">
             <p>
               In the PayPal Developer Dashboard → Apps &amp; Credentials → your REST app → Webhooks, add a webhook with this URL
               and these events:

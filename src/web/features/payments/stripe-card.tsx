@@ -65,11 +65,11 @@ export function StripeCard({ stripe }: { stripe: PaymentSettings['stripe'] }) {
 
       <CardSection title="Set up">
         <SetupSteps>
-          <li className="grid gap-2">
+          <li className="space-y-2">
             <p>In the Stripe Dashboard → Developers → Webhooks, add an endpoint with this URL:</p>
             <WebhookUrlField id="stripe-webhook-url" url={stripe.webhookUrl} providerName="Stripe" />
           </li>
-          <li className="grid gap-2">
+          <li className="space-y-2">
             <p>Select these events:</p>
             <WebhookEventList events={stripe.events} label="Stripe events to select" />
           </li>
