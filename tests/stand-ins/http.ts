@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DeliveryScheduler } from './webhooks.js';
 
 /** An API request as a stand-in received it, for tests that assert on what the SDK sent. */
 export interface LoggedRequest {
@@ -68,6 +69,18 @@ export class Router<H> {
   }
 }
 
+/** An API request as it arrived, for a stand-in's `requests`. */
+export function loggedRequest(req: IncomingMessage, url: URL, body: unknown): LoggedRequest {
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: req.headers,
+    body,
+    receivedAt: new Date().toISOString(),
+  };
+}
+
 /** JSON body of a /_test control request; empty means no options. */
 export function parseJsonBody(rawBody: string): Record<string, unknown> {
   if (rawBody.trim() === '') return {};
@@ -80,6 +93,28 @@ export function parseJsonBody(rawBody: string): Record<string, unknown> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new StandInError(400, 'Body must be a JSON object');
   return parsed as Record<string, unknown>;
+}
+
+/** An optional string option of a /_test control request. */
+export function optionalText(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new StandInError(400, `${name} must be a string`);
+  return value;
+}
+
+/** The `event` of a /_test/deliver request: an event object, as built by the stand-in or forged. */
+export function eventOption<E extends { id: string }>(value: unknown): E {
+  if (typeof value !== 'object' || value === null || typeof (value as { id?: unknown }).id !== 'string')
+    throw new StandInError(400, 'event is required');
+  return value as E;
+}
+
+/** Newest first, filtered on any top-level field named in the query, e.g. ?status=open. */
+export function filterByQuery<T extends object>(items: Iterable<T>, url: URL): T[] {
+  const filters = [...url.searchParams];
+  return [...items]
+    .filter((item) => filters.every(([key, value]) => String((item as Record<string, unknown>)[key]) === value))
+    .reverse();
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -173,5 +208,68 @@ export async function listen(
         // The SDKs keep connections alive; without this close() would wait for them to time out.
         server.closeAllConnections();
       }),
+  };
+}
+
+/** Adds the /_test routes every stand-in has: health, requests, deliveries and reset. */
+export function withCommonControls(
+  router: Router<PageHandler>,
+  { requests, deliveries, reset }: { requests: readonly LoggedRequest[]; deliveries: readonly unknown[]; reset: () => void },
+): Router<PageHandler> {
+  return router
+    .on('GET', '/_test/health', ({ res }) => sendJson(res, 200, { ok: true }))
+    .on('GET', '/_test/requests', ({ res }) => sendJson(res, 200, { data: requests }))
+    .on('GET', '/_test/deliveries', ({ res }) => sendJson(res, 200, { data: deliveries }))
+    .on('POST', '/_test/reset', ({ res }) => {
+      reset();
+      sendJson(res, 200, { ok: true });
+    });
+}
+
+/** Answers a control request with what the control returned (`{ event, delivery }`). */
+export const sendControl = async (res: ServerResponse, result: Promise<unknown>) => sendJson(res, 200, await result);
+
+/** A stand-in's lifecycle, the part of its interface that does not depend on the provider. */
+export interface RunningStandIn extends RunningServer {
+  /** Resolves once every webhook scheduled so far has been delivered. */
+  whenIdle(): Promise<void>;
+}
+
+/**
+ * Serves a stand-in on 127.0.0.1: requests whose path `isApi` go to `handleApi`, the others (the
+ * checkout page, the /_test controls) to `pages`, which answers 404 for a path it has no route for.
+ * Closing it first cancels the webhooks `scheduler` has not sent yet.
+ */
+export async function serveStandIn(
+  port: number,
+  {
+    isApi,
+    handleApi,
+    pages,
+    scheduler,
+  }: {
+    isApi: (pathname: string) => boolean;
+    handleApi: (req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string) => void;
+    pages: Router<PageHandler>;
+    scheduler: DeliveryScheduler;
+  },
+): Promise<RunningStandIn> {
+  let baseUrl = '';
+  const server = await listen(port, async (req, res) => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const rawBody = await readBody(req);
+    if (isApi(url.pathname)) return handleApi(req, res, url, rawBody);
+    const route = pages.find(req.method ?? 'GET', url.pathname);
+    if (!route) return sendJson(res, 404, { error: `No stand-in route ${req.method} ${url.pathname}` });
+    await route.handler({ req, res, url, params: route.params, rawBody });
+  });
+  baseUrl = server.url;
+  return {
+    url: server.url,
+    async close() {
+      scheduler.cancel();
+      await server.close();
+    },
+    whenIdle: () => scheduler.whenIdle(),
   };
 }

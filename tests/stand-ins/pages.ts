@@ -36,6 +36,15 @@ ${main}
 `;
 }
 
+/** A page that only says something, e.g. that the checkout link is unknown: `<h1>heading</h1><p>text</p>`. */
+export function noticePage({ provider, heading, text }: { provider: string; heading: string; text: string }): string {
+  return checkoutPage({
+    title: `${heading} – ${provider} test checkout`,
+    provider,
+    main: `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>`,
+  });
+}
+
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', SGD: 'S$' };
 
 /**

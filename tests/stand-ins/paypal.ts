@@ -3,21 +3,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
 import {
   escapeHtml,
+  eventOption,
+  filterByQuery,
   headerValue,
-  listen,
   type LoggedRequest,
+  loggedRequest,
+  optionalText,
   type PageHandler,
   parseJsonBody,
   randomString,
-  readBody,
   redirect,
   Router,
+  type RunningStandIn,
+  sendControl,
   sendHtml,
   sendJson,
+  serveStandIn,
   StandInError,
   UPPER_ALPHANUMERIC,
+  withCommonControls,
 } from './http.js';
-import { checkoutPage, formatDecimal } from './pages.js';
+import { checkoutPage, formatDecimal, noticePage } from './pages.js';
 import {
   authenticationFailure,
   debugId,
@@ -155,9 +161,7 @@ export interface PaypalControlResult {
 
 export type CaptureOutcome = 'PENDING' | 'DECLINED';
 
-export interface PaypalStandIn {
-  url: string;
-  close(): Promise<void>;
+export interface PaypalStandIn extends RunningStandIn {
   addAccount(account: PaypalAccount): void;
   /** Every order, by id (live objects). */
   orders: ReadonlyMap<string, PaypalOrder>;
@@ -176,7 +180,6 @@ export interface PaypalStandIn {
   refund(id: string): Promise<PaypalControlResult>;
   buildEvent(eventType: string, resource: object, options?: { resourceType?: string; clientId?: string }): PaypalEvent;
   deliver(event: PaypalEvent, options?: PaypalDeliverOptions): Promise<PaypalDelivery>;
-  whenIdle(): Promise<void>;
   /** Forgets orders, events, requests and deliveries; accounts and issued tokens stay (clients cache tokens). */
   reset(): void;
 }
@@ -669,14 +672,7 @@ export async function startPaypalStandIn({
         malformed = true;
       }
     }
-    requests.push({
-      method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: req.headers,
-      body: isJson && !malformed ? body : rawBody,
-      receivedAt: new Date().toISOString(),
-    });
+    requests.push(loggedRequest(req, url, isJson && !malformed ? body : rawBody));
     if (method === 'POST' && url.pathname === '/v1/oauth2/token') return issueToken(req, res, rawBody);
     const headers = { 'paypal-debug-id': debugId() };
     try {
@@ -738,22 +734,11 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
   }
 
   const notFoundPage = () =>
-    checkoutPage({
-      title: 'Order not found – PayPal test checkout',
-      provider: 'PayPal',
-      main: '<h1>Order not found</h1><p>This link is not an order of the PayPal stand-in.</p>',
-    });
+    noticePage({ provider: 'PayPal', heading: 'Order not found', text: 'This link is not an order of the PayPal stand-in.' });
 
   // ---- test controls --------------------------------------------------------------------------
 
-  const sendControl = async (res: ServerResponse, result: Promise<PaypalControlResult>) => sendJson(res, 200, await result);
-  const optionalText = (value: unknown, name: string): string | undefined => {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw new StandInError(400, `${name} must be a string`);
-    return value;
-  };
-
-  const pages = new Router<PageHandler>()
+  const pages = withCommonControls(new Router<PageHandler>(), { requests, deliveries, reset })
     .on('GET', '/checkoutnow', ({ res, url }) => {
       const record = records.get(url.searchParams.get('token') ?? '');
       sendHtml(res, record ? 200 : 404, record ? renderCheckout(record) : notFoundPage());
@@ -766,15 +751,7 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
       if (record.order.status === 'COMPLETED') return redirect(res, `/checkoutnow?token=${encodeURIComponent(token)}`);
       const { redirectUrl } = approve(token);
       if (redirectUrl) return redirect(res, redirectUrl);
-      sendHtml(
-        res,
-        200,
-        checkoutPage({
-          title: 'Payment approved – PayPal test checkout',
-          provider: 'PayPal',
-          main: '<h1>Payment approved</h1><p>You can close this window.</p>',
-        }),
-      );
+      sendHtml(res, 200, noticePage({ provider: 'PayPal', heading: 'Payment approved', text: 'You can close this window.' }));
     })
     .on('GET', '/certs/standin', ({ res }) => {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -782,7 +759,6 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
         'The PayPal stand-in signs webhooks with HMAC, not a certificate: verify them with POST /v1/notifications/verify-webhook-signature.\n',
       );
     })
-    .on('GET', '/_test/health', ({ res }) => sendJson(res, 200, { ok: true }))
     .on('POST', '/_test/accounts', ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
       const eventTypes = body.eventTypes;
@@ -799,16 +775,8 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
       addAccount(account);
       sendJson(res, 201, { clientId: account.clientId, webhookId: account.webhookId, webhookUrl: account.webhookUrl ?? null });
     })
-    .on('GET', '/_test/orders', ({ res, url }) => {
-      // Filters on any top-level field, e.g. ?status=APPROVED.
-      const filters = [...url.searchParams];
-      const data = [...orders.values()]
-        .filter((o) => filters.every(([key, value]) => String((o as unknown as Record<string, unknown>)[key]) === value))
-        .reverse();
-      sendJson(res, 200, { data });
-    })
-    .on('GET', '/_test/requests', ({ res }) => sendJson(res, 200, { data: requests }))
-    .on('GET', '/_test/deliveries', ({ res }) => sendJson(res, 200, { data: deliveries }))
+    // Filters on any top-level field, e.g. ?status=APPROVED.
+    .on('GET', '/_test/orders', ({ res, url }) => sendJson(res, 200, { data: filterByQuery(orders.values(), url) }))
     .on('POST', '/_test/orders/:id/approve', ({ res, params }) => sendJson(res, 200, approve(params.id!)))
     .on('POST', '/_test/orders/:id/capture-outcome', ({ res, params, rawBody }) => {
       controls.captureOutcome(params.id!, parseJsonBody(rawBody).outcome as CaptureOutcome);
@@ -830,9 +798,7 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
     })
     .on('POST', '/_test/deliver', async ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
-      const event = body.event as PaypalEvent | undefined;
-      if (typeof event !== 'object' || event === null || typeof event.id !== 'string')
-        throw new StandInError(400, 'event is required');
+      const event = eventOption<PaypalEvent>(body.event);
       const headers = body.headers;
       if (
         headers !== undefined &&
@@ -846,10 +812,6 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
         clientId: optionalText(body.clientId, 'clientId'),
       });
       sendJson(res, 200, delivery);
-    })
-    .on('POST', '/_test/reset', ({ res }) => {
-      reset();
-      sendJson(res, 200, { ok: true });
     });
 
   function reset(): void {
@@ -859,22 +821,16 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
     deliveries.length = 0;
   }
 
-  const server = await listen(port, async (req, res) => {
-    const url = new URL(req.url ?? '/', baseUrl);
-    const rawBody = await readBody(req);
-    if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/v2/')) return handleApi(req, res, url, rawBody);
-    const route = pages.find(req.method ?? 'GET', url.pathname);
-    if (!route) return sendJson(res, 404, { error: `No stand-in route ${req.method} ${url.pathname}` });
-    await route.handler({ req, res, url, params: route.params, rawBody });
+  const server = await serveStandIn(port, {
+    isApi: (path) => path.startsWith('/v1/') || path.startsWith('/v2/'),
+    handleApi,
+    pages,
+    scheduler,
   });
   baseUrl = server.url;
 
   return {
-    url: server.url,
-    async close() {
-      scheduler.cancel();
-      await server.close();
-    },
+    ...server,
     addAccount,
     orders,
     requests,
@@ -882,7 +838,6 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
     ...controls,
     buildEvent,
     deliver,
-    whenIdle: () => scheduler.whenIdle(),
     reset,
   };
 }

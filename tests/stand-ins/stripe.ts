@@ -3,20 +3,26 @@ import Stripe from 'stripe';
 import { FormEncodingError, parseForm, type FormObject } from './form-encoding.js';
 import {
   escapeHtml,
+  eventOption,
+  filterByQuery,
   headerValue,
-  listen,
   type LoggedRequest,
+  loggedRequest,
+  optionalText,
   type PageHandler,
   parseJsonBody,
   randomString,
-  readBody,
   redirect,
   Router,
+  type RunningStandIn,
+  sendControl,
   sendHtml,
   sendJson,
+  serveStandIn,
   StandInError,
+  withCommonControls,
 } from './http.js';
-import { checkoutPage, formatMinorUnits } from './pages.js';
+import { checkoutPage, formatMinorUnits, noticePage } from './pages.js';
 import {
   checkoutRequest,
   invalidRequest,
@@ -135,9 +141,7 @@ export interface ControlResult {
 
 export type CheckoutPaymentStatus = 'paid' | 'unpaid';
 
-export interface StripeStandIn {
-  url: string;
-  close(): Promise<void>;
+export interface StripeStandIn extends RunningStandIn {
   addAccount(account: StripeAccount): void;
   /** Every Checkout Session, by id (live objects: they change as the session is paid, expired, …). */
   sessions: ReadonlyMap<string, CheckoutSession>;
@@ -155,8 +159,6 @@ export interface StripeStandIn {
   refund(id: string): Promise<ControlResult>;
   buildEvent(type: string, object: object, options?: { secretKey?: string }): StripeEvent;
   deliver(event: StripeEvent, options?: DeliverOptions): Promise<StripeDelivery>;
-  /** Resolves once every webhook scheduled so far has been delivered. */
-  whenIdle(): Promise<void>;
   /** Forgets sessions, payments, events, requests and deliveries; accounts stay. */
   reset(): void;
 }
@@ -540,31 +542,16 @@ export async function startStripeStandIn({
       'request-id': `req_${randomString(14)}`,
       'stripe-version': headerValue(req, 'stripe-version') ?? Stripe.API_VERSION,
     };
-    const query = Object.fromEntries(url.searchParams);
     let params: FormObject = {};
     try {
       params = parseForm(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : rawBody);
     } catch (error) {
       if (!(error instanceof FormEncodingError)) throw error;
-      requests.push({
-        method,
-        path: url.pathname,
-        query,
-        headers: req.headers,
-        body: rawBody,
-        receivedAt: new Date().toISOString(),
-      });
+      requests.push(loggedRequest(req, url, rawBody));
       sendJson(res, 400, { error: { type: 'invalid_request_error', message: error.message } }, headers);
       return;
     }
-    requests.push({
-      method,
-      path: url.pathname,
-      query,
-      headers: req.headers,
-      body: method === 'GET' ? {} : params,
-      receivedAt: new Date().toISOString(),
-    });
+    requests.push(loggedRequest(req, url, method === 'GET' ? {} : params));
     try {
       const account = authenticate(req);
       const route = api.find(method, url.pathname);
@@ -650,22 +637,15 @@ ${summary}
   }
 
   const notFoundPage = () =>
-    checkoutPage({
-      title: 'Checkout session not found – Stripe test checkout',
+    noticePage({
       provider: 'Stripe',
-      main: '<h1>Checkout session not found</h1><p>This link is not a checkout session of the Stripe stand-in.</p>',
+      heading: 'Checkout session not found',
+      text: 'This link is not a checkout session of the Stripe stand-in.',
     });
 
   // ---- test controls --------------------------------------------------------------------------
 
-  const sendControl = async (res: ServerResponse, result: Promise<ControlResult>) => sendJson(res, 200, await result);
-  const optionalText = (value: unknown, name: string): string | undefined => {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw new StandInError(400, `${name} must be a string`);
-    return value;
-  };
-
-  const pages = new Router<PageHandler>()
+  const pages = withCommonControls(new Router<PageHandler>(), { requests, deliveries, reset })
     .on('GET', '/c/pay/:id', ({ res, params }) => {
       const record = records.get(params.id!);
       if (!record) return sendHtml(res, 404, notFoundPage());
@@ -686,7 +666,6 @@ ${summary}
       redirect(res, successUrl(record.session));
       scheduler.schedule(webhookDelayMs, () => deliver(event));
     })
-    .on('GET', '/_test/health', ({ res }) => sendJson(res, 200, { ok: true }))
     .on('POST', '/_test/accounts', ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
       const account: StripeAccount = {
@@ -698,16 +677,8 @@ ${summary}
       addAccount(account);
       sendJson(res, 201, { secretKey: account.secretKey, webhookUrl: account.webhookUrl ?? null });
     })
-    .on('GET', '/_test/sessions', ({ res, url }) => {
-      // Filters on any top-level field, e.g. ?customer_email=a@b.c or ?status=open.
-      const filters = [...url.searchParams];
-      const data = [...sessions.values()]
-        .filter((s) => filters.every(([key, value]) => String((s as Record<string, unknown>)[key]) === value))
-        .reverse();
-      sendJson(res, 200, { data });
-    })
-    .on('GET', '/_test/requests', ({ res }) => sendJson(res, 200, { data: requests }))
-    .on('GET', '/_test/deliveries', ({ res }) => sendJson(res, 200, { data: deliveries }))
+    // Filters on any top-level field, e.g. ?customer_email=a@b.c or ?status=open.
+    .on('GET', '/_test/sessions', ({ res, url }) => sendJson(res, 200, { data: filterByQuery(sessions.values(), url) }))
     .on('POST', '/_test/sessions/:id/complete', ({ res, params, rawBody }) => {
       const body = parseJsonBody(rawBody);
       const paymentStatus = optionalText(body.paymentStatus, 'paymentStatus') ?? 'paid';
@@ -728,19 +699,12 @@ ${summary}
     })
     .on('POST', '/_test/deliver', async ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
-      const event = body.event as StripeEvent | undefined;
-      if (typeof event !== 'object' || event === null || typeof event.id !== 'string')
-        throw new StandInError(400, 'event is required');
-      const delivery = await deliver(event, {
+      const delivery = await deliver(eventOption<StripeEvent>(body.event), {
         signatureHeader: optionalText(body.signatureHeader, 'signatureHeader'),
         body: optionalText(body.body, 'body'),
         secretKey: optionalText(body.secretKey, 'secretKey'),
       });
       sendJson(res, 200, delivery);
-    })
-    .on('POST', '/_test/reset', ({ res }) => {
-      reset();
-      sendJson(res, 200, { ok: true });
     });
 
   function reset(): void {
@@ -750,22 +714,11 @@ ${summary}
     deliveries.length = 0;
   }
 
-  const server = await listen(port, async (req, res) => {
-    const url = new URL(req.url ?? '/', baseUrl);
-    const rawBody = await readBody(req);
-    if (url.pathname.startsWith('/v1/')) return handleApi(req, res, url, rawBody);
-    const route = pages.find(req.method ?? 'GET', url.pathname);
-    if (!route) return sendJson(res, 404, { error: `No stand-in route ${req.method} ${url.pathname}` });
-    await route.handler({ req, res, url, params: route.params, rawBody });
-  });
+  const server = await serveStandIn(port, { isApi: (path) => path.startsWith('/v1/'), handleApi, pages, scheduler });
   baseUrl = server.url;
 
   return {
-    url: server.url,
-    async close() {
-      scheduler.cancel();
-      await server.close();
-    },
+    ...server,
     addAccount,
     sessions,
     paymentIntents,
@@ -775,7 +728,6 @@ ${summary}
     ...controls,
     buildEvent,
     deliver,
-    whenIdle: () => scheduler.whenIdle(),
     reset,
   };
 }

@@ -152,7 +152,7 @@ export async function handlePaypalWebhook(
 
   const { id, event_type: type, resource = {} } = event;
   const capturedId =
-    type.startsWith('PAYMENT.CAPTURE.REFUNDED') || type === 'PAYMENT.CAPTURE.REVERSED' ? upLinkCapture(resource) : resource.id;
+    type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED' ? upLinkCapture(resource) : resource.id;
   const duplicate = await deps.db.transaction(async (tx) => {
     if (!(await firstDelivery(tx, { provider: 'paypal', id, type, workspaceId }))) return true;
     const byCapture = capturedId ? await paymentIdOfCharge(tx, workspaceId, 'paypal', capturedId) : undefined;

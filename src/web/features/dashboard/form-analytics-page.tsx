@@ -1,9 +1,10 @@
-import { ChevronRight, ExternalLink, Link2, Pencil } from 'lucide-react';
+import { ExternalLink, Link2, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { RequireSession } from '@/web/app/require-session';
+import { Breadcrumb } from '@/web/components/breadcrumb';
 import { Badge } from '@/web/components/ui/badge';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -39,21 +40,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
 
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
-          <li>
-            <Link to="/dashboard" className="rounded-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
-              Dashboard
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li aria-current="page" className="min-w-0 truncate text-gray-700">
-            {name ?? (missing ? 'Not found' : 'Form')}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb current={name ?? (missing ? 'Not found' : 'Form')} />
 
       {missing ? (
         <FormNotFound />

@@ -1,16 +1,12 @@
 import { Banknote } from 'lucide-react';
-import { useId } from 'react';
 import type { FormDetail } from '@/domain/forms-api';
 import { formatMoney } from '@/domain/money';
 import { PROVIDER_NAMES, type PaymentRow, type Revenue } from '@/domain/payments';
-import { Button } from '@/web/components/ui/button';
-import { Card } from '@/web/components/ui/card';
-import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { Spinner } from '@/web/components/ui/spinner';
 import { useFormPayments } from '@/web/features/payments/api';
 import { cn } from '@/web/lib/cn';
-import { formatCount, formatDateTime, formatRevenue } from './format';
+import { formatDateTime, formatRevenue } from './format';
+import { EmptyTableState, PagedTableCard } from './paged-table';
 import { PaymentReference, PaymentStatusBadge } from './payment-cells';
 import { CELL, Empty, LABELLED, ROW, When } from './table-parts';
 
@@ -25,89 +21,32 @@ type FormPaymentsCardProps = {
 
 /** The form's payments, newest first, with "Load more"; shown for a paid page, or once there are payments. */
 export function FormPaymentsCard({ formId, form, revenue }: FormPaymentsCardProps) {
-  const headingId = useId();
   const list = useFormPayments(formId);
   const payments = list.data?.pages.flatMap((page) => page.items) ?? [];
   const paidPage = form?.published?.payment.enabled ?? false;
   if (!paidPage && payments.length === 0 && !revenue?.length) return null;
 
   return (
-    <Card className="min-w-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-2 p-4 sm:p-6">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg leading-tight font-semibold text-gray-900">
-            Payments
-          </h2>
-          <RevenueLine revenue={revenue} />
-        </div>
-        {payments.length > 0 && (
-          <p className="text-sm text-gray-600">
-            Newest first · {formatCount(payments.length)} shown{list.hasNextPage ? ', more below' : ''}
-          </p>
-        )}
-      </div>
-
-      {list.isError && !list.data ? (
-        <div className="px-4 pb-4 sm:px-6 sm:pb-6">
-          <ErrorState
-            title="Could not load the payments"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            retrying={list.isRefetching}
-          />
-        </div>
-      ) : !list.isPending && payments.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 border-t border-gray-200 px-4 py-12 text-center">
-          <Banknote aria-hidden="true" className="size-8 text-gray-400" />
-          <p className="font-medium text-gray-900">No payments yet.</p>
-          <p className="max-w-md text-sm text-gray-700">Every payment a visitor starts on this page shows up here.</p>
-        </div>
-      ) : (
-        <div
-          role="region"
-          aria-labelledby={headingId}
-          tabIndex={0}
-          className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
-        >
-          <table aria-labelledby={headingId} aria-busy={list.isPending} className="w-full text-sm max-sm:block sm:min-w-[48rem]">
-            <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:hidden">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={cn('px-4 py-3 whitespace-nowrap lg:first:pl-6 lg:last:pr-6', column === 'Amount' && 'text-right')}
-                  >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200 max-sm:block">
-              {list.isPending ? (
-                <SkeletonRows />
-              ) : (
-                payments.map((payment) => <PaymentTableRow key={payment.id} payment={payment} />)
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {list.hasNextPage && (
-        <div className="flex flex-col items-center gap-2 border-t border-gray-200 p-4">
-          {list.isFetchNextPageError && (
-            <p role="alert" className="text-sm text-red-700">
-              Could not load more payments. {list.error?.message}
-            </p>
-          )}
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage && <Spinner />}
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
-    </Card>
+    <PagedTableCard
+      title="Payments"
+      subtitle={<RevenueLine revenue={revenue} />}
+      list={list}
+      count={payments.length}
+      what="payments"
+      empty={
+        <EmptyTableState icon={Banknote} title="No payments yet.">
+          Every payment a visitor starts on this page shows up here.
+        </EmptyTableState>
+      }
+      columns={COLUMNS}
+      alignRight={(column) => column === 'Amount'}
+      minWidth="sm:min-w-[48rem]"
+      skeleton={<SkeletonRows />}
+    >
+      {payments.map((payment) => (
+        <PaymentTableRow key={payment.id} payment={payment} />
+      ))}
+    </PagedTableCard>
   );
 }
 

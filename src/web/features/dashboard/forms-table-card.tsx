@@ -6,16 +6,16 @@ import { formAnalyticsPath } from '@/domain/routes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { ErrorState } from '@/web/components/ui/error-state';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
 import { DeleteFormDialog } from './delete-form-dialog';
 import { displayName, formatCount, formatDate, formatPercent } from './format';
 import { FormRowActions } from './form-row-actions';
+import { LoadMoreFooter, ScrollingTable, TableHead, TableLoadError } from './paged-table';
+import { LABELLED } from './table-parts';
 import { useDebouncedValue } from './use-debounced-value';
 import { useFormsList, type StatusFilter } from './use-forms-list';
 
@@ -119,85 +119,43 @@ export function FormsTableCard() {
       </div>
 
       {list.isError && !list.data ? (
-        <div className="px-4 pb-4 sm:px-6 sm:pb-6">
-          <ErrorState
-            title="Could not load your forms"
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            retrying={list.isRefetching}
-          />
-        </div>
+        <TableLoadError title="Could not load your forms" list={list} />
       ) : (
-        // From `sm` up a table (scrolling sideways inside the card if it must); below, each row is a
-        // stacked card whose cells carry their column name. The page itself never scrolls sideways.
-        <div
-          role="region"
-          aria-labelledby={headingId}
-          tabIndex={0}
-          className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
+        <ScrollingTable
+          labelledBy={headingId}
+          busy={list.isPending || list.isPlaceholderData}
+          className={cn('sm:min-w-[44rem]', list.isPlaceholderData && 'opacity-60 transition-opacity')}
+          head={
+            <TableHead columns={COLUMNS} alignRight={(column) => NUMERIC.has(column)} padding="lg:px-6">
+              <th scope="col" className="px-4 py-3 text-right lg:px-6">
+                Actions
+              </th>
+            </TableHead>
+          }
         >
-          <table
-            aria-labelledby={headingId}
-            aria-busy={list.isPending || list.isPlaceholderData}
-            className={cn(
-              'w-full text-sm max-sm:block sm:min-w-[44rem]',
-              list.isPlaceholderData && 'opacity-60 transition-opacity',
-            )}
-          >
-            <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:hidden">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={cn('px-4 py-3 whitespace-nowrap lg:px-6', NUMERIC.has(column) && 'text-right')}
-                  >
-                    {column}
-                  </th>
-                ))}
-                <th scope="col" className="px-4 py-3 text-right lg:px-6">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200 max-sm:block">
-              {list.isPending ? (
-                <SkeletonRows />
-              ) : forms.length === 0 ? (
-                <tr className="max-sm:block">
-                  <td colSpan={COLUMNS.length + 1} className="px-4 py-12 text-center max-sm:block lg:px-6">
-                    <div className="flex flex-col items-center gap-3">
-                      <p className="text-gray-700">{EMPTY_STATE_TEXT}</p>
-                      {filtered && (
-                        <Button variant="outline" size="sm" onClick={clearFilters}>
-                          <X aria-hidden="true" />
-                          Clear filters
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ) : (
-                forms.map((form) => <FormRow key={form.id} form={form} onDelete={askToDelete} />)
-              )}
-            </tbody>
-          </table>
-        </div>
+          {list.isPending ? (
+            <SkeletonRows />
+          ) : forms.length === 0 ? (
+            <tr className="max-sm:block">
+              <td colSpan={COLUMNS.length + 1} className="px-4 py-12 text-center max-sm:block lg:px-6">
+                <div className="flex flex-col items-center gap-3">
+                  <p className="text-gray-700">{EMPTY_STATE_TEXT}</p>
+                  {filtered && (
+                    <Button variant="outline" size="sm" onClick={clearFilters}>
+                      <X aria-hidden="true" />
+                      Clear filters
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ) : (
+            forms.map((form) => <FormRow key={form.id} form={form} onDelete={askToDelete} />)
+          )}
+        </ScrollingTable>
       )}
 
-      {list.hasNextPage && (
-        <div className="flex flex-col items-center gap-2 border-t border-gray-200 p-4">
-          {list.isFetchNextPageError && (
-            <p role="alert" className="text-sm text-red-700">
-              Could not load more forms. {list.error?.message}
-            </p>
-          )}
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage && <Spinner />}
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreFooter list={list} what="forms" />
 
       <DeleteFormDialog form={pendingDelete} onClose={() => setPendingDelete(null)} returnFocus={returnFocusAfterDelete} />
     </Card>
@@ -207,9 +165,6 @@ export function FormsTableCard() {
 /** Row and cell layout: a table row from `sm` up, a three-column grid card below. */
 const ROW = 'hover:bg-gray-50 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-3 max-sm:gap-y-3 max-sm:p-4';
 const CELL = 'px-4 py-3 text-gray-700 max-sm:block max-sm:p-0 lg:px-6';
-/** Below `sm` the column name shows above the value (the table header is hidden there). */
-const LABELLED =
-  'max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]';
 const NUMBER_CELL = cn(CELL, LABELLED, 'tabular-nums sm:text-right');
 
 type FormRowProps = { form: FormSummary; onDelete: (form: FormSummary, trigger: HTMLElement | null) => void };

@@ -2,7 +2,8 @@ import { formatDateTime, formatShortDateTime } from './format';
 
 /*
  * The form page's tables (leads, payments): a table from `sm` up, scrolling sideways inside its card
- * if it must, and stacked cards below, each cell carrying its column name.
+ * if it must, and stacked cards below, each cell carrying its column name (LABELLED, which the
+ * dashboard's forms table uses too). The card around them is in paged-table.
  */
 export const ROW = 'hover:bg-gray-50 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-3 max-sm:p-4';
 export const CELL = 'px-4 py-3 align-top text-gray-700 max-sm:block max-sm:min-w-0 max-sm:p-0';

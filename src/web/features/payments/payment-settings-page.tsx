@@ -1,6 +1,5 @@
-import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { RequireSession } from '@/web/app/require-session';
+import { Breadcrumb } from '@/web/components/breadcrumb';
 import { PageHeading } from '@/web/components/page-heading';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
@@ -25,21 +24,7 @@ function PaymentSettingsContent() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-gray-600">
-          <li>
-            <Link to="/dashboard" className="rounded-sm font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
-              Dashboard
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li aria-current="page" className="text-gray-700">
-            Payment settings
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb current="Payment settings" />
 
       <PageHeading
         title="Payment settings"

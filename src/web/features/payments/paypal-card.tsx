@@ -1,49 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
-import { paypalCredentialsSchema, type PaymentSettings, type PaypalCredentials } from '@/domain/payments';
-import { FormAlert } from '@/web/components/form-alert';
-import { TextField } from '@/web/components/text-field';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { paypalCredentialsSchema, type PaymentSettings, type PaypalCredentials, type PaypalMode } from '@/domain/payments';
 import { useConnectPaypal } from './api';
 import { ConnectionBadges, ConnectionSummary } from './connection-summary';
-import { DisconnectButton } from './disconnect-button';
+import { CredentialsForm, type CredentialField } from './credentials-form';
 import { PaypalModeField } from './paypal-mode-field';
 import { CardSection, ProviderCard } from './provider-card';
-import { SaveButton } from './save-button';
-import { showSaveError } from './save-error';
-import { PLAIN_INPUT_PROPS, SECRET_INPUT_PROPS } from './secret-input';
 import { SetupSteps, WebhookEventList, WebhookUrlField } from './webhook-setup';
 
-const FIELDS = ['clientId', 'clientSecret', 'webhookId', 'mode'] as const;
 const MODE_LABELS = { sandbox: 'Sandbox', live: 'Live' } as const;
+const FIELDS: [CredentialField<PaypalCredentials>, ...CredentialField<PaypalCredentials>[]] = [
+  { name: 'clientId', id: 'paypal-client-id', label: 'Client ID' },
+  { name: 'clientSecret', id: 'paypal-client-secret', label: 'Secret', secret: true },
+  { name: 'webhookId', id: 'paypal-webhook-id', label: 'Webhook ID' },
+];
+const empty = (mode: PaypalMode): PaypalCredentials => ({ clientId: '', clientSecret: '', webhookId: '', mode });
 
 export function PaypalCard({ paypal }: { paypal: PaymentSettings['paypal'] }) {
   const { connection } = paypal;
   const connect = useConnectPaypal();
-  const [formError, setFormError] = useState<string | null>(null);
-  const empty = (mode: PaypalCredentials['mode']): PaypalCredentials => ({ clientId: '', clientSecret: '', webhookId: '', mode });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(paypalCredentialsSchema), defaultValues: empty(connection?.mode ?? 'sandbox') });
-
-  const mode = useWatch({ control, name: 'mode' });
-
-  const onSubmit = handleSubmit((credentials) => {
-    setFormError(null);
-    connect.mutate(credentials, {
-      onSuccess: () => {
-        reset(empty(credentials.mode));
-        toast.success('PayPal connected');
-      },
-      onError: (error) => setFormError(showSaveError(error, FIELDS, setError)),
-    });
-  });
 
   return (
     <ProviderCard
@@ -88,37 +63,22 @@ export function PaypalCard({ paypal }: { paypal: PaymentSettings['paypal'] }) {
         </SetupSteps>
       </CardSection>
 
-      <CardSection title={connection ? 'Update the credentials' : 'Credentials'}>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <PaypalModeField value={mode} error={errors.mode?.message} {...register('mode')} />
-          <TextField
-            id="paypal-client-id"
-            label="Client ID"
-            error={errors.clientId?.message}
-            {...PLAIN_INPUT_PROPS}
-            {...register('clientId')}
-          />
-          <TextField
-            id="paypal-client-secret"
-            label="Secret"
-            error={errors.clientSecret?.message}
-            {...SECRET_INPUT_PROPS}
-            {...register('clientSecret')}
-          />
-          <TextField
-            id="paypal-webhook-id"
-            label="Webhook ID"
-            error={errors.webhookId?.message}
-            {...PLAIN_INPUT_PROPS}
-            {...register('webhookId')}
-          />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            {connection && <DisconnectButton provider="paypal" disabled={connect.isPending} focusAfterId="paypal-client-id" />}
-            <SaveButton pending={connect.isPending}>{connection ? 'Update PayPal' : 'Connect PayPal'}</SaveButton>
-          </div>
-        </form>
-      </CardSection>
+      <CredentialsForm
+        provider="paypal"
+        connected={connection !== null}
+        connect={connect}
+        resolver={zodResolver(paypalCredentialsSchema)}
+        defaultValues={empty(connection?.mode ?? 'sandbox')}
+        valuesAfterSave={(saved) => empty(saved.mode)}
+        fields={FIELDS}
+        renderBefore={(form) => <ModeField form={form} />}
+      />
     </ProviderCard>
   );
+}
+
+/** Sandbox or Live: not a text input, so the form shows it above the others. */
+function ModeField({ form }: { form: UseFormReturn<PaypalCredentials> }) {
+  const mode = useWatch({ control: form.control, name: 'mode' });
+  return <PaypalModeField value={mode} error={form.formState.errors.mode?.message} {...form.register('mode')} />;
 }

@@ -1,44 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { stripeCredentialsSchema, type PaymentSettings, type StripeCredentials } from '@/domain/payments';
-import { FormAlert } from '@/web/components/form-alert';
-import { TextField } from '@/web/components/text-field';
 import { useConnectStripe } from './api';
 import { ConnectionBadges, ConnectionSummary } from './connection-summary';
-import { DisconnectButton } from './disconnect-button';
+import { CredentialsForm, type CredentialField } from './credentials-form';
 import { CardSection, ProviderCard } from './provider-card';
-import { SaveButton } from './save-button';
-import { showSaveError } from './save-error';
-import { SECRET_INPUT_PROPS } from './secret-input';
 import { SetupSteps, WebhookEventList, WebhookUrlField } from './webhook-setup';
 
-const FIELDS = ['secretKey', 'webhookSecret'] as const;
 const EMPTY: StripeCredentials = { secretKey: '', webhookSecret: '' };
+const FIELDS: [CredentialField<StripeCredentials>, ...CredentialField<StripeCredentials>[]] = [
+  {
+    name: 'secretKey',
+    id: 'stripe-secret-key',
+    label: 'Secret key',
+    secret: true,
+    placeholder: 'sk_live_…',
+    hint: 'Test mode keys (sk_test_…) take no real money; live keys (sk_live_…) do.',
+  },
+  { name: 'webhookSecret', id: 'stripe-webhook-secret', label: 'Webhook signing secret', secret: true, placeholder: 'whsec_…' },
+];
 
 export function StripeCard({ stripe }: { stripe: PaymentSettings['stripe'] }) {
   const { connection } = stripe;
   const connect = useConnectStripe();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(stripeCredentialsSchema), defaultValues: EMPTY });
-
-  const onSubmit = handleSubmit((credentials) => {
-    setFormError(null);
-    connect.mutate(credentials, {
-      onSuccess: () => {
-        reset(EMPTY);
-        toast.success('Stripe connected');
-      },
-      onError: (error) => setFormError(showSaveError(error, FIELDS, setError)),
-    });
-  });
 
   return (
     <ProviderCard
@@ -82,32 +65,14 @@ export function StripeCard({ stripe }: { stripe: PaymentSettings['stripe'] }) {
         </SetupSteps>
       </CardSection>
 
-      <CardSection title={connection ? 'Update the credentials' : 'Credentials'}>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <TextField
-            id="stripe-secret-key"
-            label="Secret key"
-            placeholder="sk_live_…"
-            hint="Test mode keys (sk_test_…) take no real money; live keys (sk_live_…) do."
-            error={errors.secretKey?.message}
-            {...SECRET_INPUT_PROPS}
-            {...register('secretKey')}
-          />
-          <TextField
-            id="stripe-webhook-secret"
-            label="Webhook signing secret"
-            placeholder="whsec_…"
-            error={errors.webhookSecret?.message}
-            {...SECRET_INPUT_PROPS}
-            {...register('webhookSecret')}
-          />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            {connection && <DisconnectButton provider="stripe" disabled={connect.isPending} focusAfterId="stripe-secret-key" />}
-            <SaveButton pending={connect.isPending}>{connection ? 'Update Stripe' : 'Connect Stripe'}</SaveButton>
-          </div>
-        </form>
-      </CardSection>
+      <CredentialsForm
+        provider="stripe"
+        connected={connection !== null}
+        connect={connect}
+        resolver={zodResolver(stripeCredentialsSchema)}
+        defaultValues={EMPTY}
+        fields={FIELDS}
+      />
     </ProviderCard>
   );
 }

@@ -1,0 +1,191 @@
+import type { LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { ErrorState } from '@/web/components/ui/error-state';
+import { Spinner } from '@/web/components/ui/spinner';
+import { cn } from '@/web/lib/cn';
+import { formatCount } from './format';
+
+/*
+ * The dashboard's paged tables (forms, leads, payments): one card, loaded 50 rows at a time with
+ * "Load more". A table from `sm` up, scrolling sideways inside its card if it must; below, each row
+ * is a stacked card (see table-parts). The page itself never scrolls sideways.
+ */
+
+/** What the tables read of a `useInfiniteQuery` result. */
+export type PagedList = {
+  data: unknown;
+  error: Error | null;
+  isError: boolean;
+  isPending: boolean;
+  isRefetching: boolean;
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+};
+
+/** The first page failed: the error, with "Try again". */
+export function TableLoadError({ title, list }: { title: string; list: PagedList }) {
+  return (
+    <div className="px-4 pb-4 sm:px-6 sm:pb-6">
+      <ErrorState title={title} error={list.error} onRetry={() => void list.refetch()} retrying={list.isRefetching} />
+    </div>
+  );
+}
+
+type EmptyTableStateProps = { icon: LucideIcon; title: string; children: ReactNode };
+
+/** In place of a table with no rows: an icon, what is missing, and what will fill it. */
+export function EmptyTableState({ icon: Icon, title, children }: EmptyTableStateProps) {
+  return (
+    <div className="flex flex-col items-center gap-2 border-t border-gray-200 px-4 py-12 text-center">
+      <Icon aria-hidden="true" className="size-8 text-gray-400" />
+      <p className="font-medium text-gray-900">{title}</p>
+      <p className="max-w-md text-sm text-gray-700">{children}</p>
+    </div>
+  );
+}
+
+type TableHeadProps = {
+  columns: readonly string[];
+  /** Columns of numbers and amounts, aligned right. */
+  alignRight: (column: string) => boolean;
+  /** The cells' padding from `lg` up. */
+  padding?: string;
+  /** Header cells after the named columns (e.g. "Actions"). */
+  children?: ReactNode;
+};
+
+/** The column names; hidden below `sm`, where each cell carries its own. */
+export function TableHead({ columns, alignRight, padding = 'lg:first:pl-6 lg:last:pr-6', children }: TableHeadProps) {
+  return (
+    <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:hidden">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={cn('px-4 py-3 whitespace-nowrap', padding, alignRight(column) && 'text-right')}>
+            {column}
+          </th>
+        ))}
+        {children}
+      </tr>
+    </thead>
+  );
+}
+
+type ScrollingTableProps = {
+  /** The id of the card's heading, which names the scrolling region and the table. */
+  labelledBy: string;
+  busy: boolean;
+  /** The table's minimum width from `sm` up, and any other classes. */
+  className: string;
+  head: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+};
+
+/** The table in a focusable region that scrolls sideways (keyboard users can scroll it too). */
+export function ScrollingTable({ labelledBy, busy, className, head, children }: ScrollingTableProps) {
+  return (
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
+    >
+      <table aria-labelledby={labelledBy} aria-busy={busy} className={cn('w-full text-sm max-sm:block', className)}>
+        {head}
+        <tbody className="divide-y divide-gray-200 max-sm:block">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Load more" under the table while there are more pages, with the error of a page that failed. */
+export function LoadMoreFooter({ list, what }: { list: PagedList; what: string }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="flex flex-col items-center gap-2 border-t border-gray-200 p-4">
+      {list.isFetchNextPageError && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load more {what}. {list.error?.message}
+        </p>
+      )}
+      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+        {list.isFetchingNextPage && <Spinner />}
+        {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
+
+type PagedTableCardProps = {
+  title: string;
+  /** Under the title, e.g. the revenue. */
+  subtitle?: ReactNode;
+  list: PagedList;
+  /** The rows loaded so far. */
+  count: number;
+  /** What the rows are, plural ("leads"), for the error messages. */
+  what: string;
+  /** Shown instead of the table once the list has loaded empty. */
+  empty: ReactNode;
+  columns: readonly string[];
+  alignRight: (column: string) => boolean;
+  /** The table's minimum width from `sm` up, e.g. 'sm:min-w-[48rem]'. */
+  minWidth: string;
+  /** The placeholder rows while the first page loads. */
+  skeleton: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+};
+
+/** A form's table of leads or payments, newest first: heading, count, table, "Load more". */
+export function PagedTableCard(props: PagedTableCardProps) {
+  const { title, subtitle, list, count, what, empty, columns, alignRight, minWidth, skeleton, children } = props;
+  const headingId = useId();
+  const heading = (
+    <h2 id={headingId} className="text-lg leading-tight font-semibold text-gray-900">
+      {title}
+    </h2>
+  );
+
+  return (
+    <Card className="min-w-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 p-4 sm:p-6">
+        {subtitle === undefined ? (
+          heading
+        ) : (
+          <div className="min-w-0">
+            {heading}
+            {subtitle}
+          </div>
+        )}
+        {count > 0 && (
+          <p className="text-sm text-gray-600">
+            Newest first · {formatCount(count)} shown{list.hasNextPage ? ', more below' : ''}
+          </p>
+        )}
+      </div>
+
+      {list.isError && !list.data ? (
+        <TableLoadError title={`Could not load the ${what}`} list={list} />
+      ) : !list.isPending && count === 0 ? (
+        empty
+      ) : (
+        <ScrollingTable
+          labelledBy={headingId}
+          busy={list.isPending}
+          className={minWidth}
+          head={<TableHead columns={columns} alignRight={alignRight} />}
+        >
+          {list.isPending ? skeleton : children}
+        </ScrollingTable>
+      )}
+
+      <LoadMoreFooter list={list} what={what} />
+    </Card>
+  );
+}
