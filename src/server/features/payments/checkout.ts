@@ -46,8 +46,8 @@ export async function startCheckout(
 ): Promise<StartResult> {
   const { config, provider } = request;
   const currency = config.payment.currency;
-  const credentials = await loadCredentials(deps, deps.db, request.workspaceId, provider);
-  if (!credentials) return { error: 'unavailable' };
+  const account = await connectedAccount(deps, request.workspaceId, provider);
+  if (!account) return { error: 'unavailable' };
 
   const paymentId = randomUUID();
   await deps.db.insert(payments).values({
@@ -65,8 +65,8 @@ export async function startCheckout(
   const productName = config.leadMagnetName.trim() || config.title.trim() || 'Download';
   try {
     const checkout =
-      provider === 'stripe'
-        ? await createStripeCheckout(stripeClient((credentials as { secretKey: string }).secretKey, deps.stripeApiUrl), {
+      account.provider === 'stripe'
+        ? await createStripeCheckout(stripeClient(account.credentials.secretKey, deps.stripeApiUrl), {
             paymentId,
             leadId: request.leadId,
             amount: request.amount,
@@ -76,7 +76,7 @@ export async function startCheckout(
             successUrl: `${publicOrigin}/thank-you?t=${tokens.sign('lead', request.leadId)}`,
             cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
           })
-        : await paypalApi(credentials as Parameters<typeof paypalApi>[0], deps.paypalApiUrl).createOrder({
+        : await paypalApi(account.credentials, deps.paypalApiUrl).createOrder({
             paymentId,
             amount: request.amount,
             currency,
@@ -95,6 +95,16 @@ export async function startCheckout(
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
     return { error: 'provider' };
   }
+}
+
+/** The workspace's credentials for `provider`, tagged with it so each branch gets its own kind. */
+async function connectedAccount(deps: CheckoutDeps, workspaceId: string, provider: Provider) {
+  if (provider === 'stripe') {
+    const credentials = await loadCredentials(deps, deps.db, workspaceId, 'stripe');
+    return credentials && { provider, credentials };
+  }
+  const credentials = await loadCredentials(deps, deps.db, workspaceId, 'paypal');
+  return credentials && { provider, credentials };
 }
 
 /** The visitor left the provider's checkout without paying. */
