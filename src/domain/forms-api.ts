@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
 import type { Currency } from './money';
 import type { PaymentStatus, Provider, Revenue } from './payments';
+import { FREE_PLAN_FORM_LIMIT } from './plans';
 
 /**
  * The owner API for forms and files (all under APP_URL, session cookie required; 401 without a
@@ -163,7 +164,8 @@ export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 export type UploadedFile = LeadMagnetFile;
 
-export const FREE_PLAN_FORM_LIMIT = 3;
+// The number lives with the plans (SPEC §9); re-exported here for the forms API's users.
+export { FREE_PLAN_FORM_LIMIT };
 export const PLAN_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN_FORM_LIMIT} forms. Upgrade to Pro for unlimited forms.`;
 
 /** Error body of every owner API. */

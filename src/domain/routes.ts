@@ -1,3 +1,6 @@
+import { DOC_SLUGS, TUTORIAL_SLUGS } from './docs';
+import { TEMPLATES } from './templates';
+
 /**
  * The SPA's route table (SPEC §2), plus APP_ROUTE_PATTERNS below for paths with a parameter. The
  * web router renders these paths and the server answers 200 for them and 404 (with the SPA's
@@ -19,11 +22,16 @@ export const APP_ROUTES = [
   '/gdpr',
   '/ccpa',
   '/pdpa',
+  '/dpa',
+  '/ccpa-addendum',
+  '/pdpa-agreement',
+  '/contact',
   '/sign-in',
   '/sign-up',
   '/forgot-password',
   '/reset-password',
   '/settings/payments',
+  '/tutorials',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
@@ -37,6 +45,9 @@ const FORM_ID = '[0-9A-Za-z]{12}';
  */
 export const APP_ROUTE_PATTERNS = {
   '/dashboard/forms/:id': new RegExp(`^/dashboard/forms/${FORM_ID}$`),
+  '/docs/:slug': new RegExp(`^/docs/(${DOC_SLUGS.join('|')})$`),
+  '/tutorials/:slug': new RegExp(`^/tutorials/(${TUTORIAL_SLUGS.join('|')})$`),
+  '/template-preview/:slug': new RegExp(`^/template-preview/(${TEMPLATES.map((t) => t.slug).join('|')})$`),
 } as const satisfies Record<string, RegExp>;
 
 export type AppRoutePattern = keyof typeof APP_ROUTE_PATTERNS;

@@ -11,6 +11,7 @@ import { createAuth, type Auth } from './features/auth/auth.js';
 import { requireOwner } from './features/auth/owner.js';
 import { analyticsRoutes } from './features/analytics/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { contactRoutes } from './features/contact/routes.js';
 import { filesRoutes } from './features/files/routes.js';
 import { formsRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -126,6 +127,7 @@ export async function buildApp({
     const owner = requireOwner(auth, db);
     formsRoutes(face, db, storage, owner, config.publicUrl.origin);
     analyticsRoutes(face, db, owner);
+    contactRoutes(face, { db, tokens: leadDeps.tokens, supportEmail: config.supportEmail });
     filesRoutes(face, db, storage, owner);
     paymentsRoutes(face, checkout, owner);
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);

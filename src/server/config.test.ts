@@ -84,4 +84,12 @@ describe('configuration', () => {
       'PUBLIC_URL: must be on a different host from APP_URL (both are example.com)',
     ]);
   });
+
+  it('takes SUPPORT_EMAIL as an email address, support@lodestone.local by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).supportEmail).toBe('support@lodestone.local');
+    expect(loadConfig({ DATA_DIR: tempDir(), SUPPORT_EMAIL: 'help@acme.example' }).supportEmail).toBe('help@acme.example');
+    expect(problemsOf({ DATA_DIR: tempDir(), SUPPORT_EMAIL: 'not-an-address' })).toEqual([
+      expect.stringMatching(/^SUPPORT_EMAIL: .*"not-an-address"/),
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Lodestone <no-reply@lodestone.local>'),
+  SUPPORT_EMAIL: z.email().default('support@lodestone.local'),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -31,6 +32,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact-form messages go, and the address the site shows for support. */
+  supportEmail: string;
   secret: string;
   trustProxy: boolean;
   logLevel: string;
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,

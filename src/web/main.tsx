@@ -1,3 +1,4 @@
+import '@/web/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/web/app/app';

@@ -4,6 +4,8 @@ import { devMail } from '../db/schema/index.js';
 
 export interface OutgoingMail {
   to: string;
+  /** The Reply-To address, when replies should go elsewhere than MAIL_FROM. */
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
@@ -27,7 +29,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function devMailbox(db: Db): Mailer {
   return {
     async send(mail) {
-      await db.insert(devMail).values(mail);
+      await db.insert(devMail).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
   };
 }

@@ -10,11 +10,15 @@ import { SignInPage } from '@/web/features/auth/sign-in-page';
 import { SignUpPage } from '@/web/features/auth/sign-up-page';
 import { DashboardPage } from '@/web/features/dashboard/dashboard-page';
 import { HomePage } from '@/web/features/home/home-page';
+import { ContactPage } from '@/web/features/contact/contact-page';
+import { CcpaAddendumPage } from '@/web/features/info-pages/ccpa-addendum-page';
 import { CcpaPage } from '@/web/features/info-pages/ccpa-page';
+import { DpaPage } from '@/web/features/info-pages/dpa-page';
 import { DocsPage } from '@/web/features/info-pages/docs-page';
 import { FeaturesPage } from '@/web/features/info-pages/features-page';
 import { GdprPage } from '@/web/features/info-pages/gdpr-page';
 import { HelpPage } from '@/web/features/info-pages/help-page';
+import { PdpaAgreementPage } from '@/web/features/info-pages/pdpa-agreement-page';
 import { PdpaPage } from '@/web/features/info-pages/pdpa-page';
 import { PricingPage } from '@/web/features/info-pages/pricing-page';
 import { PrivacyPage } from '@/web/features/info-pages/privacy-page';
@@ -25,6 +29,7 @@ import { PageCreatorPage } from '@/web/features/page-creator/page-creator-page';
 import { PaymentSettingsPage } from '@/web/features/payments/payment-settings-page';
 import { PreviewPage } from '@/web/features/preview/preview-page';
 import { ThankYouPage } from '@/web/features/thank-you/thank-you-page';
+import { TutorialsPage } from '@/web/features/info-pages/tutorials-page';
 
 // Typed by AppRoute so that a route added to the shared table cannot be forgotten here.
 const screens: Record<AppRoute, ComponentType> = {
@@ -43,11 +48,16 @@ const screens: Record<AppRoute, ComponentType> = {
   '/gdpr': GdprPage,
   '/ccpa': CcpaPage,
   '/pdpa': PdpaPage,
+  '/dpa': DpaPage,
+  '/ccpa-addendum': CcpaAddendumPage,
+  '/pdpa-agreement': PdpaAgreementPage,
+  '/contact': ContactPage,
   '/sign-in': SignInPage,
   '/sign-up': SignUpPage,
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
   '/settings/payments': PaymentSettingsPage,
+  '/tutorials': TutorialsPage,
 };
 
 // Screens loaded on first visit, so what they need (recharts) stays out of the main bundle.
@@ -55,6 +65,11 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
 const lazyScreens: Record<AppRoutePattern, LazyScreen> = {
   '/dashboard/forms/:id': () =>
     import('@/web/features/dashboard/form-analytics-page').then((m) => ({ Component: m.FormAnalyticsPage })),
+  '/docs/:slug': () => import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.DocArticlePage })),
+  '/tutorials/:slug': () =>
+    import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.TutorialArticlePage })),
+  '/template-preview/:slug': () =>
+    import('@/web/features/info-pages/templates/template-preview-page').then((m) => ({ Component: m.TemplatePreviewPage })),
 };
 
 /** Shown under the header while a lazy screen loads on a first visit straight to it. */

@@ -31,7 +31,8 @@ const columns = [
   },
 ] as const;
 
-// Placeholders until the company has accounts: they are buttons, not links to nowhere.
+// Placeholders until the company has accounts: labelled images, neither links to nowhere nor
+// buttons that do nothing, so keyboard users and crawlers never land on them.
 const socials = [
   { label: 'Twitter', Icon: TwitterIcon },
   { label: 'LinkedIn', Icon: LinkedInIcon },
@@ -52,13 +53,14 @@ export function SiteFooter() {
             <ul className="mt-6 flex gap-2">
               {socials.map(({ label, Icon }) => (
                 <li key={label}>
-                  <button
-                    type="button"
+                  <span
+                    role="img"
                     aria-label={label}
-                    className="grid size-9 place-items-center rounded-lg bg-white/5 text-gray-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-indigo-300"
+                    title={`${label}: coming soon`}
+                    className="grid size-9 place-items-center rounded-lg bg-white/5 text-gray-300"
                   >
                     <Icon className="size-4" />
-                  </button>
+                  </span>
                 </li>
               ))}
             </ul>

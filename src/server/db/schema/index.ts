@@ -3,3 +3,4 @@ export * from './mail.js';
 export * from './forms.js';
 export * from './limits.js';
 export * from './payments.js';
+export * from './contact.js';

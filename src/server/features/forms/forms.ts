@@ -3,7 +3,6 @@ import { and, count, desc, eq, gte, ilike, lt, or, sql, sum } from 'drizzle-orm'
 import { hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
   FORMS_PAGE_SIZE,
-  FREE_PLAN_FORM_LIMIT,
   PLAN_LIMIT_MESSAGE,
   type DashboardStats,
   type FormDetail,
@@ -11,6 +10,7 @@ import {
   type FormStatus,
   type FormSummary,
 } from '../../../domain/forms-api.js';
+import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
@@ -68,9 +68,10 @@ export async function createForm(db: Db, workspaceId: string, config: FormConfig
       .select({ plan: organizations.plan })
       .from(organizations)
       .where(eq(organizations.id, workspaceId));
-    if (workspace?.plan === 'free') {
+    const limit = workspace ? PLANS[workspace.plan].formLimit : null;
+    if (limit !== null) {
       const [{ n }] = (await tx.select({ n: count() }).from(forms).where(eq(forms.workspaceId, workspaceId))) as [{ n: number }];
-      if (n >= FREE_PLAN_FORM_LIMIT) throw new HttpError(403, 'PLAN_LIMIT', PLAN_LIMIT_MESSAGE);
+      if (n >= limit) throw new HttpError(403, 'PLAN_LIMIT', PLAN_LIMIT_MESSAGE);
     }
     await checkConfig(tx, workspaceId, config);
     const [row] = await tx

@@ -5,6 +5,7 @@ import { createForm, createUser, type SignedUpUser } from '../../../../tests/fac
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
+import { PLANS, type PlanId } from '../../../domain/plans.js';
 import { leads, members, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { addressPool, patientVisitorFields } from '../../../../tests/visitor.js';
 import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf, VISITOR_RATE_LIMITS } from './limits.js';
@@ -50,7 +51,7 @@ async function workspaceOf(user: SignedUpUser) {
   return row!.id;
 }
 
-async function ownerOn(plan: 'free' | 'pro') {
+async function ownerOn(plan: PlanId) {
   const user = await createUser(t.app);
   const workspaceId = await workspaceOf(user);
   await t.db.update(organizations).set({ plan }).where(eq(organizations.id, workspaceId));
@@ -214,7 +215,7 @@ describe("the Free plan's monthly sign-ups", () => {
     expect((await submit(form.id, { email: 'one-too-many@example.com' })).statusCode).toBe(403);
   });
 
-  it('does not limit a Pro workspace', async () => {
+  it("does not hold a Pro workspace to the Free plan's 100", async () => {
     const { user, workspaceId } = await ownerOn('pro');
     const form = await createForm(t.app, user, { publish: true, config: noOptIn });
     await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS + 20);
@@ -223,6 +224,24 @@ describe("the Free plan's monthly sign-ups", () => {
     await t.runJobs();
     const notices = await t.db.select().from(workspaceUsageNotices).where(eq(workspaceUsageNotices.workspaceId, workspaceId));
     expect(notices).toEqual([]);
+  });
+
+  it('holds a Pro workspace to its 10,000 a month (src/domain/plans.ts) and a Business workspace to none', async () => {
+    const fill = (form: FormDetail, workspaceId: string, n: number) =>
+      t.db.execute(sql`
+        insert into ${leads} (form_id, workspace_id, email, status, verified_at)
+        select ${form.id}, ${workspaceId}, 'bulk-' || g || '@example.com', 'verified', now()
+        from generate_series(1, ${n}) g`);
+    expect(PLANS.pro.monthlySubmissionLimit).toBe(10_000);
+    const pro = await ownerOn('pro');
+    const proForm = await createForm(t.app, pro.user, { publish: true, config: noOptIn });
+    await fill(proForm, pro.workspaceId, PLANS.pro.monthlySubmissionLimit);
+    expect((await submit(proForm.id, { email: 'pro-late@example.com' })).statusCode).toBe(403);
+
+    const business = await ownerOn('business');
+    const businessForm = await createForm(t.app, business.user, { publish: true, config: noOptIn });
+    await fill(businessForm, business.workspaceId, PLANS.pro.monthlySubmissionLimit);
+    expect((await submit(businessForm.id, { email: 'business-late@example.com' })).statusCode).toBe(303);
   });
 
   it('emails the owner at 80% and at 100%, once each', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import type { Executor } from '../../db/client.js';
 import { leads, members, organizations, users, workspaceUsageNotices } from '../../db/schema/index.js';
 import { createRateLimiter, ipBucket, type RateRule } from '../../lib/rate-limiter.js';
@@ -7,8 +8,13 @@ import type { Tokens } from './tokens.js';
 
 // Limits on what visitors can do (docs/decisions/0005). Constants on purpose: change them here.
 
-/** SPEC §9: a Free workspace takes 100 sign-ups a month, counted on verified (confirmed) leads. */
-export const FREE_PLAN_MONTHLY_SIGNUPS = 100;
+/**
+ * SPEC §9: a Free workspace takes 100 sign-ups a month (Pro 10,000; Business unlimited), counted on
+ * verified (confirmed) leads. The numbers live in src/domain/plans.ts.
+ */
+export const FREE_PLAN_MONTHLY_SIGNUPS = FREE_PLAN_MONTHLY_SUBMISSIONS;
+/** The plans whose workspaces are counted at all. */
+const LIMITED_PLANS = PLAN_IDS.filter((id) => PLANS[id].monthlySubmissionLimit !== null);
 /** Percentages of the monthly limit at which the owners get an email, once each per month. */
 export const USAGE_NOTICE_THRESHOLDS = [80, 100] as const;
 
@@ -59,16 +65,19 @@ export function monthOf(now: Date) {
 export async function monthlySignups(db: Executor, workspaceId: string, now = new Date()) {
   const { start, next } = monthOf(now);
   // The literal 'verified' lets the planner use the partial index leads_workspace_verified_idx.
-  const { rows } = await db.execute<{ plan: string; used: number }>(sql`
-    select o.plan, case when o.plan = 'free' then (
+  const { rows } = await db.execute<{ plan: PlanId; used: number }>(sql`
+    select o.plan, case when o.plan in (${sql.join(
+      LIMITED_PLANS.map((id) => sql`${id}`),
+      sql`, `,
+    )}) then (
       select count(*)::int from ${leads} l
       where l.workspace_id = o.id and l.status = 'verified'
         and l.verified_at >= ${start.toISOString()} and l.verified_at < ${next.toISOString()}
     ) else 0 end as used
     from ${organizations} o where o.id = ${workspaceId}`);
   const row = rows[0];
-  if (!row) return { used: 0, limit: null };
-  return { used: row.used, limit: row.plan === 'free' ? FREE_PLAN_MONTHLY_SIGNUPS : null };
+  if (!row) return { used: 0, limit: null, plan: null };
+  return { used: row.used, limit: PLANS[row.plan].monthlySubmissionLimit, plan: row.plan };
 }
 
 /**
@@ -104,8 +113,8 @@ export async function noteVerifiedLead(
   workspaceId: string,
   now = new Date(),
 ): Promise<void> {
-  const { used, limit } = await monthlySignups(tx, workspaceId, now);
-  if (limit === null) return;
+  const { used, limit, plan } = await monthlySignups(tx, workspaceId, now);
+  if (limit === null || plan === null) return;
   const reached = USAGE_NOTICE_THRESHOLDS.filter((percent) => used * 100 >= percent * limit);
   if (reached.length === 0) return;
   const month = monthOf(now);
@@ -128,6 +137,7 @@ export async function noteVerifiedLead(
       to: owner.email,
       props: {
         workspaceName: owner.workspaceName,
+        planTitle: PLANS[plan].title,
         threshold,
         used,
         limit,

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { Executor } from '../../db/client.js';
 import { addJob } from '../../lib/jobs.js';
 import type { OutgoingMail } from '../../lib/mailer.js';
+import { ContactMessageEmail, contactMessageSubject, type ContactMessageProps } from './templates/contact-email.js';
 import {
   ConfirmEmail,
   confirmSubject,
@@ -20,6 +21,7 @@ const templates = {
   leadConfirm: { subject: confirmSubject, body: (p: ConfirmEmailProps) => <ConfirmEmail {...p} /> },
   leadDelivery: { subject: deliverySubject, body: (p: DeliveryEmailProps) => <DeliveryEmail {...p} /> },
   submissionLimit: { subject: submissionLimitSubject, body: (p: SubmissionLimitProps) => <SubmissionLimitEmail {...p} /> },
+  contactMessage: { subject: contactMessageSubject, body: (p: ContactMessageProps) => <ContactMessageEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;
@@ -27,6 +29,8 @@ export type EmailProps<T extends EmailTemplate> = Parameters<(typeof templates)[
 export interface EmailJob<T extends EmailTemplate = EmailTemplate> {
   template: T;
   to: string;
+  /** Where replies go (the mail's Reply-To), e.g. the sender of a contact message. */
+  replyTo?: string;
   props: EmailProps<T>;
 }
 
@@ -37,9 +41,9 @@ export function queueEmail<T extends EmailTemplate>(executor: Executor, job: Ema
   return addJob(executor, SEND_EMAIL_TASK, job);
 }
 
-export async function renderEmail({ template, to, props }: EmailJob): Promise<OutgoingMail> {
+export async function renderEmail({ template, to, replyTo, props }: EmailJob): Promise<OutgoingMail> {
   const definition = templates[template];
   if (!definition) throw new Error(`Unknown email template: ${String(template)}`);
   const html = await render(definition.body(props as never));
-  return { to, subject: definition.subject(props as never), html, text: toPlainText(html) };
+  return { to, ...(replyTo ? { replyTo } : {}), subject: definition.subject(props as never), html, text: toPlainText(html) };
 }

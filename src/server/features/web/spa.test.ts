@@ -47,7 +47,7 @@ describe('the app face (APP_URL host)', () => {
   });
 
   it('answers 404 with the same SPA document for unknown paths, including unregistered link targets', async () => {
-    for (const path of ['/no-such-page', '/docs/getting-started', '/contact', '/template-preview/premium-content', '/f/123']) {
+    for (const path of ['/no-such-page', '/contact/extra', '/dpa/annex', '/f/123']) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);
       expect(res.body).toContain('<div id="root">');

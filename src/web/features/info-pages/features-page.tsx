@@ -1,20 +1,108 @@
+import { ArrowRight, ChartColumn, FileDown, Globe, LayoutTemplate, Mail, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { InfoPageLayout } from './info-page-layout';
-import { Prose } from './prose';
+import { PlanComparisonTable } from './plan-comparison-table';
+
+interface Feature {
+  Icon: LucideIcon;
+  /** SPEC §2: the six card titles, word for word. */
+  title: string;
+  text: string;
+  comingSoon?: boolean;
+}
+
+const features: Feature[] = [
+  {
+    Icon: LayoutTemplate,
+    title: 'Beautiful Form Templates',
+    text: 'Start from one of twelve templates for lead generation, ebook delivery, newsletters and webinars, then make it yours in the page creator: headline, description, your business name, up to 20 fields of six types, the thank-you message and payment options, with a live preview on desktop and at phone width. Published pages are rendered on our servers as plain HTML, load in a blink and still work with JavaScript turned off.',
+  },
+  {
+    Icon: FileDown,
+    title: 'Automatic Content Delivery',
+    text: 'Upload your PDF (up to 10 MB) once. Every new lead gets a personal download link by email and on the thank-you page; the link is signed and expires after 7 days. With double opt-in, the file goes out only after the visitor confirms their address with a 6-digit code or a one-click link. On paid pages it goes out only once Stripe or PayPal has confirmed the payment, and a refund takes it back.',
+  },
+  {
+    Icon: ShieldCheck,
+    title: 'GDPR & CCPA Compliant',
+    text: 'Add a consent checkbox and Lodestone records each consent word for word, with its time and hashed network details, so you can show who agreed to what. Double opt-in proves each address is real. Tracking pixels and your own scripts load only after the visitor accepts, and page views are counted without cookies. We act as your processor, service provider or data intermediary, under a DPA, a CCPA addendum and a PDPA agreement.',
+  },
+  {
+    Icon: ChartColumn,
+    title: 'Advanced Analytics',
+    text: 'Your dashboard shows total leads, forms, conversion rate and leads this month. Each page has a 30-day chart of views, unique visitors, leads, confirmations and downloads, its list of leads with the campaign (UTM) source they came from, and the revenue of paid pages. Bots, link previews and prefetches are left out, so the numbers are people.',
+  },
+  {
+    Icon: Globe,
+    title: 'Custom Domains',
+    comingSoon: true,
+    text: 'Today every page is published at its own short link on Lodestone’s page domain, kept apart from your account for security. Coming soon: serving your pages from a domain of your own, such as offers.yourbrand.com — one domain on Pro, several on Business.',
+  },
+  {
+    Icon: Mail,
+    title: 'Email Integration',
+    comingSoon: true,
+    text: 'Lodestone already sends the confirmation and delivery emails for you, through its own mail server, and warns you by email as you near your monthly sign-ups. Coming soon: adding each new lead to your email marketing tool automatically, plus webhooks and an API for everything else.',
+  },
+];
 
 export function FeaturesPage() {
   return (
-    <InfoPageLayout title="Features" description="Everything you need to turn a PDF into a steady stream of qualified leads.">
-      <Prose>
-        <p>
-          Lodestone gives you beautiful form templates, automatic delivery of your lead magnet, consent checkboxes for GDPR, CCPA
-          and PDPA, analytics for every page, custom domains and email integration. Start from a template, upload your PDF and
-          publish in minutes.
-        </p>
-        <p>
-          Ready to try it? <Link to="/page-creator">Create your first form</Link> or <Link to="/pricing">compare our plans</Link>.
-        </p>
-      </Prose>
+    <InfoPageLayout
+      wide
+      title="Features"
+      description="Everything you need to turn a PDF into a steady stream of qualified leads."
+    >
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="sr-only">
+          What Lodestone does
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {features.map(({ Icon, title, text, comingSoon }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardHeader className="gap-3">
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="grid size-12 place-items-center rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 text-white shadow-sm">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    {comingSoon && <Badge variant="warning">Coming soon</Badge>}
+                  </div>
+                  <CardTitle className="mt-2">{title}</CardTitle>
+                  <p className="text-base leading-7 text-gray-700">{text}</p>
+                </CardHeader>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="compare-heading" className="mt-20">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="compare-heading" className="text-3xl font-bold tracking-tight text-gray-900">
+            Compare plans
+          </h2>
+          <p className="mt-3 text-lg text-gray-700">Start free, and upgrade when your list outgrows it.</p>
+        </div>
+        <div className="mx-auto mt-10 max-w-4xl">
+          <PlanComparisonTable />
+        </div>
+      </section>
+
+      <div className="mt-16 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/page-creator">
+            Create Your First Form
+            <ArrowRight />
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/pricing">View Pricing</Link>
+        </Button>
+      </div>
     </InfoPageLayout>
   );
 }

@@ -5,7 +5,7 @@ import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
-import { PreviewFrame } from './preview-frame';
+import { PreviewFrame } from '@/web/components/preview-frame';
 
 export const MOBILE_PREVIEW_WIDTH = 375;
 

@@ -1,10 +1,13 @@
 import { Button, Link, Text } from '@react-email/components';
+import { PLAN_LIST } from '../../../../domain/plans.js';
 import { button, EmailLayout, text } from './layout.js';
 
 // Emails to a workspace's owners about their plan's usage.
 
 export interface SubmissionLimitProps {
   workspaceName: string;
+  /** The workspace's plan, e.g. 'Free' (absent in jobs queued before plans other than Free were counted). */
+  planTitle?: string;
   /** The percentage reached: 80 (a warning) or 100 (new sign-ups are refused). */
   threshold: number;
   used: number;
@@ -14,17 +17,40 @@ export interface SubmissionLimitProps {
   dashboardUrl?: string;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 export const submissionLimitSubject = (p: SubmissionLimitProps) =>
   p.threshold >= 100
-    ? `Your landing pages have reached this month's ${p.limit} sign-ups`
-    : `You have used ${p.threshold}% of this month's ${p.limit} sign-ups`;
+    ? `Your landing pages have reached this month's ${count(p.limit)} sign-ups`
+    : `You have used ${p.threshold}% of this month's ${count(p.limit)} sign-ups`;
 
-export function SubmissionLimitEmail({ workspaceName, threshold, used, limit, resetsOn, dashboardUrl }: SubmissionLimitProps) {
+/** The next plan up with more sign-ups, and what it offers; null on the largest plan. */
+function upgradeLine(planTitle: string): string | null {
+  const index = PLAN_LIST.findIndex((plan) => plan.title === planTitle);
+  const next = PLAN_LIST.slice(index + 1).find(
+    (plan) => plan.monthlySubmissionLimit !== PLAN_LIST[index]?.monthlySubmissionLimit,
+  );
+  if (index < 0 || !next) return null;
+  return next.monthlySubmissionLimit === null
+    ? `Upgrade to ${next.title} for unlimited sign-ups.`
+    : `Upgrade to ${next.title} for ${count(next.monthlySubmissionLimit)} sign-ups a month.`;
+}
+
+export function SubmissionLimitEmail({
+  workspaceName,
+  planTitle = 'Free',
+  threshold,
+  used,
+  limit,
+  resetsOn,
+  dashboardUrl,
+}: SubmissionLimitProps) {
   const full = threshold >= 100;
+  const upgrade = upgradeLine(planTitle);
   return (
     <EmailLayout preview={submissionLimitSubject({ workspaceName, threshold, used, limit, resetsOn })}>
       <Text style={text}>
-        {workspaceName} has {used} confirmed sign-ups this month. The Free plan includes {limit} a month.
+        {workspaceName} has {used} confirmed sign-ups this month. The {planTitle} plan includes {count(limit)} a month.
       </Text>
       {full ? (
         <Text style={text}>
@@ -33,10 +59,10 @@ export function SubmissionLimitEmail({ workspaceName, threshold, used, limit, re
         </Text>
       ) : (
         <Text style={text}>
-          When {limit} sign-ups are confirmed, your landing pages stop taking new ones until {resetsOn}.
+          When {count(limit)} sign-ups are confirmed, your landing pages stop taking new ones until {resetsOn}.
         </Text>
       )}
-      <Text style={text}>Upgrade to Pro for unlimited sign-ups.</Text>
+      {upgrade && <Text style={text}>{upgrade}</Text>}
       {dashboardUrl && (
         <>
           <Button href={dashboardUrl} style={button}>

@@ -1,0 +1,163 @@
+/**
+ * Lodestone's plans (SPEC §9), in one place: the pricing page's cards and FAQ, the features page's
+ * comparison table and the server's limit checks (forms per workspace, sign-ups per month) all read
+ * this file. Change a plan here and every one of them follows.
+ */
+
+export const PLAN_IDS = ['free', 'pro', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** The features the comparison table marks per plan with a check or a cross. */
+export const PLAN_FEATURES = ['File Delivery', 'Custom Domain', 'Remove Branding', 'Priority Support'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+export interface Plan {
+  id: PlanId;
+  title: string;
+  /** US dollars per month. */
+  monthlyPriceUsd: number;
+  description: string;
+  /** Forms (landing pages) a workspace may have; null: unlimited. */
+  formLimit: number | null;
+  /** Confirmed sign-ups a workspace may take per calendar month (UTC); null: unlimited. */
+  monthlySubmissionLimit: number | null;
+  analytics: string;
+  /** Team members, as the plan states it ('10+' on Business). */
+  teamMembers: string;
+  support: string;
+  /** What else the plan brings, beyond the rows above. */
+  extras: readonly string[];
+  features: readonly PlanFeature[];
+  popular: boolean;
+  cta: { label: string; href: '/page-creator' | '/contact' };
+}
+
+export const PLANS = {
+  free: {
+    id: 'free',
+    title: 'Free',
+    monthlyPriceUsd: 0,
+    description: 'For trying Lodestone with your first lead magnet.',
+    formLimit: 3,
+    monthlySubmissionLimit: 100,
+    analytics: 'Basic analytics',
+    teamMembers: '1',
+    support: 'Email support',
+    extras: ['PDF delivery'],
+    features: ['File Delivery'],
+    popular: false,
+    cta: { label: 'Get Started', href: '/page-creator' },
+  },
+  pro: {
+    id: 'pro',
+    title: 'Pro',
+    monthlyPriceUsd: 29,
+    description: 'For creators and marketers growing a list with several lead magnets.',
+    formLimit: null,
+    monthlySubmissionLimit: 10_000,
+    analytics: 'Advanced analytics',
+    teamMembers: '3',
+    support: 'Email and chat support',
+    extras: ['Custom domain', 'Remove branding'],
+    features: ['File Delivery', 'Custom Domain', 'Remove Branding'],
+    popular: true,
+    cta: { label: 'Get Started with Pro', href: '/page-creator' },
+  },
+  business: {
+    id: 'business',
+    title: 'Business',
+    monthlyPriceUsd: 99,
+    description: 'For teams running lead generation across brands and campaigns.',
+    formLimit: null,
+    monthlySubmissionLimit: null,
+    analytics: 'Advanced analytics plus exports',
+    teamMembers: '10+',
+    support: 'Priority support',
+    extras: ['Multiple custom domains', 'API access', 'Custom integrations', 'Dedicated account manager'],
+    features: ['File Delivery', 'Custom Domain', 'Remove Branding', 'Priority Support'],
+    popular: false,
+    cta: { label: 'Contact Sales', href: '/contact' },
+  },
+} as const satisfies Record<PlanId, Plan>;
+
+/** The plans in the order they are shown: Free, Pro, Business. */
+export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+/** Forms a Free workspace may have (SPEC §9). */
+export const FREE_PLAN_FORM_LIMIT = PLANS.free.formLimit;
+/** Confirmed sign-ups a Free workspace may take per month (SPEC §9). */
+export const FREE_PLAN_MONTHLY_SUBMISSIONS = PLANS.free.monthlySubmissionLimit;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "$0", "$29": plan prices are whole dollars. */
+export const formatPlanPrice = (plan: Plan) => `$${count(plan.monthlyPriceUsd)}`;
+/** What the price is per: the Free plan costs nothing at all. */
+export const planPeriod = (plan: Plan) => (plan.monthlyPriceUsd === 0 ? 'forever' : 'per month');
+
+export const formatFormLimit = (plan: Plan) => (plan.formLimit === null ? 'Unlimited' : count(plan.formLimit));
+export const formatSubmissionLimit = (plan: Plan) =>
+  plan.monthlySubmissionLimit === null ? 'Unlimited' : `${count(plan.monthlySubmissionLimit)} per month`;
+
+/** A plan card's feature list, made from the same fields as the comparison table. */
+export function planHighlights(plan: Plan): string[] {
+  const forms = plan.formLimit === null ? 'Unlimited forms' : `${count(plan.formLimit)} forms`;
+  const submissions =
+    plan.monthlySubmissionLimit === null
+      ? 'Unlimited submissions'
+      : `${count(plan.monthlySubmissionLimit)} submissions per month`;
+  const team = plan.teamMembers === '1' ? '1 team member' : `${plan.teamMembers} team members`;
+  return [forms, submissions, plan.analytics, team, plan.support, ...plan.extras];
+}
+
+export interface ComparisonRow {
+  label: string;
+  /** Text for a value, or a boolean the table shows as a check or a cross. */
+  values: Record<PlanId, string | boolean>;
+}
+
+const row = (label: string, value: (plan: Plan) => string | boolean): ComparisonRow => ({
+  label,
+  values: { free: value(PLANS.free), pro: value(PLANS.pro), business: value(PLANS.business) },
+});
+
+/** The features page's Free / Pro / Business comparison. */
+export const PLAN_COMPARISON: readonly ComparisonRow[] = [
+  row('Price', (plan) => (plan.monthlyPriceUsd === 0 ? formatPlanPrice(plan) : `${formatPlanPrice(plan)} per month`)),
+  row('Forms', formatFormLimit),
+  row('Submissions', formatSubmissionLimit),
+  row('Analytics', (plan) => plan.analytics.replace(/ analytics/, '')),
+  row('Team members', (plan) => plan.teamMembers),
+  row('Support', (plan) => plan.support.replace(/ support$/, '')),
+  ...PLAN_FEATURES.map((feature) => row(feature, (plan) => plan.features.includes(feature))),
+];
+
+/** The pricing page's FAQ: the claims of SPEC §9. */
+export const PRICING_FAQ: ReadonlyArray<{ question: string; answer: string }> = [
+  {
+    question: 'Can I change plans later?',
+    answer: 'Yes. You can upgrade or downgrade at any time, and the change applies at the start of your next billing cycle.',
+  },
+  {
+    question: 'Is there a contract?',
+    answer: 'No. Billing is month-to-month with no long-term contract, so you can cancel whenever you like.',
+  },
+  {
+    question: 'Which payment methods do you accept?',
+    answer: 'We accept Visa, MasterCard and American Express cards, as well as PayPal.',
+  },
+  {
+    question: 'Is there a discount for annual billing?',
+    answer: 'Yes. Paying annually saves you 20% compared with paying month by month.',
+  },
+  {
+    question: 'What happens when I reach my plan’s limits?',
+    answer:
+      'We email you when you approach your limits, at 80% and again at 100% of your monthly sign-ups, so you can upgrade in time. People who already signed up keep access to your file.',
+  },
+  {
+    question: 'Do you offer refunds?',
+    answer:
+      'Yes. Paid plans come with a 14-day money-back guarantee: if Lodestone is not for you, ask within 14 days for a full refund.',
+  },
+];

@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  CONTACT_CONSENT_TEXT,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_TOPICS,
+  contactMessages,
+  contactRequestSchema,
+  type ContactFields,
+  type ContactReceived,
+  type ContactRequest,
+  type ContactTopic,
+} from '@/domain/contact';
+import { FormAlert } from '@/web/components/form-alert';
+import { TextField } from '@/web/components/text-field';
+import { Label } from '@/web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import { SubmitButton } from '@/web/features/auth/submit-button';
+import { ApiError, apiFetch } from '@/web/lib/api';
+
+// The consent sentence ends with a link: the words before it, and the linked words.
+const CONSENT_LINKED = 'Privacy Policy';
+const CONSENT_LEAD = CONTACT_CONSENT_TEXT.slice(0, CONTACT_CONSENT_TEXT.lastIndexOf(CONSENT_LINKED));
+
+const FIELDS = ['name', 'email', 'topic', 'message', 'consent'] as const;
+const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(key);
+
+/** SPEC §2's /contact: name, email, topic, message and consent, stored and emailed to support by the server. */
+export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const defaultValues: ContactRequest = {
+    name: '',
+    email: '',
+    topic: initialTopic,
+    message: '',
+    consent: false,
+    [CONTACT_HONEYPOT_FIELD]: '',
+  };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactRequest, unknown, ContactFields>({ resolver: zodResolver(contactRequestSchema), defaultValues });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await apiFetch<ContactReceived>('/api/contact', { method: 'POST', json: values });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const fieldErrors = Object.entries(error.errors).filter(([key]) => isField(key));
+      if (fieldErrors.length > 0) {
+        for (const [key, message] of fieldErrors) if (isField(key)) setError(key, { message });
+      } else {
+        setServerError(error.message);
+      }
+      return;
+    }
+    toast.success(contactMessages.sent);
+    reset(defaultValues);
+  });
+
+  const messageErrorId = 'contact-message-error';
+  const consentErrorId = 'contact-consent-error';
+  const topicErrorId = 'contact-topic-error';
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Contact form">
+      {serverError && <FormAlert>{serverError}</FormAlert>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="contact-name"
+          label="Name"
+          autoComplete="name"
+          placeholder="Jane Cooper"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          id="contact-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="contact-topic">Topic</Label>
+        <Controller
+          control={control}
+          name="topic"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+              <SelectTrigger
+                id="contact-topic"
+                ref={field.ref}
+                onBlur={field.onBlur}
+                aria-invalid={errors.topic ? true : undefined}
+                aria-describedby={errors.topic ? topicErrorId : undefined}
+              >
+                <SelectValue placeholder="Choose a topic" />
+              </SelectTrigger>
+              <SelectContent>
+                {CONTACT_TOPICS.map((topic) => (
+                  <SelectItem key={topic} value={topic}>
+                    {topic}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        {errors.topic && (
+          <p id={topicErrorId} role="alert" className="text-sm text-red-700">
+            {errors.topic.message}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="contact-message">Message</Label>
+        <Textarea
+          id="contact-message"
+          rows={6}
+          maxLength={CONTACT_MESSAGE_MAX}
+          placeholder="How can we help?"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? messageErrorId : undefined}
+          {...register('message')}
+        />
+        {errors.message && (
+          <p id={messageErrorId} role="alert" className="text-sm text-red-700">
+            {errors.message.message}
+          </p>
+        )}
+      </div>
+
+      {/* People never see this field; bots that fill in every input do, and their message is dropped. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register(CONTACT_HONEYPOT_FIELD)} />
+      </div>
+
+      <div className="grid gap-1.5">
+        <div className="flex items-start gap-3">
+          <input
+            id="contact-consent"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-indigo-600"
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? consentErrorId : undefined}
+            {...register('consent')}
+          />
+          <label htmlFor="contact-consent" className="text-sm leading-6 text-gray-700">
+            {CONSENT_LEAD}
+            <Link to="/privacy" className="font-medium text-indigo-700 underline underline-offset-4">
+              {CONSENT_LINKED}
+            </Link>
+          </label>
+        </div>
+        {errors.consent && (
+          <p id={consentErrorId} role="alert" className="text-sm text-red-700">
+            {errors.consent.message}
+          </p>
+        )}
+      </div>
+
+      <SubmitButton pending={isSubmitting}>Send Message</SubmitButton>
+    </form>
+  );
+}
