@@ -29,12 +29,16 @@ const pathOf = (target: string) => {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 };
 
-test('every page reachable from Home by its links exists, is titled and described, and passes axe', async ({ page, baseURL }) => {
+test('every page reachable from Home by its links exists, has its own title and description, and passes axe', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(15 * 60_000);
   const origin = new URL(baseURL!).origin;
   const queue: Array<{ target: string; from: string }> = [{ target: '/', from: '(start)' }];
   const queued = new Set(['/']);
   const titles = new Map<string, string>(); // document.title -> the path that showed it
+  const descriptions = new Map<string, string>(); // meta description -> the path that showed it
   const problems: string[] = [];
   let crawled = 0;
 
@@ -62,6 +66,11 @@ test('every page reachable from Home by its links exists, is titled and describe
       const other = titles.get(title);
       if (other && other !== landed) problems.push(`${target} has the same title as ${other}: "${title}"`);
       titles.set(title, landed);
+      const sameDescription = description ? descriptions.get(description) : undefined;
+      if (sameDescription && sameDescription !== landed) {
+        problems.push(`${target} has the same meta description as ${sameDescription}: "${description}"`);
+      }
+      if (description) descriptions.set(description, landed);
     }
 
     const deadAnchors = await page.locator('a:not([href]), a[href=""], a[href="#"]').count();

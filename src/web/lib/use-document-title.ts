@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
 
 const APP_NAME = 'Lodestone';
-const DEFAULT_DESCRIPTION =
-  'Lodestone builds landing pages that give away your PDF lead magnet in exchange for visitor details, with conversion analytics and GDPR, CCPA and PDPA compliance built in.';
 
 /**
  * Sets the tab title to "{page} | Lodestone" (just the app name for the home page) and the page's
- * meta description (the site's default when none is given), so each screen has its own.
+ * meta description: every screen states both, so search results and shared links tell them apart.
  */
-export function useDocumentTitle(page?: string, description?: string): void {
+export function useDocumentTitle(page: string | undefined, description: string): void {
   useEffect(() => {
     document.title = page ? `${page} | ${APP_NAME}` : `${APP_NAME} | Lead-magnet landing pages`;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -17,6 +15,6 @@ export function useDocumentTitle(page?: string, description?: string): void {
       meta.name = 'description';
       document.head.append(meta);
     }
-    meta.content = description ?? DEFAULT_DESCRIPTION;
+    meta.content = description;
   }, [page, description]);
 }

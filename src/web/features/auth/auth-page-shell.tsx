@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 type AuthPageShellProps = { title: string; description: string; documentTitle: string; children: ReactNode };
 
 export function AuthPageShell({ title, description, documentTitle, children }: AuthPageShellProps) {
-  useDocumentTitle(documentTitle);
+  useDocumentTitle(documentTitle, description);
   return (
     <div className="flex flex-1 justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-12 sm:py-20">
       <div className="w-full max-w-md">

@@ -33,7 +33,7 @@ function DashboardContent() {
 }
 
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle('Dashboard', 'Your landing pages, leads, conversion rate and revenue at a glance.');
   return (
     <RequireSession>
       <DashboardContent />

@@ -36,7 +36,10 @@ function FormAnalyticsContent({ id }: { id: string }) {
   const form = detail.data;
   const name = form ? displayName(form.name) : undefined;
   const missing = [detail.error, analytics.error].some((e) => e instanceof ApiError && e.status === 404);
-  useDocumentTitle(name ? `${name} · Analytics` : missing ? 'Form not found' : 'Form analytics');
+  useDocumentTitle(
+    name ? `${name} · Analytics` : missing ? 'Form not found' : 'Form analytics',
+    name ? `Views, leads, payments and downloads of ${name}.` : 'Views, leads, payments and downloads of one landing page.',
+  );
 
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">

@@ -5,7 +5,10 @@ import { HowItWorksSection } from './how-it-works-section';
 import { WhyChooseSection } from './why-choose-section';
 
 export function HomePage() {
-  useDocumentTitle();
+  useDocumentTitle(
+    undefined,
+    'Lodestone builds landing pages that give away your PDF lead magnet in exchange for visitor details, with conversion analytics and GDPR, CCPA and PDPA compliance built in.',
+  );
   return (
     <>
       <HeroSection />

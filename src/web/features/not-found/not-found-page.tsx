@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function NotFoundPage() {
   const location = useLocation();
-  useDocumentTitle('Page not found');
+  useDocumentTitle('Page not found', 'The page you are looking for does not exist on Lodestone.');
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);

@@ -53,7 +53,7 @@ function EditForm({ editId }: { editId: string }) {
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
   });
-  useDocumentTitle('Edit Landing Page');
+  useDocumentTitle('Edit Landing Page', 'Loading your landing page for editing.');
 
   if (detail.isPending || (detail.isFetching && !detail.isFetchedAfterMount)) {
     return (

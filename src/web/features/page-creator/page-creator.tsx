@@ -84,7 +84,12 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
   const { data: session, isPending: sessionPending } = authClient.useSession();
   const draftKey = draftKeyFor(editId);
   const heading = editId ? 'Edit Landing Page' : 'Create Landing Page';
-  useDocumentTitle(heading);
+  useDocumentTitle(
+    heading,
+    editId
+      ? 'Edit your landing page: fields, PDF, double opt-in, payment and tracking, with a live preview.'
+      : 'Build a landing page that gives your PDF away for an email address, with a live desktop and mobile preview.',
+  );
 
   const [config, setConfig] = useState<FormConfig>(baseline);
   /** The chosen PDF while it is only in this browser; uploaded when publishing. */

@@ -11,7 +11,7 @@ import { StripeCard } from './stripe-card';
 
 /** /settings/payments — connect the workspace's Stripe and PayPal accounts. */
 export function PaymentSettingsPage() {
-  useDocumentTitle('Payment settings');
+  useDocumentTitle('Payment settings', 'Connect Stripe or PayPal so visitors can pay for your lead magnets.');
   return (
     <RequireSession>
       <PaymentSettingsContent />

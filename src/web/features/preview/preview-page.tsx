@@ -115,7 +115,7 @@ type PreviewShellProps = { config: FormConfig; onExit: () => void; detail?: stri
 
 /** The preview bar above the landing page exactly as visitors will see it. */
 function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
-  useDocumentTitle(pageTitle(config));
+  useDocumentTitle(pageTitle(config), 'A preview of your landing page as visitors will see it.');
   return (
     <div className="flex flex-1 flex-col bg-gray-50">
       <section aria-label="Preview notice" className="z-40 border-b sm:sticky sm:top-16 border-indigo-200 bg-indigo-50">
@@ -144,12 +144,12 @@ function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
 
 /** Loading and error screens of a saved form's preview, under the tab title 'Preview'. */
 function PreviewStatus({ children }: { children: ReactNode }) {
-  useDocumentTitle('Preview');
+  useDocumentTitle('Preview', 'Preview a landing page before you publish it.');
   return children;
 }
 
 function NoConfiguration() {
-  useDocumentTitle('Preview');
+  useDocumentTitle('Preview', 'Preview a landing page before you publish it.');
   return (
     <div className="flex flex-1 items-center justify-center bg-gray-50 px-4 py-24">
       <div className="max-w-md text-center">

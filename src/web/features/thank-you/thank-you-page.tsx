@@ -3,7 +3,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 
 export function ThankYouPage() {
-  useDocumentTitle('Thank You');
+  useDocumentTitle('Thank You', 'Thank you for signing up with a Lodestone landing page.');
   return (
     <div className="flex flex-1 items-center justify-center bg-gray-50 px-4 py-24">
       <div className="max-w-md text-center">

@@ -42,7 +42,7 @@ function ArticleScreen({ kind, slug }: { kind: ArticleKind; slug: string }) {
 }
 
 function ArticleLoading() {
-  useDocumentTitle('Documentation');
+  useDocumentTitle('Documentation', 'Loading a Lodestone documentation article.');
   return (
     <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
       <Spinner className="size-5 text-indigo-600" />
@@ -52,7 +52,7 @@ function ArticleLoading() {
 }
 
 function ArticleError(props: { error: unknown; onRetry: () => void; retrying: boolean }) {
-  useDocumentTitle('Documentation');
+  useDocumentTitle('Documentation', 'This documentation article could not be loaded.');
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-16">
       <h1 className="sr-only">Documentation</h1>
