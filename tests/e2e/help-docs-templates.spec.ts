@@ -92,7 +92,7 @@ test('templates: tabs, search as you type and the Filters panel narrow the twelv
     'href',
     '/page-creator?template=professional-ebook',
   );
-  await expect(page.getByRole('link', { name: 'Request a Template' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByRole('link', { name: 'Request a Template' })).toHaveAttribute('href', '/contact?topic=template');
 
   // Tabs filter by category.
   await page.getByRole('tab', { name: 'Webinar' }).click();

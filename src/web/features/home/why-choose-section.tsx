@@ -16,7 +16,7 @@ const features = [
   {
     Icon: ShieldCheck,
     title: 'GDPR, CCPA & PDPA compliance',
-    text: 'Consent checkboxes, data export and deletion on request are built in, wherever in the world your visitors are.',
+    text: 'Consent checkboxes, recorded consent and requests for access or deletion are handled, wherever in the world your visitors are.',
   },
 ];
 

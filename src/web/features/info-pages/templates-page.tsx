@@ -114,7 +114,7 @@ export function TemplatesPage() {
           blank page in the page creator.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/contact" className={buttonVariants()}>
+          <Link to="/contact?topic=template" className={buttonVariants()}>
             Request a Template
           </Link>
           <Link to="/page-creator" className={buttonVariants({ variant: 'outline' })}>
