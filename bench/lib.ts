@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { FormConfig, LeadMagnetFile } from '../src/domain/form-config';
 import { templateConfig } from '../src/domain/templates';
 
-// Shared by bench/run.ts and bench/lighthouse.ts: a real Lodestone server on its embedded defaults
+// Shared by bench/run.ts and the Lighthouse scripts (bench/lighthouse-lib.ts): a real Lodestone server on its embedded defaults
 // (embedded PostgreSQL, dev mailbox) in a throw-away data directory, and an owner who publishes pages.
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,8 +1,16 @@
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 import { TEMPLATES } from '../src/domain/templates';
-import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf } from './lib';
+import { publishTemplatePage, signUpOwner, smallPdf, sql, uploadPdf } from './lib';
+import {
+  audit,
+  chromePath,
+  failedAudits,
+  launchChrome,
+  lighthouseVersion,
+  printWarnings,
+  score,
+  withServer,
+  type Report,
+} from './lighthouse-lib';
 
 /*
  * npm run lighthouse [-- slug ...|all]: Lighthouse (mobile form factor, its default simulated
@@ -12,17 +20,7 @@ import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 3): runs per page, the median counts.
  */
 
-const lighthouseVersion = lighthousePackage.version;
 const BUDGET = { performance: 98, accessibility: 100 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const args = process.argv.slice(2);
 const slugs = args.includes('all') ? TEMPLATES.map((t) => t.slug) : args.length > 0 ? args : ['professional-ebook'];
@@ -34,33 +32,13 @@ for (const slug of slugs) {
 }
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const pageAudit = (url: string) => audit(url, { formFactor: 'mobile', onlyCategories: ['performance', 'accessibility'] });
 
-/** One Lighthouse run in a fresh Chrome (a reused one sometimes loses the trace: NO_NAVSTART). */
-async function audit(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  try {
-    const run = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      formFactor: 'mobile',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (run.lhr.runtimeError) throw new Error(`Lighthouse: ${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
-    return run.lhr;
-  } finally {
-    chrome.kill();
-  }
-}
-
-const server = await startServer();
-try {
+await withServer(async (server) => {
   const owner = await signUpOwner(server.appUrl);
   const file = await uploadPdf(owner, smallPdf());
   if (slugs.length > 3) await sql(server.dataDir, `update organizations set plan = 'pro'`); // the Free plan holds 3 pages
-  const probe = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const probe = await launchChrome();
   const version = (await (await fetch(`http://127.0.0.1:${probe.port}/json/version`)).json()) as { Browser: string };
   probe.kill();
   console.log(
@@ -71,16 +49,15 @@ try {
   for (const slug of slugs) {
     const id = await publishTemplatePage(owner, file, slug);
     const url = `${server.publicUrl}/f/${id}`;
-    const runs: Awaited<ReturnType<typeof audit>>[] = [];
+    const runs: Report[] = [];
     for (let i = 0; i < RUNS; i++) {
       runs.push(
-        await audit(url).catch(async (err: unknown) => {
+        await pageAudit(url).catch(async (err: unknown) => {
           console.log(`  ${slug}: run ${i + 1} failed (${err instanceof Error ? err.message : String(err)}); trying again`);
-          return audit(url);
+          return pageAudit(url);
         }),
       );
     }
-    const score = (lhr: (typeof runs)[number], category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     // The run with the median performance score stands for the page (Lighthouse's own advice for variance).
     runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
     const lhr = runs[Math.floor((runs.length - 1) / 2)]!;
@@ -97,15 +74,7 @@ try {
       `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
         `CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}; ${url}`,
     );
-    for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
-      const a = lhr.audits[ref.id];
-      if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`  accessibility: ${ref.id}: ${a.title}`);
-    }
-    for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
+    for (const { id, result } of failedAudits(lhr, 'accessibility')) console.log(`  accessibility: ${id}: ${result.title}`);
+    printWarnings(lhr);
   }
-} catch (err) {
-  console.error(`lighthouse failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await server.stop();
-}
+});

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema } from '@/domain/auth';
 import { FORGOT_PASSWORD_SENT_MESSAGE } from '@/domain/auth-errors';
 import { FormAlert } from '@/web/components/form-alert';
-import { TextField } from '@/web/components/text-field';
+import { EmailField } from '@/web/components/text-field';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { authClient } from '@/web/lib/auth-client';
 import { AuthPageShell } from './auth-page-shell';
@@ -46,15 +46,7 @@ export function ForgotPasswordPage() {
           ) : (
             <form noValidate onSubmit={onSubmit} className="grid gap-4">
               {serverError && <FormAlert>{serverError}</FormAlert>}
-              <TextField
-                id="forgot-email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                error={errors.email?.message}
-                {...register('email')}
-              />
+              <EmailField id="forgot-email" error={errors.email?.message} {...register('email')} />
               <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
             </form>
           )}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { signInSchema } from '@/domain/auth';
 import { FormAlert } from '@/web/components/form-alert';
-import { TextField } from '@/web/components/text-field';
+import { EmailField, TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { authClient } from '@/web/lib/auth-client';
 import { callAuth, describeAuthError } from './auth-error';
@@ -32,15 +32,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {serverError && <FormAlert>{serverError}</FormAlert>}
-      <TextField
-        id="sign-in-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField id="sign-in-email" error={errors.email?.message} {...register('email')} />
       <TextField
         id="sign-in-password"
         label="Password"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { signUpSchema } from '@/domain/auth';
 import { FormAlert } from '@/web/components/form-alert';
-import { TextField } from '@/web/components/text-field';
+import { EmailField, TextField } from '@/web/components/text-field';
 import { authClient } from '@/web/lib/auth-client';
 import { callAuth, describeAuthError } from './auth-error';
 import { SubmitButton } from './submit-button';
@@ -53,15 +53,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        id="sign-up-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField id="sign-up-email" error={errors.email?.message} {...register('email')} />
       <TextField
         id="sign-up-password"
         label="Password"

@@ -16,10 +16,9 @@ import {
   type ContactTopic,
 } from '@/domain/contact';
 import { FormAlert } from '@/web/components/form-alert';
-import { TextField } from '@/web/components/text-field';
+import { describedBy, EmailField, FieldError, TextareaField, TextField } from '@/web/components/text-field';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { Textarea } from '@/web/components/ui/textarea';
 import { SubmitButton } from '@/web/features/auth/submit-button';
 import { ApiError, apiFetch } from '@/web/lib/api';
 
@@ -68,10 +67,6 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
     reset(defaultValues);
   });
 
-  const messageErrorId = 'contact-message-error';
-  const consentErrorId = 'contact-consent-error';
-  const topicErrorId = 'contact-topic-error';
-
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Contact form">
       {serverError && <FormAlert>{serverError}</FormAlert>}
@@ -84,15 +79,7 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField
-          id="contact-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField id="contact-email" error={errors.email?.message} {...register('email')} />
       </div>
 
       <div className="grid gap-1.5">
@@ -107,7 +94,7 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
                 ref={field.ref}
                 onBlur={field.onBlur}
                 aria-invalid={errors.topic ? true : undefined}
-                aria-describedby={errors.topic ? topicErrorId : undefined}
+                aria-describedby={describedBy('contact-topic', { error: errors.topic?.message })}
               >
                 <SelectValue placeholder="Choose a topic" />
               </SelectTrigger>
@@ -121,30 +108,18 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
             </Select>
           )}
         />
-        {errors.topic && (
-          <p id={topicErrorId} role="alert" className="text-sm text-red-700">
-            {errors.topic.message}
-          </p>
-        )}
+        <FieldError id="contact-topic" error={errors.topic?.message} />
       </div>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="contact-message">Message</Label>
-        <Textarea
-          id="contact-message"
-          rows={6}
-          maxLength={CONTACT_MESSAGE_MAX}
-          placeholder="How can we help?"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? messageErrorId : undefined}
-          {...register('message')}
-        />
-        {errors.message && (
-          <p id={messageErrorId} role="alert" className="text-sm text-red-700">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
+      <TextareaField
+        id="contact-message"
+        label="Message"
+        rows={6}
+        maxLength={CONTACT_MESSAGE_MAX}
+        placeholder="How can we help?"
+        error={errors.message?.message}
+        {...register('message')}
+      />
 
       {/* People never see this field; bots that fill in every input do, and their message is dropped. */}
       <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
@@ -159,7 +134,7 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-indigo-600"
             aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? consentErrorId : undefined}
+            aria-describedby={describedBy('contact-consent', { error: errors.consent?.message })}
             {...register('consent')}
           />
           <label htmlFor="contact-consent" className="text-sm leading-6 text-gray-700">
@@ -169,11 +144,7 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
             </Link>
           </label>
         </div>
-        {errors.consent && (
-          <p id={consentErrorId} role="alert" className="text-sm text-red-700">
-            {errors.consent.message}
-          </p>
-        )}
+        <FieldError id="contact-consent" error={errors.consent?.message} />
       </div>
 
       <SubmitButton pending={isSubmitting}>Send Message</SubmitButton>

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { docPath, TUTORIALS, type DocSlug } from '@/domain/docs';
 import { Card } from '@/web/components/ui/card';
 import { InfoPageLayout } from './info-page-layout';
+import { CARD_LINK_CLASS, IconLinkCard } from './link-card';
 import { TUTORIAL_SUMMARIES } from './docs/tutorial-summaries';
 
 type DocCard = { slug: DocSlug; title: string; text: string; Icon: LucideIcon };
@@ -139,22 +140,7 @@ function Section({ title, description, children }: { title: string; description?
 
 function DocCardLink({ card }: { card: DocCard }) {
   const { slug, title, text, Icon } = card;
-  return (
-    <Link
-      to={docPath(slug)}
-      className="group block h-full rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-    >
-      <Card className="flex h-full gap-4 p-5 transition-shadow group-hover:border-indigo-200 group-hover:shadow-md">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-700">
-          <Icon aria-hidden="true" className="size-5" />
-        </span>
-        <span className="min-w-0">
-          <span className="block font-semibold text-gray-900 group-hover:text-indigo-700">{title}</span>
-          <span className="mt-1 block text-sm text-gray-700">{text}</span>
-        </span>
-      </Card>
-    </Link>
-  );
+  return <IconLinkCard to={docPath(slug)} Icon={Icon} title={title} text={text} className="h-full" />;
 }
 
 /** SPEC §2 Documentation: getting started, core features, four categories and the tutorials. */
@@ -206,11 +192,7 @@ export function DocsPage() {
       <Section title="Tutorials" description="Step-by-step walkthroughs you can follow along at your own pace.">
         <div className="grid gap-4 md:grid-cols-3">
           {TUTORIALS.map((tutorial) => (
-            <Link
-              key={tutorial.slug}
-              to={`/tutorials/${tutorial.slug}`}
-              className="group block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
+            <Link key={tutorial.slug} to={`/tutorials/${tutorial.slug}`} className={CARD_LINK_CLASS}>
               <Card className="h-full overflow-hidden transition-shadow group-hover:shadow-md">
                 <span className="relative grid h-32 place-items-center bg-gradient-to-br from-indigo-600 to-violet-600 text-white">
                   <ListChecks aria-hidden="true" className="size-12 opacity-90" />

@@ -1,14 +1,16 @@
-import { BookOpen, Mail, MessageCircle, Search, type LucideIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { BookOpen, Mail, MessageCircle } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { docPath, type DocSlug } from '@/domain/docs';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { Input } from '@/web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { cn } from '@/web/lib/cn';
 import { useSupportEmail } from '@/web/lib/site';
 import { InfoPageLayout } from './info-page-layout';
 import { HelpSearchResults } from './docs/help-search-results';
+import { CARD_LINK_CLASS, IconCard, IconLinkCard } from './link-card';
+import { SearchBox } from './search-box';
 
 type HelpArticle = { slug: DocSlug; title: string; text: string };
 
@@ -56,32 +58,6 @@ const TOPICS: Array<{ value: string; label: string; articles: HelpArticle[] }> =
   },
 ];
 
-function QuickLink(props: { to: string; external?: boolean; Icon: LucideIcon; title: string; text: ReactNode }) {
-  const { to, external, Icon, title, text } = props;
-  const body = (
-    <Card className="flex h-full items-start gap-4 p-5 transition-shadow group-hover:border-indigo-200 group-hover:shadow-md">
-      <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-700">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <span className="min-w-0">
-        <span className="block font-semibold text-gray-900 group-hover:text-indigo-700">{title}</span>
-        <span className="mt-1 block text-sm break-words text-gray-700">{text}</span>
-      </span>
-    </Card>
-  );
-  const className =
-    'group block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-  return external ? (
-    <a href={to} className={className}>
-      {body}
-    </a>
-  ) : (
-    <Link to={to} className={className}>
-      {body}
-    </Link>
-  );
-}
-
 /** /help: search across every article, quick links, topic tabs and a way to reach support. */
 export function HelpPage() {
   const [query, setQuery] = useState('');
@@ -96,26 +72,14 @@ export function HelpPage() {
       wide
     >
       <div className="mx-auto max-w-2xl">
-        <div role="search">
-          <label htmlFor={searchId} className="sr-only">
-            Search help articles
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-gray-500"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search for help articles..."
-              autoComplete="off"
-              className="h-14 rounded-xl pl-12 text-base sm:text-base"
-            />
-          </div>
-        </div>
+        <SearchBox
+          id={searchId}
+          label="Search help articles"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search for help articles..."
+          inputClassName="h-14"
+        />
       </div>
 
       {searching ? (
@@ -123,25 +87,22 @@ export function HelpPage() {
       ) : (
         <>
           <section aria-label="Quick links" className="mt-12 grid gap-4 md:grid-cols-3">
-            <QuickLink
+            <IconLinkCard
               to="/docs/getting-started"
               Icon={BookOpen}
               title="Getting Started"
               text="Set up your first landing page."
             />
-            <QuickLink to="/contact" Icon={MessageCircle} title="Contact Support" text="Send us a message; we reply by email." />
+            <IconLinkCard
+              to="/contact"
+              Icon={MessageCircle}
+              title="Contact Support"
+              text="Send us a message; we reply by email."
+            />
             {supportEmail ? (
-              <QuickLink to={`mailto:${supportEmail}`} external Icon={Mail} title="Email Us" text={supportEmail} />
+              <IconLinkCard to={`mailto:${supportEmail}`} external Icon={Mail} title="Email Us" text={supportEmail} />
             ) : (
-              <Card className="flex items-start gap-4 p-5" aria-busy="true">
-                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-700">
-                  <Mail aria-hidden="true" className="size-5" />
-                </span>
-                <span>
-                  <span className="block font-semibold text-gray-900">Email Us</span>
-                  <span className="mt-1 block text-sm text-gray-700">Loading our address...</span>
-                </span>
-              </Card>
+              <IconCard aria-busy="true" Icon={Mail} title="Email Us" text="Loading our address..." />
             )}
           </section>
 
@@ -162,10 +123,7 @@ export function HelpPage() {
                   <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                     {topic.articles.map((article) => (
                       <li key={article.slug}>
-                        <Link
-                          to={docPath(article.slug)}
-                          className="group block h-full rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-                        >
+                        <Link to={docPath(article.slug)} className={cn(CARD_LINK_CLASS, 'h-full')}>
                           <Card className="h-full p-5 transition-shadow group-hover:border-indigo-200 group-hover:shadow-md">
                             <span className="block font-semibold text-gray-900 group-hover:text-indigo-700">{article.title}</span>
                             <span className="mt-1 block text-sm text-gray-700">{article.text}</span>

@@ -1,11 +1,11 @@
-import { LayoutTemplate, Search, SearchX } from 'lucide-react';
+import { LayoutTemplate, SearchX } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { TEMPLATE_CATEGORIES, TEMPLATES, type TemplateCategory } from '@/domain/templates';
 import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Input } from '@/web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { InfoPageLayout } from './info-page-layout';
+import { SearchBox } from './search-box';
 import { activeFilterCount, filterTemplates, NO_FILTERS, type TemplateFilters } from './templates/filter-templates';
 import { TemplateCard } from './templates/template-card';
 import { TemplateFiltersButton } from './templates/template-filters';
@@ -29,24 +29,15 @@ export function TemplatesPage() {
       wide
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div role="search" className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search templates
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-gray-500"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={filters.query}
-            onChange={(event) => setFilters({ ...filters, query: event.target.value })}
-            placeholder="Search templates..."
-            autoComplete="off"
-            className="h-12 rounded-xl pl-12 text-base sm:text-base"
-          />
-        </div>
+        <SearchBox
+          id={searchId}
+          label="Search templates"
+          value={filters.query}
+          onChange={(event) => setFilters({ ...filters, query: event.target.value })}
+          placeholder="Search templates..."
+          className="flex-1"
+          inputClassName="h-12"
+        />
         <TemplateFiltersButton filters={filters} onChange={setFilters} />
       </div>
 

@@ -1,6 +1,5 @@
 import type { FormConfig } from '@/domain/form-config';
-import { TextField } from '@/web/components/text-field';
-import { TextareaField } from './controls';
+import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from './editor-model';
 import { PdfUpload } from './pdf-upload';
 

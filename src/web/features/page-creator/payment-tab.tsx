@@ -2,11 +2,12 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { formMessages, parseAmountInput, toggleProvider, type Payment } from '@/domain/form-config';
 import { CURRENCIES, CURRENCY_SYMBOLS, currencyDecimals, fromMinorUnits, toMinorUnits, type Currency } from '@/domain/money';
+import { describedBy, FieldError } from '@/web/components/text-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/cn';
-import { describedBy, FieldError, SwitchField } from './controls';
+import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
 import { ProviderConnectionNotice } from './provider-connection-notice';
 

@@ -1,8 +1,8 @@
 import { FileText, UploadCloud, X } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { FieldError } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { FieldError } from './controls';
 import { displayFileName, displayFileSize } from './editor-model';
 
 type ChosenFile = { name: string; size: number };

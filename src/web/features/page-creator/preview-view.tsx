@@ -1,13 +1,17 @@
-import { Eye, ExternalLink, Monitor, Rocket, Smartphone } from 'lucide-react';
+import { Eye, ExternalLink, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import type { FormConfig } from '@/domain/form-config';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
+import {
+  MOBILE_PREVIEW_WIDTH,
+  PHONE_FRAME_STYLE,
+  PreviewDeviceToggle,
+  type PreviewDevice,
+} from '@/web/components/preview-device';
 import { PreviewFrame } from '@/web/components/preview-frame';
-
-export const MOBILE_PREVIEW_WIDTH = 375;
 
 type PreviewViewProps = {
   /** null until a preview is requested. */
@@ -20,7 +24,7 @@ type PreviewViewProps = {
 
 /** SPEC §2 Preview view: empty until a preview is requested, then the page on desktop or mobile. */
 export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalone, publishing }: PreviewViewProps) {
-  const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
+  const [device, setDevice] = useState<PreviewDevice>('desktop');
 
   if (!config) {
     return (
@@ -42,28 +46,13 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div role="group" aria-label="Preview device" className="inline-flex w-full rounded-lg bg-gray-100 p-1 sm:w-auto">
-          {(
-            [
-              { value: 'desktop', label: 'Desktop', Icon: Monitor },
-              { value: 'mobile', label: `Mobile Preview (${MOBILE_PREVIEW_WIDTH}px)`, Icon: Smartphone },
-            ] as const
-          ).map(({ value, label, Icon }) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={device === value}
-              onClick={() => setDevice(value)}
-              className={cn(
-                'inline-flex h-9 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:flex-none',
-                device === value ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900',
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-            </button>
-          ))}
-        </div>
+        <PreviewDeviceToggle
+          device={device}
+          onChange={setDevice}
+          mobileLabel={`Mobile Preview (${MOBILE_PREVIEW_WIDTH}px)`}
+          className="w-full sm:w-auto"
+          buttonClassName="whitespace-nowrap sm:flex-none"
+        />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="button" variant="outline" onClick={onOpenStandalone}>
             <ExternalLink />
@@ -94,7 +83,7 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
             'w-full bg-white',
             device === 'mobile' && 'overflow-hidden rounded-[2rem] border-8 border-gray-900 shadow-xl',
           )}
-          style={device === 'mobile' ? { width: MOBILE_PREVIEW_WIDTH + 16, maxWidth: '100%' } : undefined}
+          style={device === 'mobile' ? PHONE_FRAME_STYLE : undefined}
         >
           <PreviewFrame
             title={device === 'mobile' ? 'Landing page preview, mobile' : 'Landing page preview, desktop'}

@@ -1,5 +1,6 @@
 import type { FormConfig } from '@/domain/form-config';
-import { SwitchField, TextareaField } from './controls';
+import { TextareaField } from '@/web/components/text-field';
+import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
 
 type SettingsTabProps = {

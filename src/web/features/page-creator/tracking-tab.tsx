@@ -1,7 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { FormConfig } from '@/domain/form-config';
-import { TextField } from '@/web/components/text-field';
-import { TextareaField } from './controls';
+import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from './editor-model';
 
 type TrackingTabProps = {

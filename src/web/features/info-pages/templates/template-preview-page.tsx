@@ -1,17 +1,16 @@
-import { ArrowLeft, Monitor, Smartphone } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { findTemplate, type Template } from '@/domain/templates';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
+import { PHONE_FRAME_STYLE, PreviewDeviceToggle, type PreviewDevice } from '@/web/components/preview-device';
 import { PreviewFrame } from '@/web/components/preview-frame';
 import { NotFoundPage } from '@/web/features/not-found/not-found-page';
 import { cn } from '@/web/lib/cn';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { priceLabel, templateCreatorPath } from './template-card';
-
-const MOBILE_WIDTH = 375;
 
 /** /template-preview/:slug — a template's page through the visitors' landing-page component. */
 export function TemplatePreviewPage() {
@@ -22,7 +21,7 @@ export function TemplatePreviewPage() {
 }
 
 function TemplatePreview({ template }: { template: Template }) {
-  const [device, setDevice] = useState<'desktop' | 'mobile'>('desktop');
+  const [device, setDevice] = useState<PreviewDevice>('desktop');
   useDocumentTitle(`${template.title} template preview`, `Preview the ${template.title} template: ${template.description}`);
   const price = priceLabel(template);
 
@@ -48,28 +47,7 @@ function TemplatePreview({ template }: { template: Template }) {
               <p className="mt-1 max-w-2xl text-gray-700">{template.description}</p>
             </div>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-              <div role="group" aria-label="Preview device" className="inline-flex rounded-lg bg-gray-100 p-1">
-                {(
-                  [
-                    { value: 'desktop', label: 'Desktop', Icon: Monitor },
-                    { value: 'mobile', label: 'Mobile', Icon: Smartphone },
-                  ] as const
-                ).map(({ value, label, Icon }) => (
-                  <button
-                    key={value}
-                    type="button"
-                    aria-pressed={device === value}
-                    onClick={() => setDevice(value)}
-                    className={cn(
-                      'inline-flex h-9 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                      device === value ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900',
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="size-4" />
-                    {label}
-                  </button>
-                ))}
-              </div>
+              <PreviewDeviceToggle device={device} onChange={setDevice} />
               <Link to={templateCreatorPath(template.slug)} className={buttonVariants({ size: 'lg' })}>
                 Use Template
               </Link>
@@ -88,7 +66,7 @@ function TemplatePreview({ template }: { template: Template }) {
             'w-full overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm',
             device === 'mobile' && 'rounded-[2rem] border-8 border-gray-900 shadow-xl',
           )}
-          style={device === 'mobile' ? { width: MOBILE_WIDTH + 16, maxWidth: '100%' } : undefined}
+          style={device === 'mobile' ? PHONE_FRAME_STYLE : undefined}
         >
           <PreviewFrame title={`${template.title} template, ${device} preview`} className="w-full">
             <main aria-label="Landing page preview">

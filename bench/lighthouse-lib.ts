@@ -1,0 +1,69 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
+import { startServer, type RunningServer } from './lib';
+
+// Shared by bench/lighthouse.ts and bench/lighthouse-site.ts: Lighthouse in a fresh headless Chrome,
+// its scores, and the script's frame (a real server, a failure message, exit code 1).
+
+export const lighthouseVersion = lighthousePackage.version;
+/** Chrome: CHROME_PATH, else /usr/bin/chromium. */
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchChrome() {
+  return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+}
+
+/** One Lighthouse run in a fresh Chrome (a reused one sometimes loses the trace: NO_NAVSTART). */
+export async function audit(url: string, flags: Pick<Flags, 'formFactor' | 'onlyCategories'>) {
+  const chrome = await launchChrome();
+  try {
+    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });
+    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (run.lhr.runtimeError) throw new Error(`Lighthouse: ${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
+    return run.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+export type Report = Awaited<ReturnType<typeof audit>>;
+
+/** A category's score out of 100 (0 when it is missing). */
+export function score(lhr: Report, category: string): number {
+  return Math.round((lhr.categories[category]?.score ?? 0) * 100);
+}
+
+/** The audits of a category that cost it points. */
+export function failedAudits(lhr: Report, category: string) {
+  return (lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => {
+    const result = lhr.audits[ref.id];
+    return ref.weight > 0 && result && result.score !== null && result.score < 1 ? [{ id: ref.id, result }] : [];
+  });
+}
+
+export function printWarnings(lhr: Report) {
+  for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
+}
+
+/** Runs `body` against a real server on its embedded defaults; any failure is printed and exits 1. */
+export async function withServer(body: (server: RunningServer) => Promise<void>) {
+  const server = await startServer();
+  try {
+    await body(server);
+  } catch (err) {
+    console.error(`lighthouse failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
