@@ -35,3 +35,10 @@ export function decodeCursor(cursor: string, isId: (id: string) => boolean): Key
 /** Rows after `position` in (time desc, id desc) order, as a row comparison an index on (…, time, id) can serve. */
 export const olderThan = (timeColumn: AnyColumn, idColumn: AnyColumn, position: KeysetPosition, idType: 'text' | 'uuid'): SQL =>
   sql`(${timeColumn}, ${idColumn}) < (${position.time}::timestamptz, ${position.id}::${sql.raw(idType)})`;
+
+/** Splits the `size + 1` rows a query fetched into the page and the cursor of the next (null on the last page). */
+export function keysetPage<R>(rows: R[], size: number, positionOf: (row: R) => KeysetPosition) {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > size && last ? encodeCursor(positionOf(last)) : null };
+}

@@ -9,11 +9,11 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { formDailyStats, forms, leadConsents, leads } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
-import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../lib/keyset.js';
+import { isUuid } from '../../lib/validate.js';
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { latestPayments, revenue } from '../payments/ledger.js';
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** UTC calendar days, as the roll-up stores them (see leads/analytics.ts), oldest first. */
 export function lastDays(count: number, now = new Date()): string[] {
@@ -72,7 +72,7 @@ export async function formAnalytics(db: Db, workspaceId: string, formId: string,
 
 /** The form's leads, newest first, 50 a page, keyset-paginated on (created_at, id). */
 export async function listLeads(db: Db, workspaceId: string, formId: string, cursor?: string): Promise<LeadListPage> {
-  const after = cursor ? decodeCursor(cursor, (id) => UUID.test(id)) : undefined;
+  const after = cursor ? decodeCursor(cursor, isUuid) : undefined;
   await assertOwnForm(db, workspaceId, formId);
   const rows = await db
     .select({
@@ -99,8 +99,7 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
     )
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEADS_PAGE_SIZE + 1);
-  const page = rows.slice(0, LEADS_PAGE_SIZE);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, LEADS_PAGE_SIZE, (r) => ({ time: r.position, id: r.id }));
   const paymentOf = await latestPayments(
     db,
     page.map((r) => r.id),
@@ -118,6 +117,6 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
       downloads: r.downloads,
       payment: paymentOf.get(r.id) ?? null,
     })),
-    nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor({ time: last.position, id: last.id }) : null,
+    nextCursor,
   };
 }

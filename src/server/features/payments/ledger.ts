@@ -4,9 +4,8 @@ import type { PaymentListPage, Revenue } from '../../../domain/payments.js';
 import type { Db, Executor } from '../../db/client.js';
 import { forms, leads, payments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
-import { cursorTime, decodeCursor, encodeCursor, olderThan } from '../../lib/keyset.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
+import { isUuid } from '../../lib/validate.js';
 
 /** Money taken (paid, not refunded), per currency, for a workspace or one of its forms. */
 export async function revenue(db: Executor, workspaceId: string, formId?: string): Promise<Revenue[]> {
@@ -47,7 +46,7 @@ export async function latestPayments(db: Db, leadIds: string[]): Promise<Map<str
 
 /** A form's payments, newest first, 50 a page. */
 export async function listPayments(db: Executor, workspaceId: string, formId: string, cursor?: string): Promise<PaymentListPage> {
-  const after = cursor ? decodeCursor(cursor, (id) => UUID.test(id)) : undefined;
+  const after = cursor ? decodeCursor(cursor, isUuid) : undefined;
   const [form] = await db
     .select({ id: forms.id })
     .from(forms)
@@ -66,8 +65,7 @@ export async function listPayments(db: Executor, workspaceId: string, formId: st
     )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(LEADS_PAGE_SIZE + 1);
-  const page = rows.slice(0, LEADS_PAGE_SIZE);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, LEADS_PAGE_SIZE, (r) => ({ time: r.position, id: r.payment.id }));
   return {
     items: page.map(({ payment: p, email }) => ({
       id: p.id,
@@ -82,6 +80,6 @@ export async function listPayments(db: Executor, workspaceId: string, formId: st
       paidAt: p.paidAt?.toISOString() ?? null,
       refundedAt: p.refundedAt?.toISOString() ?? null,
     })),
-    nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor({ time: last.position, id: last.payment.id }) : null,
+    nextCursor,
   };
 }

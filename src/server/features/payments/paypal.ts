@@ -7,6 +7,7 @@ import {
   OrdersController,
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
+  type OAuthToken,
   type Order,
 } from '@paypal/paypal-server-sdk';
 import type { PaypalMode } from '../../../domain/payments.js';
@@ -30,7 +31,22 @@ export const paypalValue = (minor: number, currency: Currency) =>
  * PAYPAL_API_URL is set (tests point it at a stand-in) an axios adapter sends its requests there
  * instead, unchanged otherwise, so the SDK's own request shapes are what the stand-in sees.
  */
-export function paypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined) {
+export function paypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined): PaypalApi {
+  // One client per account, so its OAuth token (valid for hours) serves every request, not one each.
+  const key = JSON.stringify([apiUrl?.origin ?? null, credentials]);
+  let api = clients.get(key);
+  if (!api) {
+    api = createPaypalApi(credentials, apiUrl);
+    clients.set(key, api);
+    if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value!);
+  }
+  return api;
+}
+
+const MAX_CLIENTS = 500;
+const clients = new Map<string, PaypalApi>();
+
+function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined) {
   const base = apiUrl ? apiUrl.origin : PAYPAL_API[credentials.mode];
   const httpAdapter = axios.getAdapter('http');
   const redirect: AxiosAdapter = (config) => {
@@ -45,8 +61,10 @@ export function paypalApi(credentials: PaypalCredentials, apiUrl: URL | undefine
   });
   const orders = new OrdersController(client);
 
+  let token: OAuthToken | undefined;
   async function accessToken(): Promise<string> {
-    return (await client.clientCredentialsAuthManager.fetchToken()).accessToken;
+    token = await client.clientCredentialsAuthManager.updateToken(token);
+    return token.accessToken;
   }
 
   /** The REST calls the SDK does not cover (webhooks), with the SDK's own OAuth token. */
@@ -169,7 +187,7 @@ export function paypalApi(credentials: PaypalCredentials, apiUrl: URL | undefine
   };
 }
 
-export type PaypalApi = ReturnType<typeof paypalApi>;
+export type PaypalApi = ReturnType<typeof createPaypalApi>;
 
 function paypalIssue(error: ApiError): string | undefined {
   try {

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { Provider } from '../../../domain/payments.js';
 import type { Executor } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/validate.js';
 import { loadCredentials } from './accounts.js';
 import type { CheckoutDeps } from './checkout.js';
 import { firstDelivery, lockPayment, markFailed, markPaid, markRefunded } from './fulfil.js';
@@ -15,7 +16,6 @@ export interface WebhookAnswer {
 }
 
 const answer = (status: number, body: WebhookAnswer['body']): WebhookAnswer => ({ status, body });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A Stripe webhook for one workspace: the signature is checked by the SDK on the exact bytes
@@ -74,7 +74,7 @@ export async function handleStripeWebhook(
       case 'charge.refunded': {
         const charge = event.data.object;
         const payment =
-          refundedPaymentId && UUID.test(refundedPaymentId)
+          refundedPaymentId && isUuid(refundedPaymentId)
             ? await lockPayment(tx, { id: refundedPaymentId }, workspaceId)
             : undefined;
         // Partial refunds keep the purchase; only a full refund takes the file back.
@@ -92,7 +92,7 @@ export async function handleStripeWebhook(
 
 async function sessionPayment(tx: Executor, session: Stripe.Checkout.Session, workspaceId: string) {
   const id = session.client_reference_id ?? '';
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const payment = await lockPayment(tx, { id }, workspaceId);
   return payment && payment.provider === 'stripe' && payment.checkoutId === session.id ? payment : undefined;
 }
@@ -157,7 +157,7 @@ export async function handlePaypalWebhook(
     if (!(await firstDelivery(tx, { provider: 'paypal', id, type, workspaceId }))) return true;
     const byCapture = capturedId ? await paymentIdOfCharge(tx, workspaceId, 'paypal', capturedId) : undefined;
     const paymentId = byCapture ?? resource.custom_id;
-    const payment = paymentId && UUID.test(paymentId) ? await lockPayment(tx, { id: paymentId }, workspaceId) : undefined;
+    const payment = paymentId && isUuid(paymentId) ? await lockPayment(tx, { id: paymentId }, workspaceId) : undefined;
     if (!payment || payment.provider !== 'paypal') return false;
     const orderId = resource.supplementary_data?.related_ids?.order_id;
     if (orderId && orderId !== payment.checkoutId) return false;
