@@ -1,4 +1,4 @@
-import { signRenderTime } from '../src/server/features/public-pages/routes.js';
+import { signRenderTime } from '../src/server/features/visitor-journey/fill-time.js';
 
 /** A real browser's user agent: its page views count. */
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -14,6 +14,5 @@ export function addressPool(prefix: string) {
 
 /** The hidden fields of a page a person filled in for 3 seconds (signed render time, empty honeypot). */
 export function patientVisitorFields(secret: string): Record<string, string> {
-  const time = String(Date.now() - 3000);
-  return { ls_t: `${time}.${signRenderTime(secret, time)}`, ls_hp: '' };
+  return { ls_t: signRenderTime(secret, Date.now() - 3000), ls_hp: '' };
 }

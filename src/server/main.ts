@@ -3,12 +3,11 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/client.js';
 import { openDatabase } from './db/database.js';
 import { migrateDatabase } from './db/migrate.js';
-import { CLEANUP_FILES_CRONTAB, CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
-import { SEND_EMAIL_TASK } from './features/mail/emails.js';
-import { sendEmailTask } from './features/mail/send-email.task.js';
+import { CLEANUP_FILES_CRONTAB } from './features/files/cleanup.task.js';
 import { startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
 import { localStorage } from './lib/storage.js';
+import { createTaskList } from './tasks.js';
 import path from 'node:path';
 
 function readConfig(): Config {
@@ -39,8 +38,7 @@ async function main() {
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    const tasks = { [SEND_EMAIL_TASK]: sendEmailTask(mailer), [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage) };
-    const jobs = await startJobRunner(database.pool, tasks, CLEANUP_FILES_CRONTAB, app.log);
+    const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), CLEANUP_FILES_CRONTAB, app.log);
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });

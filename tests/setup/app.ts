@@ -6,9 +6,9 @@ import { Logger, runOnce } from 'graphile-worker';
 import { buildApp, type App } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/client.js';
-import { SEND_EMAIL_TASK } from '../../src/server/features/mail/emails.js';
-import { sendEmailTask } from '../../src/server/features/mail/send-email.task.js';
 import { devMailbox, type Mailer } from '../../src/server/lib/mailer.js';
+import { localStorage } from '../../src/server/lib/storage.js';
+import { createTaskList } from '../../src/server/tasks.js';
 import { createTestDatabase } from './database.js';
 
 const quietLogger = new Logger(() => () => {});
@@ -45,7 +45,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     pool: database.pool,
     async runJobs(mailer = devMailbox(db)) {
-      await runOnce({ pgPool: database.pool, taskList: { [SEND_EMAIL_TASK]: sendEmailTask(mailer) }, logger: quietLogger });
+      const taskList = createTaskList(config, db, mailer, localStorage(path.join(dataDir, 'files')));
+      // Jobs may queue jobs (a submission's follow-up queues its email): run until none is left.
+      await runOnce({ pgPool: database.pool, taskList, logger: quietLogger });
     },
     async close() {
       await app.close();

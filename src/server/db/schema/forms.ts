@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { organizations } from './auth.js';
 
@@ -102,7 +114,49 @@ export const leads = pgTable(
   ],
 );
 
-/** What a visitor agreed to, word for word, each time they agreed (GDPR art. 7(1): demonstrable consent). */
+/**
+ * One accepted POST of a page's form. The person holding its thank-you page (an HMAC of this id)
+ * gets exactly what this submission earned, never another submission's state: `unlockedAt` is set
+ * at once on pages without double opt-in or payment, when the code is typed on this page, or when
+ * this submission's own payment is confirmed.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    /** The published version of the page the visitor filled in. */
+    formVersion: integer('form_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    /** When this page last asked for a code: its own 30-second resend countdown starts here. */
+    lastCodeAt: timestamp('last_code_at', { withTimezone: true }),
+  },
+  (t) => [index('submissions_lead_idx').on(t.leadId)],
+);
+
+/** What the visitor saw around the button: the evidence kept with each sign-up (see leadConsents.shown). */
+export interface ShownPage {
+  title: string;
+  businessName: string;
+  submitLabel: string;
+  /** The consent checkbox's label, or null when the page had none. */
+  consentLabel: string | null;
+  privacyPolicyUrl?: string;
+  doubleOptIn: boolean;
+  fields: Array<{ id: string; label: string; required: boolean }>;
+}
+
+/**
+ * Evidence of consent (GDPR art. 7(1), CCPA, PDPA), one row per event: each sign-up (what the page
+ * showed, whether the box was ticked, which published version) and each confirmation of the address
+ * (by code or link). Address and user agent only as keyed hashes.
+ */
 export const leadConsents = pgTable(
   'lead_consents',
   {
@@ -110,8 +164,19 @@ export const leadConsents = pgTable(
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ['signup', 'confirmation'] })
+      .notNull()
+      .default('signup'),
+    /** Confirmations: 'code' (typed on the thank-you page) or 'link' (clicked in the email). */
+    method: text('method', { enum: ['code', 'link'] }),
+    /** Sign-ups: the consent checkbox's wording when ticked, else a statement that none was shown. */
     text: text('text').notNull(),
     version: integer('version').notNull(),
+    /** True when the visitor ticked the consent checkbox. */
+    agreed: boolean('agreed').notNull().default(true),
+    formVersion: integer('form_version'),
+    shown: jsonb('shown').$type<ShownPage>(),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
     /** HMAC-SHA256 with the server secret: proves a match without keeping the address. */
     ipHash: text('ip_hash').notNull(),

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/money.js';
 import { organizations } from './auth.js';
-import { forms, leads } from './forms.js';
+import { forms, leads, submissions } from './forms.js';
 
 /**
  * A workspace's payment provider credentials. Secrets are sealed with AES-256-GCM under a key
@@ -34,6 +34,8 @@ export const payments = pgTable(
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
+    /** The submission that went to pay: only its thank-you page unlocks with this payment. */
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
     formId: text('form_id')
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
@@ -59,6 +61,7 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_lead_idx').on(t.leadId, t.createdAt.desc()),
+    index('payments_submission_idx').on(t.submissionId),
     index('payments_form_created_idx').on(t.formId, t.createdAt.desc(), t.id.desc()),
     index('payments_workspace_status_idx').on(t.workspaceId, t.status),
     uniqueIndex('payments_checkout_idx').on(t.provider, t.checkoutId),

@@ -76,8 +76,9 @@ describe('GET /api/forms/:id/analytics', () => {
     await visit(`/f/${form.id}`, 'Googlebot/2.1');
     const confirmed = await submit(form.id, { email: 'first@example.com', consent: 'yes' });
     await submit(form.id, { email: 'second@example.com', consent: 'yes' });
-    expect((await visit(`/confirm?t=${tokens.sign('confirm', confirmed)}`)).body).toContain('Your email is confirmed.');
-    const file = await visit(`/d/${tokens.signDownload(confirmed, new Date(Date.now() + 86_400_000))}`);
+    const confirm = await visit(`/confirm?t=${tokens.signExpiring('confirm', confirmed, new Date(Date.now() + 86_400_000))}`);
+    expect((await visit(confirm.headers.location as string)).body).toContain('Your email is confirmed.');
+    const file = await visit(`/d/${tokens.signExpiring('download', confirmed, new Date(Date.now() + 86_400_000))}`);
     expect(file.statusCode).toBe(200);
 
     // Older roll-ups: one inside the 30-day window, one outside it (in the totals only).

@@ -86,7 +86,7 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
       downloads: leads.downloads,
       // Qualified by hand: inside the subquery a bare "id" would be the consent's own.
       consentGivenAt: sql<Date | null>`(select max(c.given_at) from ${leadConsents} c
-        where c.lead_id = ${leads}.id)`.mapWith(leadConsents.givenAt),
+        where c.lead_id = ${leads}.id and c.event = 'signup' and c.agreed)`.mapWith(leadConsents.givenAt),
       position: cursorTime(leads.createdAt),
     })
     .from(leads)

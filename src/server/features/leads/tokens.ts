@@ -1,12 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Links a visitor holds: the thank-you page, the one-click confirmation, the way back from a payment
- * provider and the download. Each is the lead (or payment) id plus an HMAC with the server secret, so they cannot be guessed or made from an email
- * address, and need no table. Download links also carry their expiry.
+ * Links a visitor holds. Each is an id plus an HMAC with the server secret, so they cannot be
+ * guessed or made from an email address, and need no table:
+ * - 'submission': the thank-you page of one submission, handed to whoever submitted the form;
+ * - 'lead': the lead's own page, only ever sent to the lead's inbox (in the download email);
+ * - 'payment': the way back from a payment provider;
+ * - 'confirm' and 'download' links in emails, which also carry their expiry.
  */
-export type TokenPurpose = 'lead' | 'confirm' | 'payment' | 'download';
-type LinkPurpose = Exclude<TokenPurpose, 'download'>;
+export type LinkPurpose = 'submission' | 'lead' | 'payment';
+export type ExpiringPurpose = 'confirm' | 'download';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createTokens(secret: string) {
   const mac = (message: string) => createHmac('sha256', secret).update(message).digest('base64url').slice(0, 32);
@@ -14,28 +19,39 @@ export function createTokens(secret: string) {
     expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 
   return {
-    sign(purpose: LinkPurpose, leadId: string): string {
-      return `${leadId}.${mac(`${purpose}:${leadId}`)}`;
+    sign(purpose: LinkPurpose, id: string): string {
+      return `${id}.${mac(`${purpose}:${id}`)}`;
     },
-    /** The lead id, or null when the token was not made by us for this purpose. */
+    /** The id, or null when the token was not made by us for this purpose. */
     verify(purpose: LinkPurpose, token: string): string | null {
-      const [leadId, signature] = token.split('.');
-      if (!leadId || !signature || !/^[0-9a-f-]{36}$/.test(leadId)) return null;
-      return matches(mac(`${purpose}:${leadId}`), signature) ? leadId : null;
+      const [id, signature, extra] = token.split('.');
+      if (!id || !signature || extra !== undefined || !UUID.test(id)) return null;
+      return matches(mac(`${purpose}:${id}`), signature) ? id : null;
     },
-    signDownload(leadId: string, expiresAt: Date): string {
+    signExpiring(purpose: ExpiringPurpose, leadId: string, expiresAt: Date): string {
       const expires = Math.floor(expiresAt.getTime() / 1000);
-      return `${leadId}.${expires}.${mac(`download:${leadId}:${expires}`)}`;
+      return `${leadId}.${expires}.${mac(`${purpose}:${leadId}:${expires}`)}`;
     },
-    verifyDownload(token: string, now = new Date()): { leadId: string } | { expired: true } | null {
-      const [leadId, expires, signature] = token.split('.');
-      if (!leadId || !expires || !signature || !/^[0-9a-f-]{36}$/.test(leadId) || !/^\d{1,12}$/.test(expires)) return null;
-      if (!matches(mac(`download:${leadId}:${expires}`), signature)) return null;
-      return Number(expires) * 1000 < now.getTime() ? { expired: true } : { leadId };
+    /**
+     * The lead id and whether the link has expired, or null when we did not make it. Confirmation
+     * links made before they carried an expiry (id.mac) count as expired.
+     */
+    verifyExpiring(purpose: ExpiringPurpose, token: string, now = new Date()): { leadId: string; expired: boolean } | null {
+      const parts = token.split('.');
+      if (purpose === 'confirm' && parts.length === 2) {
+        const [leadId, signature] = parts as [string, string];
+        return UUID.test(leadId) && matches(mac(`confirm:${leadId}`), signature) ? { leadId, expired: true } : null;
+      }
+      const [leadId, expires, signature, extra] = parts;
+      if (!leadId || !expires || !signature || extra !== undefined || !UUID.test(leadId) || !/^\d{1,12}$/.test(expires)) {
+        return null;
+      }
+      if (!matches(mac(`${purpose}:${leadId}:${expires}`), signature)) return null;
+      return { leadId, expired: Number(expires) * 1000 < now.getTime() };
     },
     /** HMAC of a verification code, bound to its lead: a leaked table does not give codes away. */
     hashCode: (leadId: string, code: string) => mac(`code:${leadId}:${code}`),
-    /** Keyed hash of an IP or user agent: comparable, not reversible without the secret. */
+    /** Keyed hash of an IP, user agent or email: comparable, not reversible without the secret. */
     hashValue: (kind: string, value: string) => mac(`${kind}:${value}`),
     matches,
   };

@@ -31,6 +31,8 @@ export interface EmailJob<T extends EmailTemplate = EmailTemplate> {
   to: string;
   /** Where replies go (the mail's Reply-To), e.g. the sender of a contact message. */
   replyTo?: string;
+  /** The sender's display name (e.g. the page's business name); the address stays MAIL_FROM's. */
+  fromName?: string;
   props: EmailProps<T>;
 }
 

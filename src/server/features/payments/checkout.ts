@@ -4,7 +4,7 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import { formatMoney } from '../../../domain/money.js';
 import type { Provider } from '../../../domain/payments.js';
 import { payments } from '../../db/schema/index.js';
-import type { LeadDeps } from '../leads/leads.js';
+import { submissionPath, type LeadDeps } from '../leads/lead-state.js';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
 import { lockPayment, markFailed, markPaid } from './fulfil.js';
 import { paypalApi, paypalValue } from './paypal.js';
@@ -38,6 +38,8 @@ export async function startCheckout(
     workspaceId: string;
     config: FormConfig;
     leadId: string;
+    /** The submission going to pay: only its thank-you page unlocks with this payment. */
+    submissionId: string;
     email: string;
     amount: number;
     provider: Provider;
@@ -53,6 +55,7 @@ export async function startCheckout(
   await deps.db.insert(payments).values({
     id: paymentId,
     leadId: request.leadId,
+    submissionId: request.submissionId,
     formId: request.formId,
     workspaceId: request.workspaceId,
     provider,
@@ -73,7 +76,7 @@ export async function startCheckout(
             currency,
             productName,
             email: request.email,
-            successUrl: `${publicOrigin}/thank-you?t=${tokens.sign('lead', request.leadId)}`,
+            successUrl: `${publicOrigin}${submissionPath(tokens, request.submissionId)}`,
             cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
           })
         : await paypalApi(account.credentials, deps.paypalApiUrl).createOrder({
@@ -115,7 +118,7 @@ export async function cancelCheckout(deps: CheckoutDeps, paymentToken: string) {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!row) return undefined;
     await markFailed(tx, row, 'cancelled');
-    return { formId: row.formId, leadId: row.leadId, status: row.status === 'pending' ? ('failed' as const) : row.status };
+    return { ...backTo(row), status: row.status === 'pending' ? ('failed' as const) : row.status };
   });
 }
 
@@ -134,9 +137,9 @@ export async function completePaypalReturn(
   if (!paymentId) return undefined;
   const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row || row.provider !== 'paypal' || row.checkoutId !== orderId) return undefined;
-  if (row.status !== 'pending') return { leadId: row.leadId, formId: row.formId };
+  if (row.status !== 'pending') return backTo(row);
   const credentials = await loadCredentials(deps, deps.db, row.workspaceId, 'paypal');
-  if (!credentials) return { leadId: row.leadId, formId: row.formId };
+  if (!credentials) return backTo(row);
 
   let outcome: Awaited<ReturnType<ReturnType<typeof paypalApi>['captureOrder']>>;
   try {
@@ -144,7 +147,7 @@ export async function completePaypalReturn(
   } catch (err) {
     // Unknown outcome (PayPal unreachable): leave it pending; the webhook or a reload settles it.
     log(err);
-    return { leadId: row.leadId, formId: row.formId };
+    return backTo(row);
   }
   await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, { id: row.id }, row.workspaceId);
@@ -160,5 +163,10 @@ export async function completePaypalReturn(
     else if (capture.status === 'DECLINED' || capture.status === 'FAILED') await markFailed(tx, payment, 'declined');
     else await tx.update(payments).set({ chargeId: capture.id }).where(eq(payments.id, payment.id));
   });
-  return { leadId: row.leadId, formId: row.formId };
+  return backTo(row);
+}
+
+/** Where a visitor coming back from the provider belongs: the page of the submission that went to pay. */
+function backTo(row: typeof payments.$inferSelect) {
+  return { formId: row.formId, leadId: row.leadId, submissionId: row.submissionId };
 }

@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Provider } from '../../../domain/payments.js';
 import type { Executor } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
-import { confirmPayment, revokePayment, type LeadDeps } from '../leads/leads.js';
+import type { LeadDeps } from '../leads/lead-state.js';
+import { confirmPayment, revokePayment } from '../leads/paid-leads.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function markPaid(deps: LeadDeps, tx: Executor, payment: PaymentRow
     .update(payments)
     .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId })
     .where(eq(payments.id, payment.id));
-  await confirmPayment(deps, tx, payment.leadId, now);
+  await confirmPayment(deps, tx, payment, now);
   return true;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { submissionPath } from '../leads/lead-state.js';
 import { cancelCheckout, completePaypalReturn, type CheckoutDeps } from './checkout.js';
 import { handlePaypalWebhook, handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
 
@@ -47,17 +48,23 @@ export async function paymentsPublicRoutes(app: FastifyInstance, deps: CheckoutD
   );
 
   const notFound = (reply: FastifyReply) => reply.status(404).type('text/plain').send('Not found');
-  const toThankYou = (reply: FastifyReply, leadId: string) =>
+  // Payments made before submissions had pages of their own go back to the lead's page.
+  const toThankYou = (reply: FastifyReply, back: { leadId: string; submissionId: string | null }) =>
     reply
       .status(303)
-      .header('location', `/thank-you?t=${deps.leads.tokens.sign('lead', leadId)}`)
+      .header(
+        'location',
+        back.submissionId
+          ? submissionPath(deps.leads.tokens, back.submissionId)
+          : `/thank-you?t=${deps.leads.tokens.sign('lead', back.leadId)}`,
+      )
       .send();
 
   app.get<{ Querystring: { p?: string } }>('/pay/cancel', async (request, reply) => {
     const cancelled = typeof request.query.p === 'string' ? await cancelCheckout(deps, request.query.p) : undefined;
     if (!cancelled) return notFound(reply);
     // Paid meanwhile (in another tab): the thank-you page has the file.
-    if (cancelled.status === 'paid') return toThankYou(reply, cancelled.leadId);
+    if (cancelled.status === 'paid') return toThankYou(reply, cancelled);
     return reply.status(303).header('location', `/f/${cancelled.formId}?payment=cancelled`).send();
   });
 
@@ -67,6 +74,6 @@ export async function paymentsPublicRoutes(app: FastifyInstance, deps: CheckoutD
     const back = await completePaypalReturn(deps, p, token, (err) =>
       request.log.error({ err }, 'could not capture a PayPal order'),
     );
-    return back ? toThankYou(reply, back.leadId) : notFound(reply);
+    return back ? toThankYou(reply, back) : notFound(reply);
   });
 }

@@ -194,7 +194,9 @@ describe('a visitor paying through Stripe Checkout', () => {
     const session = sessionOf((await submit(form.id, { email })).headers.location!);
     const lead = await leadOf(email);
     // A download link made for this lead (as a leaked or guessed one would be) does not work yet.
-    const early = await visit(`/d/${createTokens(t.config.secret).signDownload(lead.id, new Date(Date.now() + 86_400_000))}`);
+    const early = await visit(
+      `/d/${createTokens(t.config.secret).signExpiring('download', lead.id, new Date(Date.now() + 86_400_000))}`,
+    );
     expect(early.statusCode).toBe(403);
 
     await stripe.completeSession(session.id);
@@ -252,6 +254,29 @@ describe('a visitor paying through Stripe Checkout', () => {
     expect(sessionOf(again.headers.location!).id).not.toBe(session.id);
   });
 
+  it("never unlocks for a stranger who types a buyer's email: that goes to a checkout of its own", async () => {
+    const { owner } = await ownerWithStripe();
+    const form = await createForm(t.app, owner, { publish: true, config: paid() });
+    const buyer = await submit(form.id, { email: 'buyer@example.com' });
+    const bought = sessionOf(buyer.headers.location!);
+    await stripe.completeSession(bought.id);
+    expect((await visit(bought.success_url!)).body).toMatch(/href="http[^"]+\/d\//);
+
+    const stranger = await submit(form.id, { email: 'buyer@example.com' });
+    expect(stranger.statusCode).toBe(303);
+    expect(stranger.headers.location).toMatch(new RegExp(`^${stripe.url}/c/pay/cs_test_`)); // not a thank-you page
+    const own = sessionOf(stranger.headers.location!);
+    expect(own.id).not.toBe(bought.id);
+    expect(own.success_url).not.toBe(bought.success_url);
+    // Back from Checkout without paying (the success URL typed in by hand): processing, no file.
+    const page = await visit(own.success_url!);
+    expect(page.body).toContain('Your payment is being confirmed.');
+    expect(page.body).not.toContain('/d/');
+    // Paying in that checkout is what unlocks it.
+    await stripe.completeSession(own.id);
+    expect((await visit(own.success_url!)).body).toMatch(/href="http[^"]+\/d\//);
+  });
+
   it('sends the code first when double opt-in is on, and the file after confirmation', async () => {
     const { owner } = await ownerWithStripe();
     const form = await createForm(t.app, owner, { publish: true, config: { ...paid(), doubleOptIn: true } });
@@ -263,7 +288,9 @@ describe('a visitor paying through Stripe Checkout', () => {
     const lead = await leadOf('doi@example.com');
     expect(lead).toMatchObject({ paymentState: 'paid', status: 'pending' });
     const confirm = /\/confirm\?t=[\w.-]+/.exec(code!.text)![0];
-    expect((await visit(confirm)).statusCode).toBe(200);
+    const confirmed = await visit(confirm);
+    expect(confirmed.statusCode).toBe(303);
+    expect((await visit(confirmed.headers.location!)).body).toContain('Your email is confirmed.');
     const all = await mails('doi@example.com');
     expect(all).toHaveLength(2);
     expect((await visit(downloadLink(all[0]!.text))).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import type { DashboardStats, FormDetail } from '../../../domain/forms-api.js';
 import { formDailyStats, leadConsents, leads } from '../../db/schema/index.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/visitor.js';
-import { signRenderTime } from './routes.js';
+import { signRenderTime } from '../visitor-journey/fill-time.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -56,6 +56,15 @@ async function mails(to: string) {
   const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
   return res.json<Array<{ to: string; subject: string; text: string; html: string }>>().filter((m) => m.to === to);
 }
+
+/** Posts a thank-you page's form and follows the redirect back to it, as a browser does. */
+async function postAndFollow(url: string, fields: Record<string, string>) {
+  const res = await postForm(url, fields);
+  expect(res.statusCode).toBe(303);
+  return visit(res.headers.location as string);
+}
+
+const leadIdOf = async (email: string) => (await t.db.select({ id: leads.id }).from(leads).where(eq(leads.email, email)))[0]!.id;
 
 const tokenOf = (location: string) => new URL(location, `http://${PUBLIC_HOST}`).searchParams.get('t')!;
 const api = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: APP_HOST, cookie: owner.cookie } });
@@ -177,13 +186,16 @@ describe('a submission with double opt-in', () => {
     const download = async () => (await visit(`/thank-you?t=${token}`)).body.match(/href="(http[^"]+\/d\/[^"]+)"/)?.[1];
     expect(await download()).toBeUndefined();
 
-    const wrong = await postForm('/thank-you/verify', { t: token, code: code === '000000' ? '111111' : '000000' });
-    expect(wrong.statusCode).toBe(400);
+    const wrong = await postAndFollow('/thank-you/verify', { t: token, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.body).toContain('That code is not right. 4 tries left.');
+    // Redirect after POST: the address bar holds the page, so a reload does not post the code again.
     const right = await postForm('/thank-you/verify', { t: token, code });
-    expect(right.statusCode).toBe(200);
-    expect(right.body).toContain('Your email is confirmed.');
-    expect(right.body).toMatch(/href="http:\/\/127\.0\.0\.1:3000\/d\//);
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toMatch(/^\/thank-you\?t=[^&]+&n=verified$/);
+    const confirmed = await visit(right.headers.location as string);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Your email is confirmed.');
+    expect(confirmed.body).toMatch(/href="http:\/\/127\.0\.0\.1:3000\/d\//);
     expect((await t.db.select().from(leads).where(eq(leads.id, lead!.id)))[0]!.status).toBe('verified');
     const delivery = await mails('visitor.one@example.com');
     expect(delivery.map((m) => m.subject)).toContain('Your download: Email Playbook PDF');
@@ -192,17 +204,17 @@ describe('a submission with double opt-in', () => {
   it('locks a code after 5 wrong tries, refuses an expired one, and resends only after 30 seconds', async () => {
     const res = await submit(form.id, { email: 'locked@example.com', consent: 'yes' });
     const token = tokenOf(res.headers.location as string);
-    const leadId = token.split('.')[0]!;
+    const [mail] = await mails('locked@example.com');
+    const leadId = await leadIdOf('locked@example.com');
     for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
-      expect((await postForm('/thank-you/verify', { t: token, code: '999999' })).body).toContain(
+      expect((await postAndFollow('/thank-you/verify', { t: token, code: '999999' })).body).toContain(
         `That code is not right. ${left} left.`,
       );
     }
-    const fifth = await postForm('/thank-you/verify', { t: token, code: '999999' });
+    const fifth = await postAndFollow('/thank-you/verify', { t: token, code: '999999' });
     expect(fifth.body).toContain('Too many wrong codes.');
-    const [mail] = await mails('locked@example.com');
     const code = mail!.subject.slice(0, 6);
-    expect((await postForm('/thank-you/verify', { t: token, code })).body).toContain('Too many wrong codes.');
+    expect((await postAndFollow('/thank-you/verify', { t: token, code })).body).toContain('Too many wrong codes.');
 
     const early = await postForm('/thank-you/resend', { t: token });
     expect(early.statusCode).toBe(429);
@@ -213,8 +225,10 @@ describe('a submission with double opt-in', () => {
       .update(leads)
       .set({ emailSentAt: new Date(Date.now() - 31_000) })
       .where(eq(leads.id, leadId));
-    const resent = await postForm('/thank-you/resend', { t: token });
-    expect(resent.statusCode).toBe(200);
+    await t.db.execute(
+      sql`update submissions set created_at = now() - interval '31 seconds', last_code_at = now() - interval '31 seconds'`,
+    );
+    const resent = await postAndFollow('/thank-you/resend', { t: token });
     expect(resent.body).toContain('We sent you a new code.');
     const newCode = (await mails('locked@example.com'))[0]!.subject.slice(0, 6);
 
@@ -222,7 +236,7 @@ describe('a submission with double opt-in', () => {
       .update(leads)
       .set({ codeExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(leads.id, leadId));
-    expect((await postForm('/thank-you/verify', { t: token, code: newCode })).body).toContain('This code has expired.');
+    expect((await postAndFollow('/thank-you/verify', { t: token, code: newCode })).body).toContain('This code has expired.');
   });
 
   it('confirms with the one-click link, and says so again when it is reused', async () => {
@@ -230,21 +244,22 @@ describe('a submission with double opt-in', () => {
     const [mail] = await mails('link@example.com');
     const confirm = new URL(mail!.text.match(/http\S+\/confirm\?t=\S+/)![0]);
     const first = await visit(confirm.pathname + confirm.search);
-    expect(first.body).toContain('Your email is confirmed.');
+    expect(first.statusCode).toBe(303);
+    expect((await visit(first.headers.location as string)).body).toContain('Your email is confirmed.');
     const again = await visit(confirm.pathname + confirm.search);
-    expect(again.body).toContain('Your email is already confirmed.');
+    expect((await visit(again.headers.location as string)).body).toContain('Your email is already confirmed.');
     expect(tokenOf(res.headers.location as string)).toBeTruthy();
   });
 
   it('delivers the PDF only to a verified lead, as an attachment, through a signed expiring link', async () => {
     const res = await submit(form.id, { email: 'dl@example.com', consent: 'yes' });
     const token = tokenOf(res.headers.location as string);
-    const leadId = token.split('.')[0]!;
+    const leadId = await leadIdOf('dl@example.com');
     // a link for an unverified lead, made with our own signer, is still refused
     const { createTokens } = await import('../leads/tokens.js');
     const tokens = createTokens(t.config.secret);
     const future = new Date(Date.now() + 86_400_000);
-    const refused = await visit(`/d/${tokens.signDownload(leadId, future)}`);
+    const refused = await visit(`/d/${tokens.signExpiring('download', leadId, future)}`);
     expect(refused.statusCode).toBe(403);
 
     const [mail] = await mails('dl@example.com');
@@ -260,7 +275,7 @@ describe('a submission with double opt-in', () => {
     expect(file.rawPayload.equals(pdfBytes(4096))).toBe(true);
     expect((await t.db.select().from(leads).where(eq(leads.id, leadId)))[0]!.downloads).toBe(1);
 
-    const expired = await visit(`/d/${tokens.signDownload(leadId, new Date(Date.now() - 1000))}`);
+    const expired = await visit(`/d/${tokens.signExpiring('download', leadId, new Date(Date.now() - 1000))}`);
     expect(expired.statusCode).toBe(410);
     const tampered = await visit(link.pathname.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
     expect(tampered.statusCode).toBe(404);
@@ -284,20 +299,46 @@ describe('a submission with double opt-in', () => {
     const honeypot = await submit(form.id, { email: 'bot1@example.com', consent: 'yes' }, { ls_hp: 'http://spam.example' });
     expect(honeypot.statusCode).toBe(200);
     expect(honeypot.body).toContain('Thank');
-    const now = String(Date.now());
-    const tooFast = await submit(
-      form.id,
-      { email: 'bot2@example.com', consent: 'yes' },
-      { ls_t: `${now}.${signRenderTime(t.config.secret, now)}` },
-    );
-    expect(tooFast.statusCode).toBe(200);
     const forged = await submit(form.id, { email: 'bot3@example.com', consent: 'yes' }, { ls_t: '1000.forged' });
     expect(forged.statusCode).toBe(200);
+    expect(forged.body).toContain('Thank');
     const stored = await t.db
       .select({ email: leads.email })
       .from(leads)
       .where(sql`${leads.email} like 'bot%'`);
     expect(stored).toEqual([]);
+  });
+
+  it('never tells a fast person it worked: an autofilled form comes back asking to press once more', async () => {
+    const fast = await submit(
+      form.id,
+      { email: 'autofill@example.com', consent: 'yes' },
+      { ls_t: signRenderTime(t.config.secret, Date.now() - 300) },
+    );
+    expect(fast.statusCode).toBe(200);
+    expect(fast.body).toContain('Please press the button once more');
+    expect(fast.body).not.toContain('Thank You!');
+    expect(fast.body).toContain('value="autofill@example.com"');
+    expect(await t.db.select().from(leads).where(eq(leads.email, 'autofill@example.com'))).toEqual([]);
+    expect(await mails('autofill@example.com')).toEqual([]);
+
+    // The page carries a fresh time marked as a second try: a person pressing again a second later gets through.
+    const secondTry = fast.body.match(/name="ls_t" value="([^"]+)"/)![1]!;
+    expect(secondTry).toMatch(/^\d+r\.[\w-]{16}$/);
+    const again = await submit(
+      form.id,
+      { email: 'autofill@example.com', consent: 'yes' },
+      { ls_t: signRenderTime(t.config.secret, Date.now() - 1000, true) },
+    );
+    expect(again.statusCode).toBe(303);
+    expect(await t.db.select().from(leads).where(eq(leads.email, 'autofill@example.com'))).toHaveLength(1);
+    // ...but a second try made at once is still asked again, not dropped.
+    const instant = await submit(
+      form.id,
+      { email: 'autofill2@example.com', consent: 'yes' },
+      { ls_t: signRenderTime(t.config.secret, Date.now(), true) },
+    );
+    expect(instant.body).toContain('Please press the button once more');
   });
 });
 

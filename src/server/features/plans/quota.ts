@@ -2,11 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import type { Executor } from '../../db/client.js';
 import { leads, members, organizations, users, workspaceUsageNotices } from '../../db/schema/index.js';
-import { createRateLimiter, ipBucket, type RateRule } from '../../lib/rate-limiter.js';
 import { queueEmail } from '../mail/emails.js';
-import type { Tokens } from './tokens.js';
 
-// Limits on what visitors can do (docs/decisions/0005). Constants on purpose: change them here.
+// The plans' monthly sign-up limits (docs/decisions/0005, 0008); the numbers live in src/domain/plans.ts.
 
 /**
  * SPEC §9: a Free workspace takes 100 sign-ups a month (Pro 10,000; Business unlimited), counted on
@@ -17,37 +15,6 @@ export const FREE_PLAN_MONTHLY_SIGNUPS = FREE_PLAN_MONTHLY_SUBMISSIONS;
 const LIMITED_PLANS = PLAN_IDS.filter((id) => PLANS[id].monthlySubmissionLimit !== null);
 /** Percentages of the monthly limit at which the owners get an email, once each per month. */
 export const USAGE_NOTICE_THRESHOLDS = [80, 100] as const;
-
-export const VISITOR_RATE_LIMITS = {
-  /** Submissions of one page from one address (an IPv6 address counts by its /64). */
-  submitPerIpPerForm: { name: 'submit-ip', limit: 5, windowSeconds: 60 },
-  /** Submissions of one page from everyone: a distributed flood's ceiling, above a real launch's peak. */
-  submitPerForm: { name: 'submit-form', limit: 300, windowSeconds: 60 },
-  /** 'Resend verification code' from one address, on top of the 30 s wait per lead. */
-  resendPerIp: { name: 'resend-ip', limit: 10, windowSeconds: 60 },
-  /** Codes typed on thank-you pages from one address, on top of the 5 tries per code. */
-  verifyPerIp: { name: 'verify-ip', limit: 10, windowSeconds: 60 },
-} as const satisfies Record<string, RateRule>;
-
-/** The visitor rate limits. Each check counts one hit and gives the seconds to wait, or null when allowed. */
-export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unknown) => void) {
-  const limiter = createRateLimiter(db, { log });
-  // Keyed by a keyed hash: the counters never hold a visitor's address.
-  const ip = (address: string) => tokens.hashValue('rate-ip', ipBucket(address));
-  const wait = (decision: Awaited<ReturnType<typeof limiter.hit>>) => (decision.allowed ? null : decision.retryAfterSeconds);
-  const rules = VISITOR_RATE_LIMITS;
-  return {
-    submission: async (formId: string, address: string) =>
-      wait(
-        await limiter.hitAll([
-          [rules.submitPerIpPerForm, `${formId}:${ip(address)}`],
-          [rules.submitPerForm, formId],
-        ]),
-      ),
-    resend: async (address: string) => wait(await limiter.hit(rules.resendPerIp, ip(address))),
-    verify: async (address: string) => wait(await limiter.hit(rules.verifyPerIp, ip(address))),
-  };
-}
 
 /** The UTC calendar month `now` falls in: the Free plan's count restarts on the 1st at 00:00 UTC. */
 export function monthOf(now: Date) {
@@ -81,25 +48,13 @@ export async function monthlySignups(db: Executor, workspaceId: string, now = ne
 }
 
 /**
- * True when the page must refuse this submission because its workspace has used this month's
- * sign-ups. Only new sign-ups are refused: an address that already has a lead on this page goes
- * through (it gets what is due, as any repeat submission does), so nobody already signed up is
- * locked out of their file. `email` is null when the submission is not valid (nothing to match).
+ * True when the workspace has used this month's sign-ups: its pages then refuse every submission,
+ * new address or known (answering both alike tells nobody which addresses signed up before). People
+ * already signed up keep their confirmation and download links.
  */
-export async function refusesNewSignup(
-  db: Executor,
-  form: { id: string; workspaceId: string },
-  email: string | null,
-  now = new Date(),
-): Promise<boolean> {
-  const { used, limit } = await monthlySignups(db, form.workspaceId, now);
-  if (limit === null || used < limit) return false;
-  if (!email) return true;
-  const [existing] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.formId, form.id), eq(leads.email, email)));
-  return !existing;
+export async function isOverMonthlyLimit(db: Executor, workspaceId: string, now = new Date()): Promise<boolean> {
+  const { used, limit } = await monthlySignups(db, workspaceId, now);
+  return limit !== null && used >= limit;
 }
 
 /**

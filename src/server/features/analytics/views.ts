@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { formDailyStats, formDailyVisitors } from '../../db/schema/index.js';
-
-export const today = (now = new Date()) => now.toISOString().slice(0, 10);
-
-type Counter = 'leads' | 'confirmations' | 'downloads';
-const columns = { leads: formDailyStats.leads, confirmations: formDailyStats.confirmations, downloads: formDailyStats.downloads };
-
-/** Adds one to a form's daily roll-up, in the caller's transaction. */
-export async function bumpDailyStat(executor: Executor, formId: string, counter: Counter, now = new Date()) {
-  const column = columns[counter];
-  await executor.execute(sql`
-    insert into ${formDailyStats} (form_id, day, ${sql.identifier(column.name)}) values (${formId}, ${today(now)}, 1)
-    on conflict (form_id, day) do update set ${sql.identifier(column.name)} = ${formDailyStats}.${sql.identifier(column.name)} + 1`);
-}
+import { today } from './daily-stats.js';
 
 /** One view, and one unique visitor the first time `visitorHash` is seen on this form today. */
 export async function recordView(executor: Executor, formId: string, visitorHash: string, now = new Date()) {

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { RESERVED_NAMES, type FormConfig, type FormField } from './form-config';
+
+/**
+ * The contract of a visitor's submission, built from the page's configuration: the server checks a
+ * POST /f/{id} with it and the creator's preview checks its form with it, so the page, the server
+ * and any later entry point (the public API, an embed) accept exactly the same input.
+ */
+
+export const submissionMessages = {
+  required: 'This field is required',
+  email: 'Enter a valid email address',
+  number: 'Enter a number',
+  phone: 'Enter a valid phone number',
+  tooLong: 'This is too long',
+  invalidCharacter: 'Remove the invisible control characters from this field',
+  consent: 'Please agree to the privacy policy to continue',
+} as const;
+
+export interface Submission {
+  /** The first email field's value, trimmed and lower-cased. */
+  email: string;
+  /** Values of the configured fields other than the email, keyed by field id. */
+  data: Record<string, string>;
+  consent: boolean;
+}
+
+export type SubmissionResult =
+  | { ok: true; submission: Submission; values: Record<string, string> }
+  | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+
+const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]{2,}$/;
+const PHONE = /^[+\d][\d\s().-]{4,29}$/;
+// C0 controls other than tab and line breaks, and DEL: nothing a person types; PostgreSQL refuses NUL.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const MAX_VALUE_LENGTH = { textarea: 5000, other: 500 } as const;
+/** What a checked checkbox posts. */
+export const CHECKED_VALUE = 'yes';
+
+/** A posted value as one string: the first of repeated names, '' for anything that is not text. */
+const firstString = (v: unknown): string => (Array.isArray(v) ? firstString(v[0]) : typeof v === 'string' ? v : '');
+
+function fieldSchema(field: FormField) {
+  return z.string().superRefine((raw, ctx) => {
+    const problem = fieldProblem(field, raw);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+function fieldProblem(field: FormField, raw: string): string | null {
+  const value = raw.trim();
+  if (CONTROL.test(raw)) return submissionMessages.invalidCharacter;
+  if (field.type === 'checkbox') return field.required && value !== CHECKED_VALUE ? submissionMessages.required : null;
+  if (!value) return field.required ? submissionMessages.required : null;
+  if (value.length > (field.type === 'textarea' ? MAX_VALUE_LENGTH.textarea : MAX_VALUE_LENGTH.other)) {
+    return submissionMessages.tooLong;
+  }
+  if (field.type === 'email' && !EMAIL.test(value)) return submissionMessages.email;
+  if (field.type === 'number' && !Number.isFinite(Number(value))) return submissionMessages.number;
+  if (field.type === 'phone' && !PHONE.test(value)) return submissionMessages.phone;
+  return null;
+}
+
+/**
+ * The zod schema of a submission to a page with this configuration: one string per field (what a
+ * form posts; '' for an empty or missing input) and the consent checkbox. Other names are ignored.
+ */
+export function submissionSchema(config: FormConfig) {
+  const shape: Record<string, z.ZodType<string>> = {};
+  for (const field of config.fields) shape[field.id] = fieldSchema(field);
+  const consent = z.string().refine((v) => !config.privacyPolicy || v === CHECKED_VALUE, submissionMessages.consent);
+  return z.object({ ...shape, [RESERVED_NAMES.consent]: consent });
+}
+
+/** A posted body as the schema's input: each field's first value as text. */
+export const postedValues = (config: FormConfig, body: Record<string, unknown>) =>
+  Object.fromEntries([...config.fields.map((f) => f.id), RESERVED_NAMES.consent].map((name) => [name, firstString(body[name])]));
+
+/**
+ * Checks a posted form against the page's configuration. Returns the cleaned submission, or errors
+ * keyed like the page's inputs; and the values to refill the form with if it is shown again.
+ */
+export function parseSubmission(config: FormConfig, body: Record<string, unknown>): SubmissionResult {
+  const values: Record<string, string> = {};
+  for (const field of config.fields) values[field.id] = firstString(body[field.id]).slice(0, MAX_VALUE_LENGTH.textarea);
+  const consentGiven = firstString(body[RESERVED_NAMES.consent]) === CHECKED_VALUE;
+  values[RESERVED_NAMES.consent] = consentGiven ? CHECKED_VALUE : '';
+  if (config.payment.enabled) {
+    values[RESERVED_NAMES.amount] = firstString(body[RESERVED_NAMES.amount]).slice(0, 20);
+    values[RESERVED_NAMES.provider] = firstString(body[RESERVED_NAMES.provider]).slice(0, 20);
+  }
+
+  const parsed = submissionSchema(config).safeParse(postedValues(config, body));
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+    // Control characters are not sent back into the page.
+    for (const [key, message] of Object.entries(errors)) {
+      if (message === submissionMessages.invalidCharacter) values[key] = '';
+    }
+    return { ok: false, errors, values };
+  }
+
+  let email = '';
+  const data: Record<string, string> = {};
+  for (const field of config.fields) {
+    const value = values[field.id]!.trim();
+    if (field.type === 'email' && !email) email = value.toLowerCase();
+    else if (value) data[field.id] = field.type === 'checkbox' ? CHECKED_VALUE : value;
+  }
+  return { ok: true, submission: { email, data, consent: consentGiven }, values };
+}

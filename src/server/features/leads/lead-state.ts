@@ -1,0 +1,174 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FormConfig } from '../../../domain/form-config.js';
+import { CONSENT_VERSION } from '../../../landing/consent.js';
+import type { Db, Executor } from '../../db/client.js';
+import { forms, leadConsents, leads, members, submissions, users } from '../../db/schema/index.js';
+import { bumpDailyStats } from '../analytics/daily-stats.js';
+import { queueEmail } from '../mail/emails.js';
+import { noteVerifiedLead } from '../plans/quota.js';
+import type { Tokens } from './tokens.js';
+
+// What the visitor journey's use cases share: a lead's links, its codes and emails, and its state.
+
+export const CODE_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESEND_AFTER_SECONDS = 30;
+export const MAX_CODE_ATTEMPTS = 5;
+export const DOWNLOAD_LINK_DAYS = 7;
+
+export interface LeadDeps {
+  db: Db;
+  tokens: Tokens;
+  publicOrigin: string;
+  /** The owner app's origin, for links in emails to owners. */
+  appOrigin?: string;
+}
+
+/** Who did something, as far as evidence goes: kept only as keyed hashes. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export type LeadRow = typeof leads.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** A lead's links. `inbox` and `confirm` are only ever sent to the lead's own address. */
+export const links = (
+  deps: LeadDeps,
+  leadId: string,
+  now = new Date(),
+  codeExpiresAt = new Date(now.getTime() + CODE_TTL_MS),
+) => ({
+  inbox: `${deps.publicOrigin}/thank-you?t=${deps.tokens.sign('lead', leadId)}`,
+  confirm: `${deps.publicOrigin}/confirm?t=${deps.tokens.signExpiring('confirm', leadId, codeExpiresAt)}`,
+  download: `${deps.publicOrigin}/d/${deps.tokens.signExpiring('download', leadId, new Date(now.getTime() + DOWNLOAD_LINK_DAYS * 86_400_000))}`,
+});
+
+/** The thank-you page of one submission: what its submitter may see, and nothing else. */
+export const submissionPath = (tokens: Tokens, submissionId: string) => `/thank-you?t=${tokens.sign('submission', submissionId)}`;
+
+/** Free pages' leads, and paid pages' leads whose payment is confirmed and not refunded. */
+export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
+  lead.paymentState === 'none' || lead.paymentState === 'paid';
+
+/** The lead, locked for this transaction, with the published page it came from. */
+export async function lockLead(tx: Executor, leadId: string) {
+  const [row] = await tx
+    .select({ lead: leads, config: forms.published, formVersion: forms.publishedVersion, formStatus: forms.status })
+    .from(leads)
+    .innerJoin(forms, eq(forms.id, leads.formId))
+    .where(eq(leads.id, leadId))
+    .for('update', { of: leads });
+  return row && row.config ? { ...row, config: row.config } : undefined;
+}
+
+export async function findSubmission(tx: Executor, submissionId: string, lock = false) {
+  const query = tx.select().from(submissions).where(eq(submissions.id, submissionId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Visitor emails come from the business (its name as sender) and replies go to the workspace's owner. */
+async function senderFor(tx: Executor, workspaceId: string, config: FormConfig) {
+  const [owner] = await tx
+    .select({ email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')))
+    .orderBy(members.createdAt)
+    .limit(1);
+  return { fromName: config.businessName.trim() || undefined, replyTo: owner?.email };
+}
+
+/** A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link that expires with it. */
+export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  await tx
+    .update(leads)
+    .set({ codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now })
+    .where(eq(leads.id, lead.id));
+  await queueEmail(tx, {
+    template: 'leadConfirm',
+    to: lead.email,
+    ...(await senderFor(tx, lead.workspaceId, config)),
+    props: {
+      businessName: config.businessName,
+      leadMagnetName: config.leadMagnetName,
+      code,
+      confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
+    },
+  });
+}
+
+export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
+  await tx.update(leads).set({ emailSentAt: now }).where(eq(leads.id, lead.id));
+  const l = links(deps, lead.id, now);
+  await queueEmail(tx, {
+    template: 'leadDelivery',
+    to: lead.email,
+    ...(await senderFor(tx, lead.workspaceId, config)),
+    props: {
+      businessName: config.businessName,
+      leadMagnetName: config.leadMagnetName,
+      thankyouMessage: config.thankyouMessage,
+      downloadUrl: l.download,
+      thankYouUrl: l.inbox,
+      expiresInDays: DOWNLOAD_LINK_DAYS,
+    },
+  });
+}
+
+export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>
+  !lead.emailSentAt || now.getTime() - lead.emailSentAt.getTime() >= RESEND_AFTER_SECONDS * 1000;
+
+export function secondsUntilResend(sentAt: Date | null, now = new Date()): number {
+  if (!sentAt) return 0;
+  return Math.max(0, Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - sentAt.getTime()) / 1000));
+}
+
+/** The lead's address is confirmed (or needs no confirmation): counted, and the file goes out when due. */
+export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
+  await tx
+    .update(leads)
+    .set({ status: 'verified', verifiedAt: now, codeHash: null, codeExpiresAt: null })
+    .where(eq(leads.id, lead.id));
+  await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
+  await noteVerifiedLead(deps, tx, lead.workspaceId, now);
+  if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, config, now);
+}
+
+/** Evidence of a confirmation: when, how, from where (hashed) and on which version of the page. */
+export async function recordConfirmation(
+  deps: LeadDeps,
+  tx: Executor,
+  found: { lead: LeadRow; formVersion: number },
+  method: 'code' | 'link',
+  meta: ClientMeta,
+  submissionId: string | null,
+  now: Date,
+) {
+  await tx.insert(leadConsents).values({
+    leadId: found.lead.id,
+    submissionId,
+    event: 'confirmation',
+    method,
+    text:
+      method === 'code'
+        ? 'Confirmed the email address with the code sent to it.'
+        : 'Confirmed the email address with the link sent to it.',
+    version: CONSENT_VERSION,
+    agreed: true,
+    formVersion: found.formVersion,
+    givenAt: now,
+    ipHash: deps.tokens.hashValue('ip', meta.ip),
+    userAgentHash: deps.tokens.hashValue('ua', meta.userAgent),
+  });
+}
+
+export async function unlockSubmission(tx: Executor, submissionId: string, now: Date) {
+  await tx.update(submissions).set({ unlockedAt: now }).where(eq(submissions.id, submissionId));
+}

@@ -1,0 +1,143 @@
+import type { FastifyReply } from 'fastify';
+import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
+import { LandingPage, ThankYouPage, type LandingPageProps, type ThankYouPageProps } from '../../../landing/index.js';
+import type { LiveForm } from '../leads/live-form.js';
+import { checkoutOrigins, type CheckoutDeps } from '../payments/checkout.js';
+import type { ThankYouView } from '../visitor-journey/thank-you.js';
+import { signRenderTime } from '../visitor-journey/fill-time.js';
+import { PUBLIC_CSP, renderDocument } from './document.js';
+import { pageTracking } from './tracking.js';
+
+type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
+
+/** Everything the public face shows: each kind knows its document and its Content-Security-Policy. */
+export type PublicView =
+  /** The published page as first served: cached per published version, with pixels and script. */
+  | { kind: 'page'; form: LiveForm; referrer: string }
+  /** The page again after a POST (errors, a message), never cached and without tracking. */
+  | { kind: 'pageAgain'; form: LiveForm; extra: LandingExtra; referrer: string; secondTry?: boolean }
+  | { kind: 'thankYou'; view: ThankYouView; notice?: ThankYouPageProps['notice'] }
+  | { kind: 'notice'; title: string; text: string; action?: { url: string; fields: Record<string, string>; label: string } };
+
+const RENDERED_AT = '__LS_RENDERED_AT__';
+const REFERRER = '__LS_REFERRER__';
+const escapeAttr = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function createRenderer(deps: { secret: string; publicOrigin: string; checkout: CheckoutDeps }) {
+  // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
+  const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
+  const formCsp = (config: FormConfig, csp = PUBLIC_CSP) =>
+    config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp;
+  const cache = new Map<string, { html: string; csp: string }>();
+
+  function landingDocument(form: LiveForm, extra: LandingExtra, withTracking: boolean) {
+    const tracking = withTracking ? pageTracking(form.id, form.config) : null;
+    const landing = (
+      <LandingPage
+        config={form.config}
+        mode="live"
+        action={`/f/${form.id}`}
+        honeypotName={RESERVED_NAMES.honeypot}
+        hiddenFields={{ [RESERVED_NAMES.renderedAt]: RENDERED_AT, [RESERVED_NAMES.referrer]: REFERRER }}
+        {...extra}
+      />
+    );
+    const html = renderDocument({
+      title: form.config.title,
+      description: form.config.description || form.config.title,
+      url: `${deps.publicOrigin}/f/${form.id}`,
+      script: 'landing',
+      body: tracking ? tracking.wrap(landing) : landing,
+      css: tracking?.css,
+    });
+    return { html, csp: formCsp(form.config, tracking?.csp) };
+  }
+
+  function publishedPage(form: LiveForm) {
+    const key = `${form.id}:${form.version}`;
+    let cached = cache.get(key);
+    if (!cached) {
+      cached = landingDocument(form, {}, true);
+      cache.set(key, cached);
+      if (cache.size > 1000) cache.delete(cache.keys().next().value!);
+    }
+    return cached;
+  }
+
+  /** The per-request parts of a landing document: a freshly signed render time and the referrer. */
+  const personalise = (html: string, referrer: string, secondTry = false) =>
+    html
+      .replace(RENDERED_AT, signRenderTime(deps.secret, Date.now(), secondTry))
+      .replace(REFERRER, escapeAttr(referrer.slice(0, 500)));
+
+  function documentOf(view: PublicView): { html: string; csp: string } {
+    switch (view.kind) {
+      case 'page': {
+        const { html, csp } = publishedPage(view.form);
+        return { html: personalise(html, view.referrer), csp };
+      }
+      case 'pageAgain': {
+        const { html, csp } = landingDocument(view.form, view.extra, false);
+        return { html: personalise(html, view.referrer, view.secondTry), csp };
+      }
+      case 'thankYou': {
+        const { view: page, notice } = view;
+        const verified = page.state === 'verified';
+        const html = renderDocument({
+          title: 'Thank You!',
+          description: page.leadMagnetName || 'Thank you',
+          body: <ThankYouPage {...page} notice={notice} />,
+          script: verified ? undefined : 'thankYou',
+          noindex: true,
+        });
+        return { html, csp: PUBLIC_CSP };
+      }
+      case 'notice':
+        return noticeDocument(view);
+    }
+  }
+
+  /** Sends a view: the one way a public page leaves the server, so its CSP always fits what it shows. */
+  return (reply: FastifyReply, status: number, view: PublicView) => sendPublic(reply, status, documentOf(view));
+}
+
+export function sendPublic(reply: FastifyReply, status: number, { html, csp }: { html: string; csp: string }) {
+  return reply
+    .status(status)
+    .header('content-security-policy', csp)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+type NoticeView = Omit<Extract<PublicView, { kind: 'notice' }>, 'kind'>;
+
+/** A short page that says what happened, optionally with one button (a POST with hidden fields). */
+export function noticeDocument(view: NoticeView) {
+  const body = (
+    <div className="ls-page">
+      <main className="ls-container">
+        <header className="ls-header">
+          <h1 className="ls-title">{view.title}</h1>
+          <p className="ls-description">{view.text}</p>
+        </header>
+        {view.action && (
+          <div className="ls-card">
+            <form method="post" action={view.action.url} className="ls-form">
+              {Object.entries(view.action.fields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button className="ls-button" type="submit">
+                {view.action.label}
+              </button>
+            </form>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+  return { html: renderDocument({ title: view.title, description: view.text, body, noindex: true }), csp: PUBLIC_CSP };
+}
+
+export type Render = ReturnType<typeof createRenderer>;

@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { files, leads } from '../../db/schema/index.js';
+import { bumpDailyStats } from '../analytics/daily-stats.js';
+import { lockLead, mayReceiveFile, type LeadDeps } from '../leads/lead-state.js';
+
+export type DownloadOutcome =
+  | { kind: 'file'; file: typeof files.$inferSelect; name: string }
+  /** Past its 7 days: the lead's own page gives a fresh link. */
+  | { kind: 'expired'; leadId: string }
+  /** The page was deleted by its owner, or its file removed. */
+  | { kind: 'gone' }
+  /** The address is not confirmed yet, or a paid page's payment is missing or refunded. */
+  | { kind: 'locked' }
+  | { kind: 'unknown' };
+
+/** A download link from an email: the file, counted, while the lead may still have it. */
+export async function download(deps: LeadDeps & { db: Db }, token: string, now = new Date()): Promise<DownloadOutcome> {
+  const checked = deps.tokens.verifyExpiring('download', token, now);
+  if (!checked) return { kind: 'unknown' };
+  if (checked.expired) return { kind: 'expired', leadId: checked.leadId };
+  return deps.db.transaction(async (tx) => {
+    const found = await lockLead(tx, checked.leadId);
+    // A deleted page's leads go with it; a signed link to one is still ours, so say what happened.
+    // A page taken offline still serves the people who signed up on it.
+    if (!found) return { kind: 'gone' };
+    const { lead, config } = found;
+    if (lead.status !== 'verified' || !mayReceiveFile(lead)) return { kind: 'locked' };
+    if (!config.leadMagnet) return { kind: 'gone' };
+    const [file] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, config.leadMagnet.id), eq(files.workspaceId, lead.workspaceId)));
+    if (!file) return { kind: 'gone' };
+    await tx
+      .update(leads)
+      .set({ downloads: sql`${leads.downloads} + 1`, lastDownloadAt: now })
+      .where(eq(leads.id, lead.id));
+    await bumpDailyStats(tx, lead.formId, { downloads: 1 }, now);
+    return { kind: 'file', file, name: config.leadMagnetName };
+  });
+}

@@ -1,0 +1,81 @@
+import { RESERVED_NAMES } from '../../../domain/form-config.js';
+import { parseSubmission } from '../../../domain/submission.js';
+import type { LeadDeps } from '../leads/lead-state.js';
+import type { LiveForm } from '../leads/live-form.js';
+import { storeSubmission, type VisitMeta } from '../leads/store-submission.js';
+import { connectedProviders } from '../payments/accounts.js';
+import { startCheckout, type CheckoutDeps } from '../payments/checkout.js';
+import { readPaymentChoice } from '../payments/choice.js';
+import { isOverMonthlyLimit } from '../plans/quota.js';
+import { checkFillTime } from './fill-time.js';
+import type { VisitorLimits } from './visitor-limits.js';
+
+export interface JourneyDeps extends LeadDeps {
+  secret: string;
+  limits: VisitorLimits;
+  checkout: CheckoutDeps;
+}
+
+type Values = Record<string, string>;
+
+/** What became of a POST of a published page's form. */
+export type SubmitOutcome =
+  /** The honeypot was filled or the form was not ours: told it worked, nothing stored. */
+  | { kind: 'bot' }
+  /** Sent sooner than a person fills a form in (usually the browser's autofill): asked to press once more. */
+  | { kind: 'tooFast'; values: Values }
+  | { kind: 'rateLimited'; seconds: number }
+  /** The workspace used this month's sign-ups. */
+  | { kind: 'overQuota' }
+  | { kind: 'invalid'; errors: Values; values: Values }
+  /** A paid page whose provider is not connected (503), or whose provider failed (502). */
+  | { kind: 'paymentUnavailable'; values: Values }
+  | { kind: 'paymentFailed'; values: Values }
+  | { kind: 'checkout'; url: string }
+  | { kind: 'thankYou'; submissionId: string };
+
+/**
+ * A visitor submits a published page. Whoever submits gets their own submission and its own page,
+ * whether or not the address signed up before: nothing of an existing lead is handed out.
+ */
+export async function submitFromPage(
+  deps: JourneyDeps,
+  form: LiveForm,
+  body: Record<string, unknown>,
+  meta: VisitMeta,
+  log: (err: unknown) => void,
+): Promise<SubmitOutcome> {
+  const { config } = form;
+  const busy = await deps.limits.submission(form.id, meta.ip);
+  if (busy) return { kind: 'rateLimited', seconds: busy };
+
+  const checked = parseSubmission(config, body);
+  if (String(body[RESERVED_NAMES.honeypot] ?? '') !== '') return { kind: 'bot' };
+  const fillTime = checkFillTime(deps.secret, String(body[RESERVED_NAMES.renderedAt] ?? ''));
+  if (fillTime === 'forged') return { kind: 'bot' };
+  if (fillTime === 'tooFast') return { kind: 'tooFast', values: checked.values };
+  // Before the input is checked: no point fixing a form that will refuse anyway.
+  if (await isOverMonthlyLimit(deps.db, form.workspaceId)) return { kind: 'overQuota' };
+
+  const choice = config.payment.enabled ? readPaymentChoice(config.payment, body) : undefined;
+  if (!checked.ok || (choice && !choice.ok)) {
+    const errors = { ...(checked.ok ? {} : checked.errors), ...(choice && !choice.ok ? choice.errors : {}) };
+    return { kind: 'invalid', errors, values: checked.values };
+  }
+  const { submission, values } = checked;
+  const inboxBusy = await deps.limits.submissionFor(form.id, submission.email);
+  if (inboxBusy) return { kind: 'rateLimited', seconds: inboxBusy };
+  if (choice && !(await connectedProviders(deps.db, form.workspaceId)).has(choice.provider)) {
+    return { kind: 'paymentUnavailable', values };
+  }
+
+  const { submissionId, lead } = await storeSubmission(deps, form, submission, meta);
+  if (!choice) return { kind: 'thankYou', submissionId };
+  const started = await startCheckout(
+    deps.checkout,
+    { formId: form.id, workspaceId: form.workspaceId, config, leadId: lead.id, submissionId, email: submission.email, ...choice },
+    log,
+  );
+  if ('url' in started) return { kind: 'checkout', url: started.url };
+  return started.error === 'unavailable' ? { kind: 'paymentUnavailable', values } : { kind: 'paymentFailed', values };
+}

@@ -1,0 +1,99 @@
+import { desc, eq } from 'drizzle-orm';
+import type { ThankYouPageProps } from '../../../landing/index.js';
+import type { Executor } from '../../db/client.js';
+import { forms, leads, payments, submissions } from '../../db/schema/index.js';
+import {
+  links,
+  MAX_CODE_ATTEMPTS,
+  mayReceiveFile,
+  secondsUntilResend,
+  submissionPath,
+  type LeadDeps,
+} from '../leads/lead-state.js';
+
+export type ThankYouView = Omit<ThankYouPageProps, 'notice'> & { attemptsLeft: number };
+type PaymentState = NonNullable<ThankYouPageProps['payment']>['state'];
+
+async function loadLead(db: Executor, leadId: string) {
+  const [row] = await db
+    .select({ lead: leads, config: forms.published })
+    .from(leads)
+    .innerJoin(forms, eq(forms.id, leads.formId))
+    .where(eq(leads.id, leadId));
+  return row && row.config ? { lead: row.lead, config: row.config } : undefined;
+}
+
+const paymentState = (status: string | undefined, leadRefunded: boolean): PaymentState =>
+  leadRefunded || status === 'refunded' ? 'refunded' : status === 'pending' ? 'processing' : 'failed';
+
+/**
+ * The page of one submission: its own payment, its own code, and the file only once this
+ * submission earned it (see submissions.unlockedAt) and the lead may still have it.
+ */
+export async function submissionThankYou(deps: LeadDeps, submissionId: string, now = new Date()): Promise<ThankYouView | null> {
+  const [submission] = await deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
+  if (!submission) return null;
+  const found = await loadLead(deps.db, submission.leadId);
+  if (!found) return null;
+  const { lead, config } = found;
+  const token = deps.tokens.sign('submission', submission.id);
+  const base = {
+    businessName: config.businessName,
+    leadMagnetName: config.leadMagnetName,
+    thankyouMessage: config.thankyouMessage,
+    email: lead.email,
+    token,
+    attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - lead.codeAttempts),
+  };
+  let payment: ThankYouPageProps['payment'];
+  if (config.payment.enabled || lead.paymentState !== 'none') {
+    const [latest] = await deps.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.submissionId, submission.id))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (latest?.status !== 'paid' || !mayReceiveFile(lead)) {
+      payment = {
+        state: paymentState(latest?.status, lead.paymentState === 'refunded'),
+        retryUrl: `/f/${lead.formId}`,
+        checkUrl: submissionPath(deps.tokens, submission.id),
+      };
+    }
+  }
+  const unlocked = !payment && submission.unlockedAt !== null && lead.status === 'verified' && mayReceiveFile(lead);
+  return {
+    ...base,
+    state: unlocked ? 'verified' : 'pending',
+    payment,
+    resendInSeconds: unlocked ? 0 : secondsUntilResend(submission.lastCodeAt ?? submission.createdAt, now),
+    downloadUrl: unlocked ? links(deps, lead.id, now).download : undefined,
+  };
+}
+
+/** The lead's own page, reached only from links sent to the lead's address. */
+export async function inboxThankYou(deps: LeadDeps, leadId: string, now = new Date()): Promise<ThankYouView | null> {
+  const found = await loadLead(deps.db, leadId);
+  if (!found) return null;
+  const { lead, config } = found;
+  const unlocked = lead.status === 'verified' && mayReceiveFile(lead);
+  return {
+    businessName: config.businessName,
+    leadMagnetName: config.leadMagnetName,
+    thankyouMessage: config.thankyouMessage,
+    email: lead.email,
+    token: '',
+    attemptsLeft: 0,
+    state: unlocked ? 'verified' : 'pending',
+    payment:
+      lead.paymentState === 'refunded' || lead.paymentState === 'awaiting'
+        ? {
+            state: lead.paymentState === 'refunded' ? 'refunded' : 'processing',
+            retryUrl: `/f/${lead.formId}`,
+            checkUrl: links(deps, lead.id).inbox,
+          }
+        : undefined,
+    resendInSeconds: 0,
+    downloadUrl: unlocked ? links(deps, lead.id, now).download : undefined,
+  };
+}

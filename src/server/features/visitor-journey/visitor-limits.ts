@@ -1,0 +1,38 @@
+import type { Executor } from '../../db/client.js';
+import { createRateLimiter, ipBucket, type RateRule } from '../../lib/rate-limiter.js';
+import type { Tokens } from '../leads/tokens.js';
+
+/**
+ * Limits on what visitors can do (docs/decisions/0008). They stop one sender and protect one inbox,
+ * never a page's reach: people sharing an address (office Wi-Fi, an event, carrier NAT) and a launch
+ * to a big list must get through. Constants on purpose: change them here.
+ */
+export const VISITOR_RATE_LIMITS = {
+  /** Submissions of one page from one address (an IPv6 address counts by its /64): a whole venue's worth. */
+  submitPerIpPerForm: { name: 'submit-ip', limit: 120, windowSeconds: 60 },
+  /** Submissions of one page for one email address: nobody's inbox is flooded from one page. */
+  submitPerEmailPerForm: { name: 'submit-email', limit: 5, windowSeconds: 600 },
+  /** 'Resend verification code' from one address, on top of the 30 s wait per lead. */
+  resendPerIp: { name: 'resend-ip', limit: 60, windowSeconds: 60 },
+  /** Codes typed on thank-you pages from one address, on top of the 5 tries per code. */
+  verifyPerIp: { name: 'verify-ip', limit: 60, windowSeconds: 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** The visitor rate limits. Each check counts one hit and gives the seconds to wait, or null when allowed. */
+export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unknown) => void) {
+  const limiter = createRateLimiter(db, { log });
+  // Keyed by keyed hashes: the counters never hold a visitor's address or email.
+  const ip = (address: string) => tokens.hashValue('rate-ip', ipBucket(address));
+  const wait = (decision: Awaited<ReturnType<typeof limiter.hit>>) => (decision.allowed ? null : decision.retryAfterSeconds);
+  const rules = VISITOR_RATE_LIMITS;
+  return {
+    submission: async (formId: string, address: string) =>
+      wait(await limiter.hit(rules.submitPerIpPerForm, `${formId}:${ip(address)}`)),
+    submissionFor: async (formId: string, email: string) =>
+      wait(await limiter.hit(rules.submitPerEmailPerForm, `${formId}:${tokens.hashValue('rate-email', email)}`)),
+    resend: async (address: string) => wait(await limiter.hit(rules.resendPerIp, ip(address))),
+    verify: async (address: string) => wait(await limiter.hit(rules.verifyPerIp, ip(address))),
+  };
+}
+
+export type VisitorLimits = ReturnType<typeof visitorRateLimits>;

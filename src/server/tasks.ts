@@ -1,0 +1,25 @@
+import type { TaskList } from 'graphile-worker';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
+import { FOLLOW_UP_TASK, followUpTask } from './features/leads/follow-up.task.js';
+import { createTokens } from './features/leads/tokens.js';
+import { SEND_EMAIL_TASK } from './features/mail/emails.js';
+import { sendEmailTask } from './features/mail/send-email.task.js';
+import type { Mailer } from './lib/mailer.js';
+import type { Storage } from './lib/storage.js';
+
+/** Every background task, for the worker in main.ts and for tests that run the queue. */
+export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: Storage): TaskList {
+  const leads = {
+    db,
+    tokens: createTokens(config.secret),
+    publicOrigin: config.publicUrl.origin,
+    appOrigin: config.appUrl.origin,
+  };
+  return {
+    [SEND_EMAIL_TASK]: sendEmailTask(mailer),
+    [FOLLOW_UP_TASK]: followUpTask(leads),
+    [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+  };
+}
