@@ -1,8 +1,8 @@
 export { autocompleteFor } from './autocomplete';
 export { CONSENT_VERSION, consentText } from './consent';
 export { landingCss, landingDocumentCss } from './landing-css';
+export { CHECKED_VALUE } from '../domain/submission';
 export {
-  CHECKED_VALUE,
   DOUBLE_OPT_IN_NOTICE,
   LandingPage,
   LandingStyles,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { RESERVED_NAMES, type FormConfig, type FormField, type Payment } from '../domain/form-config';
 import { CURRENCY_SYMBOLS, currencyDecimals, formatMoney, fromMinorUnits } from '../domain/money';
+import { CHECKED_VALUE, parseSubmission } from '../domain/submission';
 import { autocompleteFor } from './autocomplete';
 import { consentText } from './consent';
 import { landingCss } from './landing-css';
@@ -12,11 +13,6 @@ export const THANK_YOU_TITLE = 'Thank You!';
 export const DOUBLE_OPT_IN_NOTICE =
   'We have sent you an email with a confirmation link. Please check your inbox (and your spam folder) and confirm your email address to get your download.';
 export const PREVIEW_DOWNLOAD_NOTICE = 'Downloads work on the published page.';
-
-/** The form's posted names besides the configured fields' ids. */
-
-/** Value a checked checkbox posts. */
-export const CHECKED_VALUE = 'yes';
 
 type Phase = 'form' | 'submitting' | 'submitted';
 
@@ -30,10 +26,12 @@ export function submitLabel(config: FormConfig): string {
 export function LandingPage(props: LandingPageProps) {
   const { config, mode } = props;
   const prefix = props.idPrefix ?? 'ls';
-  const errors = props.errors ?? {};
-  const values = props.values ?? {};
   const preview = mode === 'preview';
   const [phase, setPhase] = useState<Phase>('form');
+  // The preview checks its form with the server's own contract, so the owner sees what visitors will.
+  const [previewErrors, setPreviewErrors] = useState<Record<string, string>>({});
+  const errors = props.errors ?? previewErrors;
+  const values = props.values ?? {};
   const thanksRef = useRef<HTMLDivElement>(null);
   const submitted = props.state === 'submitted' || phase === 'submitted';
 
@@ -45,6 +43,9 @@ export function LandingPage(props: LandingPageProps) {
   function handlePreviewSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'form') return;
+    const checked = parseSubmission(config, Object.fromEntries(new FormData(event.currentTarget)));
+    setPreviewErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     setPhase('submitting');
     // A preview stores nothing: the "request" is a resolved promise, so 'Submitting...' lasts one tick.
     void Promise.resolve().then(() => setPhase('submitted'));

@@ -314,3 +314,59 @@ test('with JavaScript disabled the form still submits, the code confirms and the
   await page.goto('/dashboard');
   await expect(cell(page, form.title, 'Leads')).toHaveText('1');
 });
+
+test('a person whose browser fills the form in at once is asked to press again, never told it worked', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const form = await publishPage(page.request, 'Autofill Ebook');
+  const email = uniqueEmail('autofill');
+  const visitor = await visitorPage(browser);
+  await visitor.goto(form.url);
+  await visitor.getByLabel(/Email Address/).fill(email);
+  await visitor.getByLabel(/First Name/).fill('Ada');
+  await visitor.getByRole('checkbox', { name: /I agree/ }).check();
+  await submitButton(visitor).click(); // well within 2 s of the page loading
+
+  await expect(visitor.getByRole('alert')).toContainText('Please press the button once more');
+  await expect(visitor.getByRole('heading', { name: 'Thank You!' })).toHaveCount(0);
+  await expect(visitor.getByLabel(/Email Address/)).toHaveValue(email);
+  await visitor.waitForTimeout(1000);
+  await submitButton(visitor).click();
+  await expectThankYouPage(visitor);
+  await mailTo(request, email, /^\d{6} is your code for /);
+  await visitor.context().close();
+});
+
+test("a stranger who types a confirmed subscriber's address gets a code page, never the subscriber's file", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const form = await publishPage(page.request, 'Private Ebook');
+  const subscriber = uniqueEmail('subscriber');
+  const owner = await visitorPage(browser);
+  await fillForm(owner, form.url, subscriber);
+  await submitButton(owner).click();
+  await expectThankYouPage(owner);
+  const code = (await mailTo(request, subscriber, /^\d{6} is your code for /)).subject.slice(0, 6);
+  await owner.getByPlaceholder('Enter 6-digit code').fill(code);
+  await owner.getByRole('button', { name: 'Verify email' }).click();
+  await expect(owner.getByRole('status')).toHaveText('Your email is confirmed.');
+  // Redirect after POST: the address is the page's own, so reloading shows it again without re-posting.
+  expect(new URL(owner.url()).pathname).toBe('/thank-you');
+  await owner.reload();
+  await expect(owner.getByRole('link', { name: `Download ${LEAD_MAGNET}` })).toBeVisible();
+  await owner.context().close();
+
+  const stranger = await visitorPage(browser);
+  await fillForm(stranger, form.url, subscriber);
+  await submitButton(stranger).click();
+  await expectThankYouPage(stranger);
+  await expect(stranger.getByPlaceholder('Enter 6-digit code')).toBeVisible();
+  await expect(stranger.getByRole('link', { name: /^Download/ })).toHaveCount(0);
+  await expect(stranger.getByText(/already confirmed/)).toHaveCount(0);
+  await stranger.screenshot({ path: `${runPrefix}-stranger.png` });
+  await stranger.context().close();
+});

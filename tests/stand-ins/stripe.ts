@@ -143,6 +143,8 @@ export type CheckoutPaymentStatus = 'paid' | 'unpaid';
 
 export interface StripeStandIn extends RunningStandIn {
   addAccount(account: StripeAccount): void;
+  /** Revokes an account's key: the API then answers it 401, as Stripe does for a rolled key. */
+  removeAccount(secretKey: string): void;
   /** Every Checkout Session, by id (live objects: they change as the session is paid, expired, …). */
   sessions: ReadonlyMap<string, CheckoutSession>;
   paymentIntents: ReadonlyMap<string, PaymentIntent>;
@@ -206,6 +208,10 @@ export async function startStripeStandIn({
     // Registering again (e.g. a new webhook URL) updates the account its sessions belong to.
     if (existing) Object.assign(existing, { webhookUrl: undefined, businessName: undefined }, account);
     else accounts.set(account.secretKey, { ...account });
+  }
+
+  function removeAccount(secretKey: string): void {
+    accounts.delete(secretKey);
   }
 
   /** The record behind a session, PaymentIntent or charge id. */
@@ -720,6 +726,7 @@ ${summary}
   return {
     ...server,
     addAccount,
+    removeAccount,
     sessions,
     paymentIntents,
     charges,

@@ -432,6 +432,16 @@ describe('Stripe webhooks', () => {
     expect(await paymentOf(other.lead.id)).toMatchObject({ status: 'pending' });
   });
 
+  it("shows the form again with the paid page's CSP when the provider fails, so the next try can reach Checkout", async () => {
+    const { owner, keys } = await ownerWithStripe();
+    const form = await createForm(t.app, owner, { publish: true, config: paid() });
+    stripe.removeAccount(keys.secretKey);
+    const res = await submit(form.id, { email: 'provider-down@example.com' });
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('value="provider-down@example.com"');
+    expect(String(res.headers['content-security-policy'])).toContain(`form-action 'self' ${stripe.url}`);
+  });
+
   it('tells a visitor when the page cannot take payments, storing nothing', async () => {
     const { owner } = await ownerWithStripe();
     const form = await createForm(t.app, owner, { publish: true, config: paid() });
