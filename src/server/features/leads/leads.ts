@@ -79,7 +79,6 @@ async function sendDownload(deps: LeadDeps, tx: Executor, lead: { id: string; em
     props: {
       businessName: config.businessName,
       leadMagnetName: config.leadMagnetName,
-      thankyouMessage: config.thankyouMessage,
       downloadUrl: l.download,
       thankYouUrl: l.thankYou,
       expiresInDays: DOWNLOAD_LINK_DAYS,
