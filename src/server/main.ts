@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB, CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
 import { SEND_EMAIL_TASK } from './features/mail/emails.js';
+import { emailJobSealer } from './features/mail/sealed-email-job.js';
 import { sendEmailTask } from './features/mail/send-email.task.js';
 import { startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
@@ -36,10 +37,13 @@ async function main() {
   try {
     await migrateDatabase(database.pool);
     const db = createDb(database.pool);
-    const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db);
+    const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(config.mailFrom);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    const tasks = { [SEND_EMAIL_TASK]: sendEmailTask(mailer), [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage) };
+    const tasks = {
+      [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
+      [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+    };
     const jobs = await startJobRunner(database.pool, tasks, CLEANUP_FILES_CRONTAB, app.log);
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());
