@@ -5,6 +5,11 @@ import { openDatabase } from './db/database.js';
 import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB, CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
 import { SEND_EMAIL_TASK } from './features/mail/emails.js';
+import {
+  PURGE_EMAIL_DELIVERIES_CRONTAB,
+  PURGE_EMAIL_DELIVERIES_TASK,
+  purgeEmailDeliveriesTask,
+} from './features/mail/purge-deliveries.task.js';
 import { emailJobSealer } from './features/mail/sealed-email-job.js';
 import { sendEmailTask } from './features/mail/send-email.task.js';
 import { startJobRunner } from './lib/jobs.js';
@@ -43,8 +48,10 @@ async function main() {
     const tasks = {
       [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
       [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+      [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
     };
-    const jobs = await startJobRunner(database.pool, tasks, CLEANUP_FILES_CRONTAB, app.log);
+    const crontab = [CLEANUP_FILES_CRONTAB, PURGE_EMAIL_DELIVERIES_CRONTAB].join('\n');
+    const jobs = await startJobRunner(database.pool, tasks, crontab, app.log);
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });
