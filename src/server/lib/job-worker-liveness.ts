@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { DEAD_PEER_KEEPALIVES } from './dead-peer.js';
 
 /**
  * Who is still alive among the job-queue workers sharing this database.
@@ -74,8 +75,7 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
       holding = retakeLock();
     });
     try {
-      // Notice a vanished machine in about 25 s instead of the system's 2-hour TCP default.
-      await client.query('set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3');
+      for (const setting of DEAD_PEER_KEEPALIVES) await client.query(`set ${setting}`);
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [lockKey]);
       if (!rows[0]?.locked) throw new Error('job worker liveness lock is taken');
     } catch (err) {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailDeliveries } from '../../db/schema/index.js';
+import { DEAD_PEER_KEEPALIVES } from '../../lib/dead-peer.js';
 
 // A second worker holding the same message waits this long for the first to finish, then retries later.
 const SAME_MESSAGE_WAIT = '10s';
@@ -20,6 +21,8 @@ export async function deliverOnce(
 ): Promise<'sent' | 'sentBefore'> {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local lock_timeout = '${SAME_MESSAGE_WAIT}'`));
+    // A worker on a machine that vanished mid-send must not hold the row (and its message) for hours.
+    for (const setting of DEAD_PEER_KEEPALIVES) await tx.execute(sql.raw(`set local ${setting}`));
     const claimed = await tx
       .insert(emailDeliveries)
       .values({ messageId })
