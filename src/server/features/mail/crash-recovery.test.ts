@@ -145,6 +145,37 @@ it('a server starting or sweeping leaves the jobs of a live worker on another se
   child = undefined;
 });
 
+it('a server whose lock connection dropped takes its lock again and lists its workers again', async () => {
+  const runner = await startJobRunner(t.pool, {}, '', quiet);
+  try {
+    const workers = async () =>
+      (
+        await t.db.execute<{ worker_id: string; lock_key: string }>(
+          sql`select worker_id, lock_key from job_workers order by worker_id`,
+        )
+      ).rows;
+    await waitUntil(async () => (await workers()).length === 2);
+    const listed = await workers();
+    const lockKey = listed[0]!.lock_key;
+    const lockHolder = sql`select pid from pg_locks where locktype = 'advisory' and objsubid = 1 and granted
+      and (classid::bigint << 32) | objid::bigint = ${lockKey}::bigint`;
+    const [holder] = (await t.db.execute<{ pid: number }>(lockHolder)).rows;
+    expect(holder).toBeDefined();
+
+    await t.db.execute(sql`select pg_terminate_backend(${holder!.pid})`);
+    // Meanwhile another server's sweep finds the workers without a lock and unlists them.
+    const other = await holdWorkerLiveness(t.pool, quiet);
+    await waitUntil(async () => (await other.sweep()).length > 0 || (await workers()).length === 2);
+    await other.stop();
+
+    await waitUntil(async () => (await workers()).length === 2 && (await t.db.execute(lockHolder)).rows.length === 1);
+    expect(await workers()).toEqual(listed);
+  } finally {
+    await runner.stop();
+  }
+  expect((await t.db.execute(sql`select worker_id from job_workers`)).rows).toEqual([]); // a clean stop unlists
+});
+
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
