@@ -16,6 +16,7 @@ import { filesRoutes } from './features/files/routes.js';
 import { formsRoutes } from './features/forms/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { devMailboxRoutes } from './features/mail/dev-mailbox.routes.js';
+import { emailJobSealer, sealQueuedEmailsWith } from './features/mail/sealed-email-job.js';
 import { createTokens } from './features/leads/tokens.js';
 import type { CheckoutDeps } from './features/payments/checkout.js';
 import { paymentsPublicRoutes } from './features/payments/public-routes.js';
@@ -60,6 +61,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
+  sealQueuedEmailsWith(emailJobSealer(config.secret));
   const auth = createAuth(config, db);
   const leadDeps = {
     db,

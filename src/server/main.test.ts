@@ -13,14 +13,14 @@ function start(env: Record<string, string>) {
     return spawnSync(process.execPath, ['--import', 'tsx', main], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-it('refuses to start in production without SMTP_URL and SECRET, saying why', () => {
+it('refuses to start in production without SMTP_URL and SECRET, saying why', { timeout: 70_000 }, () => {
   const run = start({ NODE_ENV: 'production' });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain('Lodestone cannot start.');
@@ -28,7 +28,7 @@ it('refuses to start in production without SMTP_URL and SECRET, saying why', () 
   expect(run.stderr).toContain('SECRET: required when NODE_ENV=production');
 });
 
-it('refuses a bad value before touching the database', () => {
+it('refuses a bad value before touching the database', { timeout: 70_000 }, () => {
   const run = start({ PORT: 'abc' });
   expect(run.status).toBe(1);
   expect(run.stderr).toMatch(/PORT: .*"abc"/);

@@ -5,6 +5,8 @@ import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.t
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/follow-up.task.js';
 import { createTokens } from './features/leads/tokens.js';
 import { SEND_EMAIL_TASK } from './features/mail/emails.js';
+import { PURGE_EMAIL_DELIVERIES_TASK, purgeEmailDeliveriesTask } from './features/mail/purge-deliveries.task.js';
+import { emailJobSealer } from './features/mail/sealed-email-job.js';
 import { sendEmailTask } from './features/mail/send-email.task.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
@@ -18,8 +20,9 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     appOrigin: config.appUrl.origin,
   };
   return {
-    [SEND_EMAIL_TASK]: sendEmailTask(mailer),
+    [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
     [FOLLOW_UP_TASK]: followUpTask(leads),
     [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+    [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '@playwright/test';
 import type { FormConfig } from '../../src/domain/form-config';
 import { templateConfig } from '../../src/domain/templates';
+import { createTokens } from '../../src/server/features/leads/tokens';
 import { formRow, seriousViolations, signUp, statValue, uniqueEmail } from './support.js';
 
 /*
@@ -369,4 +370,35 @@ test("a stranger who types a confirmed subscriber's address gets a code page, ne
   await expect(stranger.getByText(/already confirmed/)).toHaveCount(0);
   await stranger.screenshot({ path: `${runPrefix}-stranger.png` });
   await stranger.context().close();
+});
+
+test('an expired confirmation link says so kindly and offers a new one; the current link confirms', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const form = await publishPage(page.request, 'Patient Ebook');
+  const email = uniqueEmail('late');
+  const visitor = await visitorPage(browser);
+  await fillForm(visitor, form.url, email);
+  await submitButton(visitor).click();
+  await expectThankYouPage(visitor);
+  await mailTo(request, email, /^\d{6} is your code for /);
+
+  // A link from yesterday's email: signed with the server's secret (DATA_DIR/secret), expired a minute ago.
+  const leads = await (await page.request.get(`/api/forms/${form.id}/leads`)).json();
+  const leadId = (leads.items as Array<{ id: string; email: string }>).find((l) => l.email === email)!.id;
+  const secret = (await readFile(path.join(process.env.E2E_DATA_DIR!, 'secret'), 'utf8')).trim();
+  const stale = createTokens(secret).signExpiring('confirm', leadId, new Date(Date.now() - 60_000));
+  await visitor.goto(`${PUBLIC_ORIGIN}/confirm?t=${stale}`);
+  await expect(visitor.getByRole('heading', { name: 'This confirmation link has expired' })).toBeVisible();
+  await expect(visitor.getByText(`We can send a new one to ${email}`)).toBeVisible();
+  await visitor.getByRole('button', { name: 'Send me a new link' }).click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Check your inbox');
+  // The first email went out seconds ago (a new one waits 30 s): the page says so rather than pretend.
+  await expect(visitor.getByText(`We sent an email to ${email} less than a minute ago.`, { exact: false })).toBeVisible();
+  const fresh = linkIn(await mailTo(request, email, /^\d{6} is your code for /), '/confirm');
+  await visitor.goto(fresh);
+  await expect(visitor.getByRole('status')).toHaveText('Your email is confirmed.');
+  await visitor.context().close();
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Logger, runOnce } from 'graphile-worker';
+import { Logger, runOnce, type TaskList } from 'graphile-worker';
 import { buildApp, type App } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/client.js';
@@ -17,12 +17,22 @@ export const APP_HOST = 'localhost:3000';
 export const PUBLIC_HOST = '127.0.0.1:3000';
 export const fixtureWebRoot = fileURLToPath(new URL('../fixtures/web', import.meta.url));
 
+export interface RunJobsOptions {
+  /** Where emails go; the dev mailbox by default. */
+  mailer?: Mailer;
+  /** More tasks than sending email, e.g. one that queues emails itself. */
+  tasks?: TaskList;
+}
+
 export interface TestApp extends App {
   config: Config;
   db: Db;
   pool: import('pg').Pool;
-  /** Runs every queued job once, as the worker in main.ts would. */
-  runJobs(mailer?: Mailer): Promise<void>;
+  /**
+   * Runs the queued jobs as the worker in main.ts would, until none is due, so jobs queued by a job
+   * run too (a job that failed waits for its retry). A Mailer alone is accepted as before.
+   */
+  runJobs(options?: RunJobsOptions | Mailer): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,9 +54,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     db,
     pool: database.pool,
-    async runJobs(mailer = devMailbox(db)) {
-      const taskList = createTaskList(config, db, mailer, localStorage(path.join(dataDir, 'files')));
+    async runJobs(options = {}) {
+      const { mailer = devMailbox(config.mailFrom), tasks = {} } = 'send' in options ? { mailer: options } : options;
       // Jobs may queue jobs (a submission's follow-up queues its email): run until none is left.
+      const taskList = { ...createTaskList(config, db, mailer, localStorage(path.join(dataDir, 'files'))), ...tasks };
       await runOnce({ pgPool: database.pool, taskList, logger: quietLogger });
     },
     async close() {

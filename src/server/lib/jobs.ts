@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { run, type Logger as WorkerLogger, Logger, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Executor } from '../db/client.js';
+import { holdWorkerLiveness, SWEEP_INTERVAL_MS } from './job-worker-liveness.js';
 
 // graphile-worker retries a failed job with exponential backoff (about exp(attempt) seconds).
 const MAX_ATTEMPTS = 25;
@@ -20,11 +21,18 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+type Log = { info(msg: string): void; warn(msg: string): void; error(msg: string): void; debug(msg: string): void };
+
+/**
+ * Runs the job queue in this process. Jobs left locked by a worker that died (kill -9, a lost
+ * machine) on this or any other server are freed at start and within `sweepIntervalMs` after.
+ */
 export async function startJobRunner(
   pool: pg.Pool,
   taskList: TaskList,
   crontab: string,
-  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void; debug(msg: string): void },
+  log: Log,
+  { sweepIntervalMs = SWEEP_INTERVAL_MS }: { sweepIntervalMs?: number } = {},
 ): Promise<JobRunner> {
   const logger: WorkerLogger = new Logger(() => (level, message) => {
     if (level === 'error') log.error(message);
@@ -32,14 +40,29 @@ export async function startJobRunner(
     else if (level === 'info') log.info(message);
     else log.debug(message);
   });
-  const runner: Runner = await run({
-    pgPool: pool,
-    taskList,
-    concurrency: 2,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    crontab,
-    logger,
-  });
-  return { stop: () => runner.stop() };
+  const liveness = await holdWorkerLiveness(pool, log);
+  let runner: Runner;
+  try {
+    await liveness.sweep();
+    runner = await run({
+      pgPool: pool,
+      taskList,
+      concurrency: 2,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      crontab,
+      logger,
+      preset: liveness.preset,
+    });
+  } catch (err) {
+    await liveness.stop();
+    throw err;
+  }
+  liveness.startSweeping(sweepIntervalMs);
+  return {
+    async stop() {
+      await runner.stop();
+      await liveness.stop();
+    },
+  };
 }

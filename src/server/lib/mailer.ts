@@ -1,9 +1,14 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.js';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
+import type { Executor } from '../db/client.js';
 import { devMail } from '../db/schema/index.js';
 
 export interface OutgoingMail {
+  /** Given when the email was queued; also its Message-ID, so a receiving server can spot a repeat. */
+  messageId: string;
   to: string;
+  /** The sender name shown with MAIL_FROM's address (e.g. a page's business name); MAIL_FROM's own name otherwise. */
+  fromName?: string;
   /** The Reply-To address, when replies should go elsewhere than MAIL_FROM. */
   replyTo?: string;
   subject: string;
@@ -13,23 +18,66 @@ export interface OutgoingMail {
 
 /** Delivers one rendered email. A thrown error makes the job queue retry later. */
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * `tx` is the open transaction that records the delivery: a mailbox kept in the same database
+   * writes through it, so the mail and its record commit together or not at all.
+   */
+  send(mail: OutgoingMail, tx: Executor): Promise<void>;
 }
 
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
+export interface Sender {
+  name: string;
+  address: string;
+}
+
+/** MAIL_FROM's address with the given name (or MAIL_FROM's own), as an address object nodemailer quotes and encodes. */
+export function senderOf(mailFrom: string, fromName?: string): Sender {
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  if (!parsed?.address) throw new Error(`MAIL_FROM has no address: ${mailFrom}`);
+  // A name is one line; nodemailer would encode a line break safely, but it has no place in a name.
+  const name = fromName?.replace(/[\r\n]+/g, ' ').trim();
+  return { name: name || parsed.name, address: parsed.address };
+}
+
+/** RFC 5322 Message-ID: the queued id at the sender's domain. */
+export const messageIdHeader = (messageId: string, sender: Sender) =>
+  `<${messageId}@${sender.address.split('@').pop() ?? 'localhost'}>`;
+
+/** How a mail program shows an address, for the dev mailbox (display only; SMTP gets the address object). */
+export function displayAddress({ name, address }: Sender): string {
+  return name ? `"${name.replace(/[\\"]/g, '\\$&')}" <${address}>` : address;
+}
+
+export function smtpMailer(smtpUrl: string, mailFrom: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ messageId, fromName, to, replyTo, subject, html, text }) {
+      const from = senderOf(mailFrom, fromName);
+      await transport.sendMail({
+        from,
+        to,
+        ...(replyTo ? { replyTo } : {}),
+        subject,
+        html,
+        text,
+        messageId: messageIdHeader(messageId, from),
+      });
     },
   };
 }
 
 /** Without SMTP (outside production) every email lands in the dev mailbox shown at /dev/mail. */
-export function devMailbox(db: Db): Mailer {
+export function devMailbox(mailFrom: string): Mailer {
   return {
-    async send(mail) {
-      await db.insert(devMail).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    async send(mail, tx) {
+      await tx.insert(devMail).values({
+        to: mail.to,
+        from: displayAddress(senderOf(mailFrom, mail.fromName)),
+        replyTo: mail.replyTo ?? null,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages the dev mailbox received (only used when SMTP_URL is unset, outside production). */
 export const devMail = pgTable(
@@ -6,6 +6,9 @@ export const devMail = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
+    /** The From header as a person reads it, e.g. `"Acme" <no-reply@example.com>`; null before it was kept. */
+    from: text('mail_from'),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
@@ -13,3 +16,29 @@ export const devMail = pgTable(
   },
   (t) => [index('dev_mail_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Every email the SMTP server (or the dev mailbox) accepted, by the message id given when it was
+ * queued. A job that runs again after a crash finds its message here and does not send it twice.
+ * Holds no address or content.
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    messageId: text('message_id').primaryKey(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_deliveries_sent_at_idx').on(t.sentAt)],
+);
+
+/**
+ * The job-queue workers running now, each under its process's PostgreSQL advisory lock. A worker
+ * whose lock is gone died (kill -9, a lost machine): its jobs are unlocked at once instead of
+ * after the queue's 4-hour stale-lock reset. Only workers listed here are ever unlocked this way.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  workerId: text('worker_id').primaryKey(),
+  /** The session-level advisory lock (single bigint key) its process holds while alive. */
+  lockKey: bigint('lock_key', { mode: 'bigint' }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});

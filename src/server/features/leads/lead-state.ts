@@ -114,7 +114,6 @@ export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     props: {
       businessName: config.businessName,
       leadMagnetName: config.leadMagnetName,
-      thankyouMessage: config.thankyouMessage,
       downloadUrl: l.download,
       thankYouUrl: l.inbox,
       expiresInDays: DOWNLOAD_LINK_DAYS,

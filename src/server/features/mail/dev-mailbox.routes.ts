@@ -13,7 +13,15 @@ const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1
 export function devMailboxRoutes(app: FastifyInstance, db: Db) {
   const newestFirst = () =>
     db
-      .select({ to: devMail.to, subject: devMail.subject, text: devMail.text, html: devMail.html, createdAt: devMail.createdAt })
+      .select({
+        to: devMail.to,
+        from: devMail.from,
+        replyTo: devMail.replyTo,
+        subject: devMail.subject,
+        text: devMail.text,
+        html: devMail.html,
+        createdAt: devMail.createdAt,
+      })
       .from(devMail)
       .orderBy(desc(devMail.createdAt))
       .limit(200);
@@ -29,7 +37,7 @@ export function devMailboxRoutes(app: FastifyInstance, db: Db) {
       .map(
         (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>
+  <p class="meta">${m.from ? `From ${escapeHtml(m.from)} · ` : ''}To ${escapeHtml(m.to)}${m.replyTo ? ` · Reply-To ${escapeHtml(m.replyTo)}` : ''} · ${m.createdAt.toISOString()}</p>
   <iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(linksOpenOnTop(m.html))}"></iframe>
   <details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>
 </article>`,

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import type { Executor } from '../../db/client.js';
 import { addJob } from '../../lib/jobs.js';
 import type { OutgoingMail } from '../../lib/mailer.js';
+import { sealEmailJob, type QueuedEmail } from './sealed-email-job.js';
 import { ContactMessageEmail, contactMessageSubject, type ContactMessageProps } from './templates/contact-email.js';
 import {
   ConfirmEmail,
@@ -29,23 +31,34 @@ export type EmailProps<T extends EmailTemplate> = Parameters<(typeof templates)[
 export interface EmailJob<T extends EmailTemplate = EmailTemplate> {
   template: T;
   to: string;
+  /** The sender name beside MAIL_FROM's address, e.g. the page's business name; MAIL_FROM's own name otherwise. */
+  fromName?: string;
   /** Where replies go (the mail's Reply-To), e.g. the sender of a contact message. */
   replyTo?: string;
-  /** The sender's display name (e.g. the page's business name); the address stays MAIL_FROM's. */
-  fromName?: string;
   props: EmailProps<T>;
 }
 
 export const SEND_EMAIL_TASK = 'send_email';
 
-/** Queues an email in the caller's transaction; the job queue renders and delivers it. */
+/**
+ * Queues an email in the caller's transaction; the job queue renders and delivers it once. The job
+ * is sealed (it holds codes, links and the address) and carries a message id of its own.
+ */
 export function queueEmail<T extends EmailTemplate>(executor: Executor, job: EmailJob<T>): Promise<void> {
-  return addJob(executor, SEND_EMAIL_TASK, job);
+  return addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId: randomUUID() }));
 }
 
-export async function renderEmail({ template, to, replyTo, props }: EmailJob): Promise<OutgoingMail> {
+export async function renderEmail({ messageId, template, to, fromName, replyTo, props }: QueuedEmail): Promise<OutgoingMail> {
   const definition = templates[template];
   if (!definition) throw new Error(`Unknown email template: ${String(template)}`);
   const html = await render(definition.body(props as never));
-  return { to, ...(replyTo ? { replyTo } : {}), subject: definition.subject(props as never), html, text: toPlainText(html) };
+  return {
+    messageId,
+    to,
+    ...(fromName ? { fromName } : {}),
+    ...(replyTo ? { replyTo } : {}),
+    subject: definition.subject(props as never),
+    html,
+    text: toPlainText(html),
+  };
 }

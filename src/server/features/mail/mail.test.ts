@@ -1,11 +1,10 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer, type Mailer } from '../../lib/mailer.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { startSmtpSink } from '../../../../tests/setup/smtp-sink.js';
+import { addJob } from '../../lib/jobs.js';
 import { queueEmail } from './emails.js';
 
 let t: TestApp;
@@ -19,7 +18,15 @@ const resetJob = (to: string) =>
 
 const mailJson = async () =>
   (await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } })).json<
-    Array<{ to: string; subject: string; text: string; html: string; createdAt: string }>
+    Array<{
+      to: string;
+      from: string | null;
+      replyTo: string | null;
+      subject: string;
+      text: string;
+      html: string;
+      createdAt: string;
+    }>
   >();
 
 describe('email', () => {
@@ -45,7 +52,9 @@ describe('email', () => {
     const mails = await mailJson();
     expect(mails[0]!.to).toBe('second@example.com');
     expect(mails[1]!.to).toBe('first@example.com');
-    expect(Object.keys(mails[0]!).sort()).toEqual(['createdAt', 'html', 'subject', 'text', 'to']);
+    expect(Object.keys(mails[0]!).sort()).toEqual(['createdAt', 'from', 'html', 'replyTo', 'subject', 'text', 'to']);
+    expect(mails[0]!.from).toBe('"Lodestone" <no-reply@lodestone.local>');
+    expect(mails[0]!.replyTo).toBeNull();
     expect(mails[0]!.text).toContain('http://localhost:3000/r/abc');
     expect(mails[0]!.text).not.toContain('<');
     // as a browser asks for it: compressed
@@ -60,51 +69,89 @@ describe('email', () => {
     expect(brotliDecompressSync(html.rawPayload).toString()).toContain('second@example.com');
   });
 
-  it('retries a failed delivery later instead of losing it', async () => {
+  it('retries a failed delivery later instead of losing it, without the address in the stored error', async () => {
     const failing: Mailer = {
       send: async () => {
-        throw new Error('SMTP server unreachable');
+        throw new Error('550 mailbox unavailable: <retry@example.com>');
       },
     };
     await queueEmail(t.db, resetJob('retry@example.com'));
-    await t.runJobs(failing);
+    await t.runJobs({ mailer: failing });
     const { rows } = await t.db.execute<{ attempts: number; last_error: string; run_at: Date }>(
-      sql`select attempts, last_error, run_at from graphile_worker._private_jobs where payload->>'to' = 'retry@example.com'`,
+      sql`select attempts, last_error, run_at from graphile_worker.jobs where task_identifier = 'send_email'`,
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.attempts).toBe(1);
-    expect(rows[0]!.last_error).toContain('SMTP server unreachable');
+    expect(rows[0]!.last_error).toContain('550 mailbox unavailable: <<address>>');
+    expect(rows[0]!.last_error).not.toContain('retry@example.com');
     expect(new Date(rows[0]!.run_at).getTime()).toBeGreaterThan(Date.now()); // backed off
+    await t.db.execute(sql`delete from graphile_worker._private_jobs`);
   });
 
-  it('delivers through SMTP with html and plain-text parts', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (c: Buffer) => (data += c.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
+  it('runs jobs that a job queues, and accepts tasks of its own', async () => {
+    const tasks = {
+      welcome_later: async () => {
+        await queueEmail(t.db, resetJob('queued-by-a-job@example.com'));
       },
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server.server, 'listening');
-    const { port } = server.server.address() as AddressInfo;
+    };
+    await addJob(t.db, 'welcome_later', {});
+    await t.runJobs({ tasks });
+    expect((await mailJson()).map((m) => m.to)).toContain('queued-by-a-job@example.com');
+  });
+
+  it('delivers through SMTP with html and plain-text parts and the queued message id', async () => {
+    const sink = await startSmtpSink();
     try {
       await queueEmail(t.db, resetJob('smtp@example.com'));
-      await t.runJobs(smtpMailer(`smtp://127.0.0.1:${port}`, 'Lodestone <no-reply@example.com>'));
-      expect(received).toHaveLength(1);
-      expect(received[0]).toMatch(/^To: smtp@example\.com/m);
-      expect(received[0]).toMatch(/^Subject: Reset your Lodestone password/m);
-      expect(received[0]).toContain('text/plain');
-      expect(received[0]).toContain('text/html');
+      await t.runJobs({ mailer: smtpMailer(sink.url, 'Lodestone <no-reply@example.com>') });
+      expect(sink.accepted).toHaveLength(1);
+      const raw = sink.accepted[0]!.raw;
+      expect(raw).toMatch(/^To: smtp@example\.com/m);
+      expect(raw).toMatch(/^From: Lodestone <no-reply@example\.com>/m);
+      expect(raw).not.toMatch(/^Reply-To:/m);
+      expect(raw).toMatch(/^Subject: Reset your Lodestone password/m);
+      expect(raw).toContain('text/plain');
+      expect(raw).toContain('text/html');
+      const [delivery] = (
+        await t.db.execute<{ message_id: string }>(sql`select message_id from email_deliveries order by sent_at desc limit 1`)
+      ).rows;
+      expect(sink.accepted[0]!.messageId).toBe(`<${delivery!.message_id}@example.com>`);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
+  });
+
+  it('sends a sender name (quoted and encoded, never spliced) and a Reply-To', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const names = ['Ann "The Boss" O\'Neil, Ltd.', 'Café Zoë', 'Evil\r\nBcc: victim@example.com'];
+      for (const [i, fromName] of names.entries()) {
+        await queueEmail(t.db, { ...resetJob(`named-${i}@example.com`), fromName, replyTo: 'owner@example.com' });
+      }
+      await t.runJobs({ mailer: smtpMailer(sink.url, 'Lodestone <no-reply@example.com>') });
+      const fromOf = (i: number) => {
+        const raw = sink.accepted.find((m) => m.to.includes(`named-${i}@example.com`))!.raw;
+        expect(raw).toMatch(/^Reply-To: owner@example\.com\r?$/m);
+        expect(raw).not.toMatch(/^Bcc:/im);
+        return /^From: (.*)\r?$/m.exec(raw)![1]!.trim();
+      };
+      expect(fromOf(0)).toBe('"Ann \\"The Boss\\" O\'Neil, Ltd." <no-reply@example.com>');
+      expect(fromOf(1)).toBe('=?UTF-8?Q?Caf=C3=A9_Zo=C3=AB?= <no-reply@example.com>');
+      expect(fromOf(2)).toBe('"Evil Bcc: victim@example.com" <no-reply@example.com>');
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('shows the sender and Reply-To in the dev mailbox', async () => {
+    await queueEmail(t.db, { ...resetJob('dev-named@example.com'), fromName: 'Acme "Books"', replyTo: 'owner@example.com' });
+    await t.runJobs();
+    const mail = (await mailJson()).find((m) => m.to === 'dev-named@example.com')!;
+    expect(mail.from).toBe('"Acme \\"Books\\"" <no-reply@lodestone.local>');
+    expect(mail.replyTo).toBe('owner@example.com');
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail', headers: { host: APP_HOST } });
+    expect(page.body).toContain('From &quot;Acme \\&quot;Books\\&quot;&quot; &lt;no-reply@lodestone.local&gt;');
+    expect(page.body).toContain('Reply-To owner@example.com');
   });
 });
 

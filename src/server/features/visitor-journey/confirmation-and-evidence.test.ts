@@ -185,3 +185,17 @@ describe('a download link from a page that is gone', () => {
     expect(gone.body).not.toContain('needs a confirmed email address');
   });
 });
+
+describe('emails to visitors', () => {
+  it("come from the business by name and take replies to the page's owner", async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    await kit.submit(form.id, { email: 'reply-to@example.com' });
+    await t.runJobs();
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
+    const [mail] = res
+      .json<Array<{ to: string; from: string; replyTo: string | null }>>()
+      .filter((m) => m.to === 'reply-to@example.com');
+    expect(mail!.from).toMatch(/^"?Acme Marketing"? <no-reply@lodestone\.local>$/);
+    expect(mail!.replyTo).toBe(owner.email);
+  });
+});

@@ -33,10 +33,11 @@ export function ConfirmEmail({ businessName, leadMagnetName, code, confirmUrl }:
   );
 }
 
+// The delivery email writes its own words: the owner's thank-you message is written for the page
+// ("Check your email for your copy…") and reads wrong inside the very email it announces.
 export interface DeliveryEmailProps {
   businessName: string;
   leadMagnetName: string;
-  thankyouMessage: string;
   downloadUrl: string;
   thankYouUrl: string;
   expiresInDays: number;
@@ -44,17 +45,12 @@ export interface DeliveryEmailProps {
 
 export const deliverySubject = (p: DeliveryEmailProps) => `Your download: ${p.leadMagnetName}`;
 
-export function DeliveryEmail({
-  businessName,
-  leadMagnetName,
-  thankyouMessage,
-  downloadUrl,
-  thankYouUrl,
-  expiresInDays,
-}: DeliveryEmailProps) {
+export function DeliveryEmail({ businessName, leadMagnetName, downloadUrl, thankYouUrl, expiresInDays }: DeliveryEmailProps) {
   return (
     <EmailLayout preview={`${leadMagnetName} is ready to download`} brand={businessName} footer={footerFor(businessName)}>
-      <Text style={text}>{thankyouMessage}</Text>
+      <Text style={text}>
+        Here is {leadMagnetName}. Thank you for requesting it from {businessName}.
+      </Text>
       <Button href={downloadUrl} style={button}>
         Download {leadMagnetName}
       </Button>

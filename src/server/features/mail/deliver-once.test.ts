@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { emailDeliveries } from '../../db/schema/index.js';
+import { devMailbox, type Mailer, type OutgoingMail } from '../../lib/mailer.js';
+import { deliverOnce } from './deliver-once.js';
+import { queueEmail } from './emails.js';
+import { emailJobSealer, type QueuedEmail } from './sealed-email-job.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const capture = () => {
+  const sent: OutgoingMail[] = [];
+  const mailer: Mailer = { send: async (mail) => void sent.push(mail) };
+  return { sent, mailer };
+};
+
+const resetJob = (to: string) =>
+  ({ template: 'passwordReset', to, props: { name: 'Ada', url: 'http://localhost:3000/r/abc', expiresInMinutes: 60 } }) as const;
+
+/** The message id inside the one queued email job, read as the worker would. */
+async function queuedMessageId(): Promise<string> {
+  const { rows } = await t.db.execute<{ payload: { sealed: string } }>(
+    sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+        where k.identifier = 'send_email'`,
+  );
+  expect(rows).toHaveLength(1);
+  return emailJobSealer(t.config.secret).open<QueuedEmail>(rows[0]!.payload.sealed).messageId;
+}
+
+describe('an email is sent once per message id', () => {
+  it('completes without sending a job whose message was delivered before (a crash after the send)', async () => {
+    await queueEmail(t.db, resetJob('once@example.com'));
+    const messageId = await queuedMessageId();
+    await t.db.insert(emailDeliveries).values({ messageId });
+    const { sent, mailer } = capture();
+    await t.runJobs({ mailer });
+    expect(sent).toEqual([]);
+    const { rows } = await t.db.execute(sql`select id from graphile_worker.jobs`);
+    expect(rows).toEqual([]); // done, not retried
+  });
+
+  it('records a delivery with the message id the mail carried, and only when the mail server accepted it', async () => {
+    await queueEmail(t.db, resetJob('recorded@example.com'));
+    const messageId = await queuedMessageId();
+    const refusing: Mailer = {
+      send: async () => {
+        throw new Error('421 try again later');
+      },
+    };
+    await t.runJobs({ mailer: refusing });
+    expect(
+      await t.db
+        .select()
+        .from(emailDeliveries)
+        .where(sql`${emailDeliveries.messageId} = ${messageId}`),
+    ).toEqual([]);
+
+    await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`); // its retry is due
+    const { sent, mailer } = capture();
+    await t.runJobs({ mailer });
+    expect(sent.map((m) => [m.to, m.messageId])).toEqual([['recorded@example.com', messageId]]);
+    expect(
+      await t.db
+        .select()
+        .from(emailDeliveries)
+        .where(sql`${emailDeliveries.messageId} = ${messageId}`),
+    ).toHaveLength(1);
+  });
+
+  it('makes a second worker on the same message wait for the first and then skip it', async () => {
+    let release!: () => void;
+    const firstIsSending = new Promise<void>((started) => {
+      void deliverOnce(t.db, 'same-message', async () => {
+        started();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+    });
+    await firstIsSending;
+    const second = deliverOnce(t.db, 'same-message', async () => {
+      throw new Error('must not send');
+    });
+    release();
+    expect(await second).toBe('sentBefore');
+  });
+
+  it('writes the dev mailbox and the delivery record in one transaction', async () => {
+    await expect(
+      deliverOnce(t.db, 'dev-mailbox-rollback', async (tx) => {
+        await devMailbox(t.config.mailFrom).send(
+          { messageId: 'dev-mailbox-rollback', to: 'x@example.com', subject: 's', text: 't', html: 'h' },
+          tx,
+        );
+        throw new Error('the record could not be written');
+      }),
+    ).rejects.toThrow();
+    const { rows } = await t.db.execute(sql`select id from dev_mail where "to" = 'x@example.com'`);
+    expect(rows).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(emailDeliveries)
+        .where(sql`${emailDeliveries.messageId} = 'dev-mailbox-rollback'`),
+    ).toEqual([]);
+  });
+});

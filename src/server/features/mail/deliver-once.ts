@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { emailDeliveries } from '../../db/schema/index.js';
+import { DEAD_PEER_KEEPALIVES } from '../../lib/dead-peer.js';
+
+// A second worker holding the same message waits this long for the first to finish, then retries later.
+const SAME_MESSAGE_WAIT = '10s';
+
+/**
+ * Sends a message at most once per message id, however often its job runs. The delivery row is
+ * written before sending and committed right after the mail server accepted the message, in one
+ * transaction: a worker that dies mid-send leaves no row (so the retry sends), a worker that
+ * finished leaves one (so a retry skips), and a second worker on the same message waits on the
+ * row's lock instead of sending alongside. The only repeat left is a crash in the instant between
+ * the server's acceptance and the commit; the Message-ID lets the receiving side drop that one.
+ */
+export async function deliverOnce(
+  db: Db,
+  messageId: string,
+  send: (tx: Executor) => Promise<void>,
+): Promise<'sent' | 'sentBefore'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local lock_timeout = '${SAME_MESSAGE_WAIT}'`));
+    // A worker on a machine that vanished mid-send must not hold the row (and its message) for hours.
+    for (const setting of DEAD_PEER_KEEPALIVES) await tx.execute(sql.raw(`set local ${setting}`));
+    const claimed = await tx
+      .insert(emailDeliveries)
+      .values({ messageId })
+      .onConflictDoNothing()
+      .returning({ messageId: emailDeliveries.messageId });
+    if (claimed.length === 0) return 'sentBefore';
+    await send(tx);
+    await tx
+      .update(emailDeliveries)
+      .set({ sentAt: sql`clock_timestamp()` })
+      .where(eq(emailDeliveries.messageId, messageId));
+    return 'sent';
+  });
+}

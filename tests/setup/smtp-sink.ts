@@ -1,0 +1,70 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the sink accepted (answered 250 to its DATA). */
+export interface AcceptedMail {
+  to: string[];
+  messageId: string | undefined;
+  raw: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  accepted: AcceptedMail[];
+  /**
+   * Receives the next message for `to` in full but does not answer its DATA, as a slow or hung mail
+   * server would; resolves once that message has arrived, i.e. while the sender waits mid-send.
+   * `accept()` answers it at last.
+   */
+  stallNextTo(to: string): Promise<{ accept(): void }>;
+  /** Resolves when `done(accepted)` holds, checked on each accepted message. */
+  until(done: (accepted: AcceptedMail[]) => boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const accepted: AcceptedMail[] = [];
+  const stalls = new Map<string, (held: { accept(): void }) => void>();
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const accept = () => {
+          accepted.push({ to, messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim(), raw });
+          callback();
+          for (const wake of [...waiters]) wake();
+        };
+        const stalled = to.map((address) => stalls.get(address)).find(Boolean);
+        if (!stalled) return accept();
+        for (const address of to) stalls.delete(address);
+        stalled({ accept }); // no answer yet: the sender waits, or hangs until its connection dies
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted,
+    stallNextTo: (to) => new Promise((resolve) => stalls.set(to, resolve)),
+    until: (done) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!done(accepted)) return;
+          waiters.splice(waiters.indexOf(check), 1);
+          resolve();
+        };
+        waiters.push(check);
+        check();
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
