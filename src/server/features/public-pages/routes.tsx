@@ -35,6 +35,9 @@ export const publicNotFound = (reply: FastifyReply) =>
 /** Notices shown on a thank-you page after a redirect, named in its query (`n`). */
 function noticeFor(name: unknown, view: ThankYouView): ThankYouPageProps['notice'] {
   const left = view.attemptsLeft;
+  // The query only names a notice; the page's state decides whether it may be shown.
+  const confirmedNotice = name === 'verified' || name === 'confirmed' || name === 'already' || name === 'confirmed-before';
+  if (confirmedNotice !== (view.state === 'verified')) return undefined;
   switch (name) {
     case 'verified':
       return { tone: 'success', text: 'Your email is confirmed.' };
