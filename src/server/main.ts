@@ -4,6 +4,11 @@ import { createDb } from './db/client.js';
 import { openDatabase } from './db/database.js';
 import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB, CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
+import {
+  PURGE_DELETED_FORMS_CRONTAB,
+  PURGE_DELETED_FORMS_TASK,
+  purgeDeletedFormsTask,
+} from './features/forms/purge-deleted-forms.task.js';
 import { SEND_EMAIL_TASK } from './features/mail/emails.js';
 import { sendEmailTask } from './features/mail/send-email.task.js';
 import { startJobRunner } from './lib/jobs.js';
@@ -39,8 +44,13 @@ async function main() {
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    const tasks = { [SEND_EMAIL_TASK]: sendEmailTask(mailer), [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage) };
-    const jobs = await startJobRunner(database.pool, tasks, CLEANUP_FILES_CRONTAB, app.log);
+    const tasks = {
+      [SEND_EMAIL_TASK]: sendEmailTask(mailer),
+      [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+      [PURGE_DELETED_FORMS_TASK]: purgeDeletedFormsTask(db, storage),
+    };
+    const crontab = [PURGE_DELETED_FORMS_CRONTAB, CLEANUP_FILES_CRONTAB].join('\n');
+    const jobs = await startJobRunner(database.pool, tasks, crontab, app.log);
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });

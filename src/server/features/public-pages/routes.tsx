@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
@@ -22,6 +21,7 @@ import {
 } from '../leads/leads.js';
 import { refusesNewSignup, visitorRateLimits } from '../leads/limits.js';
 import { validateSubmission } from '../leads/validate-submission.js';
+import { findLiveForm } from '../forms/live-form.js';
 import { connectedProviders } from '../payments/accounts.js';
 import { checkoutOrigins, startCheckout, type CheckoutDeps } from '../payments/checkout.js';
 import { readPaymentChoice } from '../payments/choice.js';
@@ -96,7 +96,7 @@ export function publicPagesRoutes(
 
   async function loadLive(id: string): Promise<{ form: FormRow; config: FormConfig } | { status: 404 | 410 }> {
     if (!/^[A-Za-z0-9]{12}$/.test(id)) return { status: 404 };
-    const [form] = await db.select().from(forms).where(eq(forms.id, id));
+    const form = await findLiveForm(db, id);
     if (!form || !form.published) return { status: 404 };
     if (form.status !== 'active') return { status: 410 };
     return { form, config: form.published };
