@@ -242,7 +242,6 @@ test('deleting says how many leads go with the page, which stays restorable from
   const dialog = page.getByRole('alertdialog', { name: 'Delete "Leadful Page" and its 2 leads?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('The form, its PDF file and its 2 leads stay in Recently deleted for 30 days');
-  await page.screenshot({ path: 'test-results/delete-dialog-with-leads.png' });
   await dialog.getByRole('button', { name: 'Delete form' }).click();
   await expect(toastWith(page, 'Form deleted')).toContainText('You can restore it from Recently deleted for 30 days.');
   await expect(row).toHaveCount(0);
@@ -260,7 +259,6 @@ test('deleting says how many leads go with the page, which stays restorable from
   const purgeOn = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toLocaleDateString('en-US');
   await expect(deletedRow).toContainText(purgeOn);
   await expect(page.getByRole('columnheader', { name: 'Deleted for good on' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/recently-deleted.png' });
 
   await deletedRow.getByRole('button', { name: 'Restore Leadful Page' }).click();
   await expect(toastWith(page, '"Leadful Page" is restored')).toContainText('Its landing page is online again.');

@@ -44,7 +44,7 @@ export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
       <TextareaField
         id="creator-thank-you"
         label="Thank-you message"
-        hint="Shown to visitors after they submit the form."
+        hint="Shown to visitors beside their download: on the download page and in its email (with double opt-in, once they have confirmed)."
         maxLength={1000}
         rows={3}
         value={config.thankyouMessage}
