@@ -85,6 +85,7 @@ export function publishableConfig(
     businessName: 'Acme Marketing',
     leadMagnet: file,
     leadMagnetName: 'Email Playbook PDF',
+    privacyPolicyUrl: 'https://acme.example/privacy',
   };
 }
 

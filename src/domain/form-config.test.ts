@@ -4,6 +4,7 @@ import {
   formConfigSchema,
   newField,
   parseAmountInput,
+  privacyPolicyLink,
   toggleProvider,
   validateForPublish,
   type FormConfig,
@@ -18,6 +19,7 @@ describe('form configuration (SPEC §3)', () => {
     ]);
     expect(config.doubleOptIn).toBe(true);
     expect(config.privacyPolicy).toBe(true);
+    expect(config.privacyPolicyUrl).toBe('');
     expect(config.thankyouMessage).toBe('Thank you for subscribing! Check your email for your download.');
     expect(config.payment).toEqual({
       enabled: false,
@@ -62,8 +64,56 @@ describe('validation (SPEC §5)', () => {
       leadMagnet: 'Please upload a PDF file',
       leadMagnetName: 'Please provide a name for your lead magnet',
       'fields.1.label': 'Field label is required',
+      privacyPolicyUrl: "Enter your privacy policy's address (https://…)",
     });
     expect(validateForPublish(config, true).leadMagnet).toBeUndefined();
+  });
+});
+
+describe("the owner's privacy policy address", () => {
+  const withUrl = (privacyPolicyUrl: string, privacyPolicy = true) => ({
+    ...defaultFormConfig(),
+    privacyPolicy,
+    privacyPolicyUrl,
+  });
+
+  it('is required to publish while the consent checkbox is on, and only then', () => {
+    expect(validateForPublish(withUrl('')).privacyPolicyUrl).toBe("Enter your privacy policy's address (https://…)");
+    expect(validateForPublish(withUrl('   ')).privacyPolicyUrl).toBe("Enter your privacy policy's address (https://…)");
+    expect(validateForPublish(withUrl('', false)).privacyPolicyUrl).toBeUndefined();
+    expect(validateForPublish(withUrl('https://acme.example/privacy')).privacyPolicyUrl).toBeUndefined();
+    expect(validateForPublish(withUrl('http://acme.example/privacy')).privacyPolicyUrl).toBeUndefined();
+    // A config saved before the setting existed has no key at all.
+    const { privacyPolicyUrl: _, ...old } = defaultFormConfig();
+    expect(validateForPublish(old as FormConfig).privacyPolicyUrl).toBe("Enter your privacy policy's address (https://…)");
+  });
+
+  it('is an http(s) address and nothing else', () => {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:dpo@acme.example',
+      'ftp://acme.example/p',
+      'acme.example/privacy',
+      'https://',
+    ]) {
+      expect(validateForPublish(withUrl(bad)).privacyPolicyUrl, bad).toBe(
+        'Enter a web address that starts with https:// or http://',
+      );
+      expect(validateForPublish(withUrl(bad, false)).privacyPolicyUrl, bad).toBe(
+        'Enter a web address that starts with https:// or http://',
+      );
+      expect(formConfigSchema.safeParse(withUrl(bad)).success, bad).toBe(false);
+      expect(privacyPolicyLink(withUrl(bad)), bad).toBeUndefined();
+    }
+    expect(privacyPolicyLink(withUrl(' https://acme.example/privacy '))).toBe('https://acme.example/privacy');
+  });
+
+  it("defaults to '' when a stored config has none", () => {
+    const { privacyPolicyUrl: _, ...old } = defaultFormConfig();
+    const parsed = formConfigSchema.parse(old);
+    expect(parsed.privacyPolicyUrl).toBe('');
+    expect(formConfigSchema.parse(withUrl(' https://acme.example/p ')).privacyPolicyUrl).toBe('https://acme.example/p');
   });
 });
 

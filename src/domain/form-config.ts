@@ -69,6 +69,18 @@ export const pixelMessages = {
   google: 'Use a Google ID like G-XXXXXXX or GTM-XXXXXXX',
 } as const;
 
+const PRIVACY_URL_INVALID = 'Enter a web address that starts with https:// or http://';
+
+/** An owner's privacy policy address: the web only (no javascript:, mailto: or data: links on a visitor's page). */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const formConfigSchema = z.object({
   title: z.string().max(200),
   description: z.string().max(5000),
@@ -78,6 +90,13 @@ export const formConfigSchema = z.object({
   fields: z.array(formFieldSchema).min(1).max(MAX_FIELDS),
   doubleOptIn: z.boolean(),
   privacyPolicy: z.boolean(),
+  /** Linked from the consent checkbox; required to publish while privacyPolicy is on. '' in configs saved before it existed. */
+  privacyPolicyUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isWebAddress(v), PRIVACY_URL_INVALID)
+    .default(''),
   thankyouMessage: z.string().max(1000),
   pixelFacebook: z
     .string()
@@ -120,6 +139,7 @@ export function defaultFormConfig(): FormConfig {
     fields: [{ ...DEFAULT_EMAIL_FIELD }],
     doubleOptIn: true,
     privacyPolicy: true,
+    privacyPolicyUrl: '',
     thankyouMessage: DEFAULT_THANK_YOU_MESSAGE,
     pixelFacebook: '',
     pixelGoogle: '',
@@ -128,9 +148,21 @@ export function defaultFormConfig(): FormConfig {
   };
 }
 
+/** SPEC §3: the placeholder a new field starts with in the editor. */
+export const NEW_FIELD_PLACEHOLDER = 'Enter value';
+
 /** SPEC §3: a new field is 'field-{timestamp}', text, 'New Field', 'Enter value', not required. */
 export function newField(now: number = Date.now()): FormField {
-  return { id: `field-${now}`, type: 'text', label: 'New Field', placeholder: 'Enter value', required: false };
+  return { id: `field-${now}`, type: 'text', label: 'New Field', placeholder: NEW_FIELD_PLACEHOLDER, required: false };
+}
+
+/**
+ * The placeholder a visitor sees: the owner's own words, never the editor's generic default
+ * ('Enter value' tells a visitor nothing), so a field the owner left at the default shows none.
+ */
+export function visitorPlaceholder(field: Pick<FormField, 'placeholder'>): string | undefined {
+  const text = field.placeholder.trim();
+  return text === '' || text === NEW_FIELD_PLACEHOLDER ? undefined : field.placeholder;
 }
 
 /** SPEC §5 and §8, word for word. */
@@ -149,11 +181,14 @@ export const formMessages = {
   published: 'Your landing page has been published successfully!',
   linkCopied: 'Link copied to clipboard!',
   wholeAmountsOnly: 'JPY amounts are whole numbers: no decimals.',
+  // Not in the SPEC (it has no privacy policy address); worded in the style of its §5 messages.
+  privacyPolicyUrlRequired: "Enter your privacy policy's address (https://…)",
+  privacyPolicyUrlInvalid: PRIVACY_URL_INVALID,
 } as const;
 
 /** Where each validation error shows: a config key, or `fields.{index}.label`. */
 export type FormErrors = Partial<
-  Record<'title' | 'businessName' | 'leadMagnet' | 'leadMagnetName' | `fields.${number}.label`, string>
+  Record<'title' | 'businessName' | 'leadMagnet' | 'leadMagnetName' | 'privacyPolicyUrl' | `fields.${number}.label`, string>
 >;
 
 /**
@@ -169,7 +204,26 @@ export function validateForPublish(config: FormConfig, hasFile = config.leadMagn
   config.fields.forEach((field, i) => {
     if (!field.label.trim()) errors[`fields.${i}.label`] = formMessages.fieldLabelRequired;
   });
+  const privacyPolicyUrl = privacyPolicyUrlError(config);
+  if (privacyPolicyUrl) errors.privacyPolicyUrl = privacyPolicyUrl;
   return errors;
+}
+
+/**
+ * The consent checkbox must point at the owner's policy: an http(s) address is required while the
+ * checkbox is on. Configs saved before the setting existed have no `privacyPolicyUrl` at all.
+ */
+export function privacyPolicyUrlError(config: Pick<FormConfig, 'privacyPolicy' | 'privacyPolicyUrl'>): string | undefined {
+  const url = (config.privacyPolicyUrl ?? '').trim();
+  if (url !== '' && !isWebAddress(url)) return formMessages.privacyPolicyUrlInvalid;
+  if (config.privacyPolicy && url === '') return formMessages.privacyPolicyUrlRequired;
+  return undefined;
+}
+
+/** The address the consent checkbox links to, when there is a usable one. */
+export function privacyPolicyLink(config: Pick<FormConfig, 'privacyPolicyUrl'>): string | undefined {
+  const url = (config.privacyPolicyUrl ?? '').trim();
+  return url !== '' && isWebAddress(url) ? url : undefined;
 }
 
 /** The email field is always there, first-class and locked (SPEC §5). */

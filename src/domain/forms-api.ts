@@ -8,14 +8,17 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  * The owner API for forms and files (all under APP_URL, session cookie required; 401 without a
  * session, 404 for anything outside the caller's workspace). Errors are `{ code, message }`.
  *
- *   GET    /api/forms?status=all|active|inactive&q=&cursor=   -> FormListPage   (50 per page, newest first)
+ *   GET    /api/forms?status=all|active|inactive|deleted&q=&cursor= -> FormListPage (50 per page, newest first;
+ *                                                                 'deleted' lists the Recently deleted pages only)
  *   GET    /api/forms/stats                                   -> DashboardStats
  *   POST   /api/forms            body SaveFormBody            -> FormDetail      (201; draft only)
  *   GET    /api/forms/:id                                     -> FormDetail
  *   PUT    /api/forms/:id        body SaveFormBody            -> FormDetail      (saves the draft)
  *   POST   /api/forms/:id/publish                             -> FormDetail      (draft becomes published)
  *   PATCH  /api/forms/:id/status body SetStatusBody           -> FormDetail
- *   DELETE /api/forms/:id                                     -> 204             (form and its file)
+ *   DELETE /api/forms/:id                                     -> 204             (to Recently deleted: offline at once,
+ *                                                                 purged with its leads and file after 30 days)
+ *   POST   /api/forms/:id/restore                             -> FormDetail      (back from Recently deleted, as it was)
  *   POST   /api/files            multipart, one PDF field 'file' -> LeadMagnetFile (201)
  *   GET    /api/files/:id                                     -> the PDF (attachment)
  *   GET    /api/forms/:id/analytics                           -> FormAnalytics   (30 days ending today, UTC)
@@ -29,6 +32,8 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
 export const FORM_STATUSES = ['active', 'inactive'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 export const FORMS_PAGE_SIZE = 50;
+/** A deleted page can be restored for this many days; the daily purge then deletes it with its leads and file. */
+export const DELETED_FORM_RETENTION_DAYS = 30;
 
 export const saveFormBodySchema = z.object({ config: formConfigSchema });
 export type SaveFormBody = z.infer<typeof saveFormBodySchema>;
@@ -37,11 +42,13 @@ export const setStatusBodySchema = z.object({ status: z.enum(FORM_STATUSES) });
 export type SetStatusBody = z.infer<typeof setStatusBodySchema>;
 
 export const listFormsQuerySchema = z.object({
-  status: z.enum(['all', ...FORM_STATUSES]).default('all'),
+  status: z.enum(['all', ...FORM_STATUSES, 'deleted']).default('all'),
   q: z.string().trim().max(200).default(''),
   cursor: z.string().max(200).optional(),
 });
 export type ListFormsQuery = z.input<typeof listFormsQuerySchema>;
+export type ListFormsFilter = z.output<typeof listFormsQuerySchema>;
+export type FormsListStatus = ListFormsFilter['status'];
 
 /** One row of the dashboard's 'Your Forms' table. */
 export interface FormSummary {
@@ -58,6 +65,10 @@ export interface FormSummary {
   published: boolean;
   /** PUBLIC_URL/f/{id} */
   publicUrl: string;
+  /** When the owner deleted it; null unless listed with status=deleted. */
+  deletedAt: string | null;
+  /** When the daily purge deletes it for good (deletedAt + 30 days); null unless deleted. */
+  purgeAt: string | null;
 }
 
 export interface FormListPage {

@@ -51,8 +51,12 @@ describe('TEMPLATES', () => {
       expect(t.config.businessName).toBe('');
       expect(t.config.leadMagnet).toBeNull();
       expect(t.description.length).toBeGreaterThan(10);
-      // Only what the owner must supply is missing: the business name and the PDF.
-      expect(Object.keys(validateForPublish(t.config)).sort()).toEqual(['businessName', 'leadMagnet']);
+      // Only what the owner must supply is missing: the business name, the PDF and their privacy policy.
+      expect(Object.keys(validateForPublish(t.config)).sort()).toEqual(['businessName', 'leadMagnet', 'privacyPolicyUrl']);
+      // The message shows beside the file (the download page, the delivery email): it must not send
+      // the visitor to look for it elsewhere, with or without double opt-in.
+      expect(t.config.thankyouMessage, t.title).not.toMatch(/check your (e-?mail|inbox)/i);
+      expect(t.config.thankyouMessage, t.title).toMatch(/download below/);
     }
     expect(new Set(TEMPLATES.map((t) => JSON.stringify(t.config))).size).toBe(12);
     expect(new Set(TEMPLATES.map((t) => t.config.title)).size).toBe(12);

@@ -84,7 +84,7 @@ export const TEMPLATES: readonly Template[] = [
       description:
         'Everything you need to get started, in one practical guide. Enter your email and we will send it straight to your inbox.',
       leadMagnetName: 'Free Guide',
-      thankyouMessage: 'Thank you for subscribing! Check your email for your download.',
+      thankyouMessage: 'Thank you for subscribing! Your free guide is ready to download below.',
     },
     fields: [firstName()],
   }),
@@ -99,8 +99,7 @@ export const TEMPLATES: readonly Template[] = [
         'Our most detailed playbook: step-by-step methods, templates and worked examples you will not find in our free content.',
       leadMagnetName: 'Premium Guide',
       doubleOptIn: false,
-      thankyouMessage:
-        'Thank you for your purchase! Your premium guide is ready to download, and we have emailed you the link too.',
+      thankyouMessage: 'Thank you for your purchase! Your premium guide is ready to download below.',
       payment: { enabled: true, type: 'fixed', fixedAmount: usd(19), currency: 'USD', provider: 'stripe' },
     },
     fields: [fullName()],
@@ -114,7 +113,7 @@ export const TEMPLATES: readonly Template[] = [
       title: 'Join the Free Course',
       description: 'Short daily lessons delivered by email. Sign up now and get the course welcome pack to start today.',
       leadMagnetName: 'Course Welcome Pack',
-      thankyouMessage: 'You are enrolled! Check your email for your welcome pack and your first lesson.',
+      thankyouMessage: 'You are enrolled! Your welcome pack is ready to download below.',
     },
     fields: [
       fullName(),
@@ -134,7 +133,7 @@ export const TEMPLATES: readonly Template[] = [
       description:
         'Practical advice from years of experience, packed into a beautifully designed ebook. Get your copy free today.',
       leadMagnetName: 'Free Ebook',
-      thankyouMessage: 'Thank you! Check your email for your copy of the ebook.',
+      thankyouMessage: 'Thank you! Your copy of the ebook is ready to download below.',
     },
     fields: [firstName()],
   }),
@@ -148,7 +147,7 @@ export const TEMPLATES: readonly Template[] = [
       description:
         'Research-backed analysis and recommendations for decision makers. Tell us a little about you to get the full paper.',
       leadMagnetName: 'Whitepaper',
-      thankyouMessage: 'Thank you for your interest! Check your email for your copy of the whitepaper.',
+      thankyouMessage: 'Thank you for your interest! Your copy of the whitepaper is ready to download below.',
     },
     fields: [fullName(), company(), jobTitle()],
   }),
@@ -162,7 +161,7 @@ export const TEMPLATES: readonly Template[] = [
       description:
         'Data, trends and forecasts from across the industry. Pay what you think it is worth and support independent research.',
       leadMagnetName: 'Industry Report',
-      thankyouMessage: 'Thank you for supporting our research! Check your email for your copy of the report.',
+      thankyouMessage: 'Thank you for supporting our research! Your copy of the report is ready to download below.',
       payment: { enabled: true, type: 'pwyw', currency: 'USD', pwywMinimum: usd(1), pwywSuggested: usd(15), provider: 'both' },
     },
     fields: [fullName(), company(false), companySize()],
@@ -177,7 +176,7 @@ export const TEMPLATES: readonly Template[] = [
       title: 'Subscribe to Our Newsletter',
       description: 'Tips, stories and news, straight to your inbox. Subscribe and get our welcome guide as a thank-you.',
       leadMagnetName: 'Subscriber Welcome Guide',
-      thankyouMessage: 'Thank you for subscribing! Check your email for your welcome guide.',
+      thankyouMessage: 'Thank you for subscribing! Your welcome guide is ready to download below.',
     },
     fields: [firstName()],
   }),
@@ -190,7 +189,7 @@ export const TEMPLATES: readonly Template[] = [
       title: 'Get Our Weekly Updates',
       description: 'One short email every week with the best of what we have learned. Sign up and get a sample issue now.',
       leadMagnetName: 'Sample Weekly Digest',
-      thankyouMessage: 'You are on the list! Check your email for your sample digest; your first weekly update follows soon.',
+      thankyouMessage: 'You are on the list! Your sample digest is ready to download below.',
     },
     fields: [firstName(), field('topics', 'textarea', 'Topics you care about', 'What would you like us to write about?', false)],
   }),
@@ -203,7 +202,7 @@ export const TEMPLATES: readonly Template[] = [
       title: 'Stay Ahead with Industry News',
       description: 'The stories that matter in your industry, curated and summarised. Subscribe and get this month’s briefing.',
       leadMagnetName: 'Monthly Industry Briefing',
-      thankyouMessage: 'Thank you for subscribing! Check your email for this month’s briefing.',
+      thankyouMessage: 'Thank you for subscribing! This month’s briefing is ready to download below.',
     },
     fields: [
       fullName(),
@@ -221,7 +220,7 @@ export const TEMPLATES: readonly Template[] = [
       title: 'Register for Our Free Webinar',
       description: 'Join our experts live for practical insights and a Q&A session. Save your seat and get the webinar agenda.',
       leadMagnetName: 'Webinar Agenda',
-      thankyouMessage: 'You are registered! Check your email for the webinar agenda and joining details.',
+      thankyouMessage: 'You are registered! The webinar agenda is ready to download below.',
     },
     fields: [fullName(), company(), jobTitle()],
   }),
@@ -235,7 +234,7 @@ export const TEMPLATES: readonly Template[] = [
       description:
         'A hands-on session in a small group, with exercises you can apply right away. Reserve your place and get the workbook.',
       leadMagnetName: 'Workshop Workbook',
-      thankyouMessage: 'Your place is reserved! Check your email for the workbook and the workshop details.',
+      thankyouMessage: 'Your place is reserved! The workshop workbook is ready to download below.',
     },
     fields: [
       fullName(),
@@ -254,7 +253,7 @@ export const TEMPLATES: readonly Template[] = [
         'See the product in action with a specialist and get answers to your questions. Request your demo and get our product overview.',
       leadMagnetName: 'Product Overview',
       thankyouMessage:
-        'Thank you for your request! Check your email for the product overview; we will be in touch to schedule your demo.',
+        'Thank you for your request! The product overview is ready to download below; we will be in touch to schedule your demo.',
     },
     fields: [fullName(), company(), companySize(), phone('Phone Number')],
   }),

@@ -25,6 +25,8 @@ export const landingCss = `
 .ls-page .ls-check input{flex:none;width:1.25rem;height:1.25rem;margin:.125rem 0 0;accent-color:var(--ls-accent)}
 .ls-page .ls-check label{margin:0}
 .ls-page .ls-consent .ls-check{color:var(--ls-muted);font-size:.875rem}
+.ls-page .ls-policy-link{color:var(--ls-accent);text-decoration:underline;text-underline-offset:2px}
+.ls-page .ls-policy-link:focus-visible{outline:3px solid var(--ls-accent);outline-offset:2px}
 .ls-page .ls-payment{display:grid;gap:.75rem;margin:0;padding:1rem;border-radius:.75rem;background:#f5f7ff}
 .ls-page .ls-price{margin:0;font-size:1.125rem}
 .ls-page .ls-price strong{font-weight:800}

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FormConfig, type FormField } from '../domain/form-config';
+import { defaultFormConfig, newField, type FormConfig, type FormField } from '../domain/form-config';
 import { autocompleteFor } from './autocomplete';
 import { consentText } from './consent';
 import { landingCss, landingDocumentCss } from './landing-css';
@@ -164,6 +164,27 @@ describe('LandingPage fields', () => {
   });
 });
 
+describe('LandingPage placeholders', () => {
+  it("never shows visitors the editor's default 'Enter value', in the live page or the preview", () => {
+    const c = config((c) => {
+      c.fields.push(
+        newField(1),
+        { ...newField(2), placeholder: '  Enter value ' },
+        { ...newField(3), type: 'textarea', placeholder: 'Enter value' },
+        { ...newField(4), placeholder: 'Your company' },
+        { ...newField(5), placeholder: '' },
+      );
+    });
+    for (const html of [render({ config: c }), renderToStaticMarkup(<LandingPage config={c} mode="preview" />)]) {
+      expect(html).not.toContain('Enter value');
+      for (const id of ['field-1', 'field-2', 'field-3', 'field-5'])
+        expect(attr(tag(html, `ls-f-${id}`), 'placeholder')).toBeUndefined();
+      expect(attr(tag(html, 'ls-f-field-4'), 'placeholder')).toBe('Your company');
+      expect(attr(tag(html, 'ls-f-email'), 'placeholder')).toBe('Enter your email');
+    }
+  });
+});
+
 describe('LandingPage consent', () => {
   it('shows a required consent checkbox naming the business when privacyPolicy is on', () => {
     const html = render({ config: config() });
@@ -173,6 +194,30 @@ describe('LandingPage consent', () => {
     expect(attr(consent, 'required')).toBe('');
     expect(consentText('Acme Ltd')).toBe('I agree to the privacy policy and to receive emails from Acme Ltd.');
     expect(html).toContain(`<label for="ls-consent">${consentText('Acme Ltd')}`);
+  });
+
+  it("links 'privacy policy' to the owner's policy in a new tab, the recorded text unchanged", () => {
+    const url = 'https://acme.example/privacy?lang=en&v=2';
+    for (const mode of ['live', 'preview'] as const) {
+      const html = renderToStaticMarkup(
+        <LandingPage mode={mode} action="/f/abc" config={config((c) => (c.privacyPolicyUrl = url))} />,
+      );
+      expect(html).toContain(
+        '<label for="ls-consent">I agree to the <a class="ls-policy-link" href="https://acme.example/privacy?lang=en&amp;v=2" target="_blank" rel="noopener noreferrer">privacy policy</a> and to receive emails from Acme Ltd.',
+      );
+    }
+  });
+
+  it('renders a config published before the policy address existed, and never links a non-web address', () => {
+    const old = config() as Partial<FormConfig>;
+    delete old.privacyPolicyUrl;
+    const html = render({ config: old as FormConfig });
+    expect(html).toContain(`<label for="ls-consent">${consentText('Acme Ltd')}`);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,hi', 'mailto:a@b.c', 'acme.example/privacy']) {
+      const page = render({ config: config((c) => (c.privacyPolicyUrl = bad)) });
+      expect(page, bad).not.toContain('<a ');
+      expect(page, bad).toContain(`<label for="ls-consent">${consentText('Acme Ltd')}`);
+    }
   });
 
   it('has no consent checkbox when privacyPolicy is off', () => {
@@ -290,10 +335,11 @@ describe('LandingPage form and submit', () => {
 });
 
 describe('LandingPage thank-you state', () => {
-  it('with double opt-in tells the visitor to confirm by email, and offers no download', () => {
+  it('with double opt-in tells the visitor to confirm by email, and offers no download (nor the message that goes with it)', () => {
     const html = render({ config: config(), state: 'submitted', downloadUrl: '/d/x' });
     expect(html).toContain('Thank You!');
-    expect(html).toContain('Thank you for subscribing! Check your email for your download.');
+    // The owner's message is shown with the file, as on the live download page: after confirming.
+    expect(html).not.toContain('Thank you for subscribing! Check your email for your download.');
     expect(html).toContain('confirmation link');
     expect(html).not.toContain('/d/x');
     expect(html).not.toContain('<form');

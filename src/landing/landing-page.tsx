@@ -1,5 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { RESERVED_NAMES, type FormConfig, type FormField, type Payment } from '../domain/form-config';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  privacyPolicyLink,
+  RESERVED_NAMES,
+  visitorPlaceholder,
+  type FormConfig,
+  type FormField,
+  type Payment,
+} from '../domain/form-config';
 import { CURRENCY_SYMBOLS, currencyDecimals, formatMoney, fromMinorUnits } from '../domain/money';
 import { CHECKED_VALUE, parseSubmission } from '../domain/submission';
 import { autocompleteFor } from './autocomplete';
@@ -68,11 +75,15 @@ export function LandingPage(props: LandingPageProps) {
           {submitted ? (
             <div className="ls-thanks" ref={thanksRef} tabIndex={-1}>
               <h2 className="ls-thanks-title">{THANK_YOU_TITLE}</h2>
-              {config.thankyouMessage.trim() && <p className="ls-text">{config.thankyouMessage}</p>}
+              {/* As on the live pages: the owner's message goes with the file (the download page, the
+                  email), so with double opt-in it waits until the address is confirmed. */}
               {config.doubleOptIn ? (
                 <p className="ls-text">{DOUBLE_OPT_IN_NOTICE}</p>
               ) : (
-                <DownloadAction config={config} preview={preview} downloadUrl={props.downloadUrl} />
+                <>
+                  {config.thankyouMessage.trim() && <p className="ls-text">{config.thankyouMessage}</p>}
+                  <DownloadAction config={config} preview={preview} downloadUrl={props.downloadUrl} />
+                </>
               )}
               {preview && config.payment.enabled && (
                 <p className="ls-hint">On the published page, visitors pay before they get the download.</p>
@@ -117,7 +128,7 @@ export function LandingPage(props: LandingPageProps) {
                 <Checkbox
                   id={`${prefix}-consent`}
                   name={RESERVED_NAMES.consent}
-                  label={consentText(config.businessName)}
+                  label={<ConsentLabel config={config} />}
                   required
                   checked={isChecked(values[RESERVED_NAMES.consent])}
                   error={errors[RESERVED_NAMES.consent]}
@@ -180,7 +191,7 @@ function Field({ field, id, value, error }: { field: FormField; id: string; valu
     name: field.id,
     className: 'ls-input',
     required: field.required,
-    placeholder: field.placeholder || undefined,
+    placeholder: visitorPlaceholder(field),
     autoComplete: autocompleteFor(field),
     defaultValue: value,
     'aria-invalid': error ? true : undefined,
@@ -207,10 +218,32 @@ function Field({ field, id, value, error }: { field: FormField; id: string; valu
   );
 }
 
+const POLICY_WORDS = 'privacy policy';
+
+/**
+ * consentText, word for word (the server records that text), with "privacy policy" linking to the
+ * owner's policy in a new tab when the page has its address.
+ */
+function ConsentLabel({ config }: { config: FormConfig }) {
+  const text = consentText(config.businessName);
+  const href = privacyPolicyLink(config);
+  const at = text.indexOf(POLICY_WORDS);
+  if (!href || at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a className="ls-policy-link" href={href} target="_blank" rel="noopener noreferrer">
+        {POLICY_WORDS}
+      </a>
+      {text.slice(at + POLICY_WORDS.length)}
+    </>
+  );
+}
+
 function Checkbox(props: {
   id: string;
   name: string;
-  label: string;
+  label: ReactNode;
   required: boolean;
   checked: boolean;
   error?: string;

@@ -127,7 +127,7 @@ export async function buildApp({
     face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
     authRoutes(face, auth, db, config.appUrl.origin);
     const owner = requireOwner(auth, db);
-    formsRoutes(face, db, storage, owner, config.publicUrl.origin);
+    formsRoutes(face, db, owner, config.publicUrl.origin);
     analyticsRoutes(face, db, owner);
     contactRoutes(face, { db, tokens: leadDeps.tokens, supportEmail: config.supportEmail });
     filesRoutes(face, db, storage, owner);

@@ -4,6 +4,7 @@ import { createDb } from './db/client.js';
 import { openDatabase } from './db/database.js';
 import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/cleanup.task.js';
+import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/purge-deleted-forms.task.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/purge-deliveries.task.js';
 import { startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
@@ -39,7 +40,7 @@ async function main() {
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(config.mailFrom);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    const crontab = [CLEANUP_FILES_CRONTAB, PURGE_EMAIL_DELIVERIES_CRONTAB].join('\n');
+    const crontab = [CLEANUP_FILES_CRONTAB, PURGE_DELETED_FORMS_CRONTAB, PURGE_EMAIL_DELIVERIES_CRONTAB].join('\n');
     const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());

@@ -2,6 +2,7 @@ import type { TaskList } from 'graphile-worker';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
+import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/purge-deleted-forms.task.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/follow-up.task.js';
 import { createTokens } from './features/leads/tokens.js';
 import { SEND_EMAIL_TASK } from './features/mail/emails.js';
@@ -23,6 +24,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
     [FOLLOW_UP_TASK]: followUpTask(leads),
     [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+    [PURGE_DELETED_FORMS_TASK]: purgeDeletedFormsTask(db, storage),
     [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
   };
 }

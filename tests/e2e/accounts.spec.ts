@@ -81,3 +81,23 @@ test('the dashboard sends a signed-out visitor to sign in, and back after signin
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Manage your forms and track conversions')).toBeVisible();
 });
+
+test('a stale "Invalid email or password" goes once the owner edits or a field error takes its place', async ({ page }) => {
+  await page.goto('/sign-in');
+  const formError = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
+  await signIn(page, uniqueEmail('nobody'), 'not-the-password-1');
+  await expect(formError).toBeVisible();
+
+  // Submitting again with a field error: only the field error shows.
+  await page.getByLabel('Email').fill('');
+  await expect(formError).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(formError).toHaveCount(0);
+
+  // Wrong again, then typing in the password field clears the form-level error.
+  await signIn(page, uniqueEmail('nobody'), 'not-the-password-2');
+  await expect(formError).toBeVisible();
+  await page.getByLabel('Password').fill('another-try-3');
+  await expect(formError).toHaveCount(0);
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   chooseRowAction,
   createPublishedForm,
@@ -63,7 +63,7 @@ test.beforeEach(async ({ page }) => {
 const searchBox = (page: Page) => page.getByPlaceholder('Search forms...');
 const bodyRows = (page: Page) => page.locator('tbody tr');
 
-async function filterByStatus(page: Page, option: 'All Forms' | 'Active Forms' | 'Inactive Forms') {
+async function filterByStatus(page: Page, option: 'All Forms' | 'Active Forms' | 'Inactive Forms' | 'Recently deleted') {
   await page.getByRole('combobox', { name: 'Filter forms by status' }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Filter forms by status' })).toHaveText(option);
@@ -209,7 +209,66 @@ test('an owner edits, deactivates, reactivates and deletes a form from its row m
   await expect(page.getByText(EMPTY_STATE)).toBeVisible();
   await expect(statValue(page, 'Total Forms')).toHaveText('0');
   expect((await page.request.get(`/api/forms/${form.id}`)).status()).toBe(404);
-  expect((await page.request.get(`/api/files/${edited.published.leadMagnet.id}`)).status()).toBe(404);
+  // Restorable for 30 days: its PDF stays until the purge (dashboard test below).
+  expect((await page.request.get(`/api/files/${edited.published.leadMagnet.id}`)).status()).toBe(200);
+});
+
+const leadsCell = (row: Locator) => row.locator('td[data-label="Leads"]');
+
+/** A visitor signs up on the public page (fills it in for over 2 s, as a person would). */
+async function signUpAsVisitor(browser: Browser, url: string, email: string) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await context.newPage();
+  await visitor.goto(url);
+  const openedAt = Date.now();
+  await visitor.getByLabel(/Email Address/).fill(email);
+  await visitor.getByRole('checkbox', { name: /I agree/ }).check();
+  const left = 2250 - (Date.now() - openedAt);
+  if (left > 0) await visitor.waitForTimeout(left);
+  await visitor.getByRole('button', { name: /^Get / }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
+  await context.close();
+}
+
+test('deleting says how many leads go with the page, which stays restorable from Recently deleted', async ({ page, browser }) => {
+  const form = await createPublishedForm(page.request, { title: 'Leadful Page' });
+  await signUpAsVisitor(browser, form.publicUrl, uniqueEmail('lead-a'));
+  await signUpAsVisitor(browser, form.publicUrl, uniqueEmail('lead-b'));
+  await page.goto('/dashboard');
+  const row = formRow(page, 'Leadful Page');
+  await expect(leadsCell(row)).toHaveText('2');
+
+  await chooseRowAction(page, 'Leadful Page', 'Delete');
+  const dialog = page.getByRole('alertdialog', { name: 'Delete "Leadful Page" and its 2 leads?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('The form, its PDF file and its 2 leads stay in Recently deleted for 30 days');
+  await dialog.getByRole('button', { name: 'Delete form' }).click();
+  await expect(toastWith(page, 'Form deleted')).toContainText('You can restore it from Recently deleted for 30 days.');
+  await expect(row).toHaveCount(0);
+  await expect(statValue(page, 'Total Forms')).toHaveText('0');
+  await expect(statValue(page, 'Total Leads')).toHaveText('0');
+  const publicPage = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visit = await publicPage.request.get(form.publicUrl);
+  expect(visit.status()).toBe(404);
+
+  // Recently deleted: the page, its leads and the day it goes for good.
+  await filterByStatus(page, 'Recently deleted');
+  const deletedRow = formRow(page, 'Leadful Page');
+  await expect(deletedRow).toBeVisible();
+  await expect(leadsCell(deletedRow)).toHaveText('2');
+  const purgeOn = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toLocaleDateString('en-US');
+  await expect(deletedRow).toContainText(purgeOn);
+  await expect(page.getByRole('columnheader', { name: 'Deleted for good on' })).toBeVisible();
+
+  await deletedRow.getByRole('button', { name: 'Restore Leadful Page' }).click();
+  await expect(toastWith(page, '"Leadful Page" is restored')).toContainText('Its landing page is online again.');
+  await expect(deletedRow).toHaveCount(0);
+  await filterByStatus(page, 'All Forms');
+  await expect(formRow(page, 'Leadful Page').getByText('Active', { exact: true })).toBeVisible();
+  await expect(leadsCell(formRow(page, 'Leadful Page'))).toHaveText('2');
+  await expect(statValue(page, 'Total Leads')).toHaveText('2');
+  expect((await publicPage.request.get(form.publicUrl)).status()).toBe(200);
+  await publicPage.close();
 });
 
 test("another owner's form shows the 404 screen in the editor and the preview", async ({ page, browser }) => {

@@ -15,6 +15,14 @@ const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name
 /** The bottom 'Preview' button (the view switcher's 'Preview' is a tab). */
 const previewButton = (page: Page) => page.getByRole('button', { name: 'Preview', exact: true });
 const saveAndPublish = (page: Page) => page.getByRole('button', { name: 'Save & Publish' });
+const privacyUrlInput = (page: Page) => page.getByLabel('Privacy policy address', { exact: true });
+const PRIVACY_URL = 'https://northwind.example/privacy';
+
+/** The consent checkbox is on by default: publishing needs the owner's privacy policy address. */
+async function enterPrivacyPolicy(page: Page) {
+  await editorTab(page, 'Settings').click();
+  await privacyUrlInput(page).fill(PRIVACY_URL);
+}
 /** Field label inputs on the Form Fields tab, in order ('Label' exactly: not 'Move … up'). */
 const fieldLabels = (page: Page) => page.getByLabel('Label', { exact: true });
 
@@ -80,6 +88,23 @@ test('a page built from a template, previewed on mobile and published while sign
   await expect(landing.getByLabel('First Name')).toBeVisible();
   await expect(landing.getByRole('button', { name: 'Get Free Ebook' })).toBeVisible();
 
+  // The consent checkbox needs the owner's privacy policy to publish (the preview goes without it).
+  await page.getByRole('button', { name: 'Publish Landing Page' }).click();
+  await expect(toastWith(page, 'Please fix the errors before saving')).toHaveAttribute('data-type', 'error');
+  await expect(editorTab(page, 'Settings')).toHaveAttribute('aria-selected', 'true');
+  await expect(privacyUrlInput(page)).toHaveAccessibleDescription(/Enter your privacy policy's address \(https:\/\/…\)/);
+  await expect(privacyUrlInput(page)).toBeFocused();
+  await privacyUrlInput(page).fill('javascript:alert(1)');
+  await saveAndPublish(page).click();
+  await expect(privacyUrlInput(page)).toHaveAccessibleDescription(/Enter a web address that starts with https:\/\/ or http:\/\//);
+  await privacyUrlInput(page).fill(PRIVACY_URL);
+  await expect(privacyUrlInput(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await previewButton(page).click();
+  const policyLink = landing.getByRole('link', { name: 'privacy policy' });
+  await expect(policyLink).toHaveAttribute('href', PRIVACY_URL);
+  await expect(policyLink).toHaveAttribute('target', '_blank');
+  await expect(policyLink).toHaveAttribute('rel', 'noopener noreferrer');
+
   // Publishing signed out: the sign-in gate.
   await page.getByRole('button', { name: 'Publish Landing Page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to publish your page' })).toBeVisible();
@@ -116,6 +141,32 @@ test('a page built from a template, previewed on mobile and published while sign
     leadMagnet: { name: 'northwind-ebook.pdf', size: 1.5 * MB },
   });
   expect(form.published.fields.map((f: { label: string }) => f.label)).toEqual(['Email Address', 'First Name']);
+  expect(form.published.privacyPolicyUrl).toBe(PRIVACY_URL);
+
+  // The dashboard shows the new page's public link, from the API, with Copy.
+  const notice = page.getByRole('region', { name: 'Published page' });
+  await expect(notice).toContainText('"Download Our Free Ebook" is live.');
+  await expect(notice.getByRole('link', { name: form.publicUrl })).toHaveAttribute('href', form.publicUrl);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await notice.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toastWith(page, 'Link copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(form.publicUrl);
+
+  // The live page links the consent checkbox to the owner's policy, in a new tab.
+  const live = await page.context().newPage();
+  await live.goto(form.publicUrl);
+  const liveLink = live.getByRole('link', { name: 'privacy policy' });
+  await expect(liveLink).toHaveAttribute('href', PRIVACY_URL);
+  await expect(liveLink).toHaveAttribute('target', '_blank');
+  await expect(liveLink).toHaveAttribute('rel', 'noopener noreferrer');
+  await live.close();
+
+  // Dismissed, the notice goes (and stays gone after a reload).
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(formRow(page, 'Download Our Free Ebook')).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });
 
 test('each SPEC §5 validation message shows under its field, with the spec toasts', async ({ page }) => {
@@ -232,6 +283,7 @@ test('a draft, its PDF included, survives a reload and publishes after it is res
   await editorTab(page, 'Form Fields').click();
   await expect(fieldLabels(page).nth(1)).toHaveValue('Company');
 
+  await enterPrivacyPolicy(page);
   await saveAndPublish(page).click();
   await expect(toastWith(page, 'Your landing page has been published successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -292,7 +344,99 @@ test('axe finds no serious or critical violations in the page creator, its previ
   await expect(landing.getByRole('heading', { level: 1, name: 'Download Our Free Ebook' })).toBeVisible();
   expect(await seriousViolations(page), 'mobile preview').toEqual([]);
 
+  await page.getByRole('tab', { name: 'Edit' }).click();
+  await enterPrivacyPolicy(page);
+  await page.getByRole('tab', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Publish Landing Page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to publish your page' })).toBeVisible();
   expect(await seriousViolations(page), 'sign-in gate').toEqual([]);
+});
+
+test('closing the full preview, by Exit Preview or by Back, returns to the editor as it was', async ({ page }) => {
+  await page.goto('/page-creator');
+  await titleInput(page).fill('Come Back Intact');
+  await businessInput(page).fill('Roundtrip Ltd');
+  await leadMagnetNameInput(page).fill('Roundtrip Guide');
+  await chooseFile(page, pdfFile('roundtrip.pdf'));
+  await editorTab(page, 'Form Fields').click();
+  await page.getByRole('button', { name: 'Add Field' }).click();
+  await fieldLabels(page).nth(1).fill('Company');
+  await previewButton(page).click();
+
+  for (const leave of ['Exit Preview', 'Back'] as const) {
+    await page.getByRole('button', { name: 'Open full preview' }).click();
+    await expect(page).toHaveURL(/\/preview$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Come Back Intact' })).toBeVisible();
+    if (leave === 'Exit Preview') await page.getByRole('button', { name: 'Exit Preview' }).click();
+    else await page.goBack();
+
+    await expect(page).toHaveURL(/\/page-creator$/);
+    // The work is there at once: no Restore to press, on the tab the owner left.
+    await expect(editorTab(page, 'Form Fields'), leave).toHaveAttribute('aria-selected', 'true');
+    await expect(fieldLabels(page).nth(1), leave).toHaveValue('Company');
+    await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);
+    await editorTab(page, 'Basic Info').click();
+    await expect(titleInput(page), leave).toHaveValue('Come Back Intact');
+    await expect(businessInput(page)).toHaveValue('Roundtrip Ltd');
+    await expect(page.getByText('roundtrip.pdf', { exact: true })).toBeVisible();
+    await editorTab(page, 'Form Fields').click();
+    await previewButton(page).click();
+  }
+
+  // A later reload still offers the draft rather than taking it up unasked.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Unsaved draft' })).toBeVisible();
+  await expect(titleInput(page)).toHaveValue('');
+});
+
+test('an unknown ?template= says so and leaves a blank, working creator', async ({ page }) => {
+  await page.goto('/page-creator?template=no-such-template');
+  const notice = page.getByRole('status').filter({ hasText: 'That template does not exist' });
+  await expect(notice).toContainText('That template does not exist, so you are starting from a blank page.');
+  await expect(notice.getByRole('link', { name: 'Browse templates' })).toHaveAttribute('href', '/templates');
+  await expect(titleInput(page)).toHaveValue('');
+  await titleInput(page).fill('Blank But Working');
+  await expect(titleInput(page)).toHaveValue('Blank But Working');
+  await previewButton(page).click();
+  await expect(toastWith(page, 'Please fix the errors before previewing')).toBeVisible();
+  await expect(businessInput(page)).toHaveAccessibleDescription('Business name is required');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+
+  // A known template shows no such notice.
+  await page.goto('/page-creator?template=professional-ebook');
+  await expect(titleInput(page)).toHaveValue('Download Our Free Ebook');
+  await expect(page.getByText('That template does not exist')).toHaveCount(0);
+});
+
+test("visitors never see the editor's 'Enter value' placeholder; small PDFs show KB; the examples are timeless", async ({
+  page,
+}) => {
+  await page.goto('/page-creator');
+  await expect(leadMagnetNameInput(page)).toHaveAttribute('placeholder', 'e.g. The Complete Marketing Playbook');
+  await titleInput(page).fill('Placeholder Check');
+  await businessInput(page).fill('Hint Co');
+  await leadMagnetNameInput(page).fill('Hint Guide');
+  await chooseFile(page, pdfFile('small.pdf', 240 * 1024));
+  await expect(page.getByText('240 KB', { exact: true })).toBeVisible();
+  await expect(page.getByText('0.00 MB')).toHaveCount(0);
+
+  await editorTab(page, 'Form Fields').click();
+  await page.getByRole('button', { name: 'Add Field' }).click();
+  const placeholder = page.getByLabel('Placeholder', { exact: true }).nth(1);
+  // SPEC §3: a new field starts with 'Enter value' in the editor, which says it is not shown.
+  await expect(placeholder).toHaveValue('Enter value');
+  await expect(placeholder).toHaveAccessibleDescription(/Visitors see no placeholder while it says "Enter value"/);
+  await previewButton(page).click();
+  const landing = page.frameLocator(PREVIEW_FRAME);
+  const newInput = landing.getByLabel('New Field');
+  await expect(newInput).toBeVisible();
+  await expect(newInput).not.toHaveAttribute('placeholder', /.*/);
+  await expect(landing.getByLabel(/Email Address/)).toHaveAttribute('placeholder', 'Enter your email');
+
+  await page.getByRole('button', { name: 'Back to Editor' }).click();
+  await placeholder.fill('Your company name');
+  await expect(placeholder).not.toHaveAccessibleDescription(/Visitors see no placeholder/);
+  await previewButton(page).click();
+  await expect(landing.getByLabel('New Field')).toHaveAttribute('placeholder', 'Your company name');
 });

@@ -27,6 +27,7 @@ async function publishPaidPage(request: APIRequestContext, title: string, paymen
     businessName: 'Northwind Press',
     leadMagnet: await upload.json(),
     leadMagnetName: 'Pricing Playbook',
+    privacyPolicyUrl: 'https://northwind.example/privacy',
     doubleOptIn: false,
     payment: { ...defaultFormConfig().payment, enabled: true, ...payment },
   };

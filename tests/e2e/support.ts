@@ -97,6 +97,7 @@ export async function createPublishedForm(
     businessName: form.businessName ?? 'Acme Marketing',
     leadMagnetName: form.leadMagnetName ?? form.title,
     leadMagnet: await upload.json(),
+    privacyPolicyUrl: 'https://acme.example/privacy',
   };
   const created = await request.post('/api/forms', { data: { config } });
   expect(created.status(), await created.text()).toBe(201);

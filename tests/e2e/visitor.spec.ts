@@ -81,6 +81,7 @@ async function publishPage(request: APIRequestContext, title: string, overrides:
     title,
     businessName: 'Northwind Press',
     leadMagnet: await upload.json(),
+    privacyPolicyUrl: 'https://northwind.example/privacy',
     ...overrides,
   };
   const created = await request.post('/api/forms', { data: { config } });

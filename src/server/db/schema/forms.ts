@@ -15,7 +15,10 @@ import {
 import type { FormConfig } from '../../../domain/form-config.js';
 import { organizations } from './auth.js';
 
-/** A landing page. `draft` is what the owner edits; visitors see `published` (null until published). */
+/**
+ * A landing page. `draft` is what the owner edits; visitors see `published` (null until published).
+ * A page with `deletedAt` set is in the owner's "Recently deleted" list: no visitor reaches it.
+ */
 export const forms = pgTable(
   'forms',
   {
@@ -31,6 +34,8 @@ export const forms = pgTable(
     published: jsonb('published').$type<FormConfig>(),
     publishedVersion: integer('published_version').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Set when the owner deletes the page: it is offline and restorable until the daily purge, 30 days later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

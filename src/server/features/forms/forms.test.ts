@@ -140,7 +140,7 @@ describe('forms', () => {
     expect((await api(owner, 'GET', '/api/forms?cursor=nonsense')).statusCode).toBe(400);
   });
 
-  it('activates, deactivates and deletes; stats come from the database', async () => {
+  it('activates, deactivates and deletes (to Recently deleted); stats come from the database', async () => {
     const owner = await createUser(t.app);
     const empty = (await api(owner, 'GET', '/api/forms/stats')).json<DashboardStats>();
     expect(empty).toEqual({
@@ -173,7 +173,8 @@ describe('forms', () => {
     expect((await api(owner, 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
     expect((await api(owner, 'DELETE', `/api/forms/${form.id}`)).statusCode).toBe(204);
     expect((await api(owner, 'GET', `/api/forms/${form.id}`)).statusCode).toBe(404);
-    expect((await api(owner, 'GET', `/api/files/${fileId}`)).statusCode).toBe(404);
+    // The PDF stays until the purge, so a restored page still has it (deleted-forms.test.ts).
+    expect((await api(owner, 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
     expect((await api(owner, 'GET', '/api/forms/stats')).json<DashboardStats>().totalForms).toBe(0);
   });
 });

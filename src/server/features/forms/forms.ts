@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import { hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
+  DELETED_FORM_RETENTION_DAYS,
   FORMS_PAGE_SIZE,
   PLAN_LIMIT_MESSAGE,
   type DashboardStats,
   type FormDetail,
   type FormListPage,
   type FormStatus,
+  type ListFormsFilter,
   type FormSummary,
 } from '../../../domain/forms-api.js';
 import { PLANS } from '../../../domain/plans.js';
@@ -16,7 +18,6 @@ import { files, formDailyStats, forms, leads, organizations } from '../../db/sch
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { paymentProblems } from '../payments/accounts.js';
 import { revenue } from '../payments/ledger.js';
-import { deleteFileRows } from '../files/files.js';
 
 type FormRow = typeof forms.$inferSelect;
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -25,6 +26,11 @@ const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 function newFormId(): string {
   return Array.from(randomBytes(12), (b) => ID_ALPHABET[b % 62]).join('');
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The owner's live pages: everything but Recently deleted. */
+const notDeleted = isNull(forms.deletedAt);
+const purgeDate = (deletedAt: Date) => new Date(deletedAt.getTime() + DELETED_FORM_RETENTION_DAYS * DAY_MS);
 
 const nameOf = (config: FormConfig) => config.title.trim() || 'Untitled form';
 const percent = (leadsCount: number, views: number) => (views > 0 ? Math.round((leadsCount / views) * 1000) / 10 : 0);
@@ -60,19 +66,27 @@ async function checkConfig(executor: Executor, workspaceId: string, config: Form
   }
 }
 
+/** One creation or restore at a time per workspace, so two tabs cannot both take the last free slot. */
+async function lockWorkspaceForms(tx: Executor, workspaceId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`forms:${workspaceId}`}))`);
+}
+
+/** The Free plan's form limit counts live pages only: a page in Recently deleted frees its slot. */
+async function checkFormLimit(tx: Executor, workspaceId: string) {
+  const [workspace] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, workspaceId));
+  const limit = workspace ? PLANS[workspace.plan].formLimit : null;
+  if (limit === null) return;
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(forms)
+    .where(and(eq(forms.workspaceId, workspaceId), notDeleted))) as [{ n: number }];
+  if (n >= limit) throw new HttpError(403, 'PLAN_LIMIT', PLAN_LIMIT_MESSAGE);
+}
+
 export async function createForm(db: Db, workspaceId: string, config: FormConfig): Promise<FormRow> {
   return db.transaction(async (tx) => {
-    // One creation at a time per workspace, so two tabs cannot both take the last free slot.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`forms:${workspaceId}`}))`);
-    const [workspace] = await tx
-      .select({ plan: organizations.plan })
-      .from(organizations)
-      .where(eq(organizations.id, workspaceId));
-    const limit = workspace ? PLANS[workspace.plan].formLimit : null;
-    if (limit !== null) {
-      const [{ n }] = (await tx.select({ n: count() }).from(forms).where(eq(forms.workspaceId, workspaceId))) as [{ n: number }];
-      if (n >= limit) throw new HttpError(403, 'PLAN_LIMIT', PLAN_LIMIT_MESSAGE);
-    }
+    await lockWorkspaceForms(tx, workspaceId);
+    await checkFormLimit(tx, workspaceId);
     await checkConfig(tx, workspaceId, config);
     const [row] = await tx
       .insert(forms)
@@ -82,11 +96,12 @@ export async function createForm(db: Db, workspaceId: string, config: FormConfig
   });
 }
 
+/** One of the workspace's live pages; a deleted one is not found until it is restored. */
 export async function getForm(executor: Executor, workspaceId: string, id: string): Promise<FormRow> {
   const [row] = await executor
     .select()
     .from(forms)
-    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId)));
+    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId), notDeleted));
   if (!row) throw notFound('This form');
   return row;
 }
@@ -134,38 +149,47 @@ export async function setStatus(db: Db, workspaceId: string, id: string, status:
   const [row] = await db
     .update(forms)
     .set({ status })
-    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId)))
+    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId), notDeleted))
     .returning();
   if (!row) throw notFound('This form');
   return row;
 }
 
-/** Deletes the form with its leads, and its PDFs unless another form of the workspace uses them. Returns storage keys to remove. */
-export async function deleteForm(db: Db, workspaceId: string, id: string): Promise<string[]> {
+/**
+ * Moves the page to Recently deleted: it goes offline at once (visitors get 404), leaves the list
+ * and the stats, and keeps its leads and file until the daily purge, DELETED_FORM_RETENTION_DAYS later.
+ */
+export async function deleteForm(db: Db, workspaceId: string, id: string, now = new Date()): Promise<void> {
+  const [row] = await db
+    .update(forms)
+    // updatedAt keeps its value: deleting and restoring change nothing the owner edited.
+    .set({ deletedAt: now, updatedAt: sql`${forms.updatedAt}` })
+    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId), notDeleted))
+    .returning({ id: forms.id });
+  if (!row) throw notFound('This form');
+}
+
+/** Brings a page back from Recently deleted exactly as it was (same status, same published version). */
+export async function restoreForm(db: Db, workspaceId: string, id: string): Promise<FormRow> {
   return db.transaction(async (tx) => {
-    const form = await getForm(tx, workspaceId, id);
-    await tx.delete(forms).where(eq(forms.id, id));
-    const fileIds = [form.draft.leadMagnet?.id, form.published?.leadMagnet?.id].filter((v): v is string => !!v);
-    return deleteFileRows(tx, workspaceId, await unusedFiles(tx, workspaceId, [...new Set(fileIds)]));
+    await lockWorkspaceForms(tx, workspaceId);
+    const where = and(eq(forms.id, id), eq(forms.workspaceId, workspaceId), isNotNull(forms.deletedAt));
+    const [deleted] = await tx.select({ id: forms.id }).from(forms).where(where);
+    if (!deleted) throw notFound('This deleted form');
+    await checkFormLimit(tx, workspaceId);
+    const [row] = await tx
+      .update(forms)
+      .set({ deletedAt: null, updatedAt: sql`${forms.updatedAt}` })
+      .where(where)
+      .returning();
+    return row!;
   });
 }
 
-async function unusedFiles(executor: Executor, workspaceId: string, fileIds: string[]): Promise<string[]> {
-  const unused: string[] = [];
-  for (const fid of fileIds) {
-    const [used] = await executor
-      .select({ id: forms.id })
-      .from(forms)
-      .where(
-        and(
-          eq(forms.workspaceId, workspaceId),
-          or(sql`${forms.draft} -> 'leadMagnet' ->> 'id' = ${fid}`, sql`${forms.published} -> 'leadMagnet' ->> 'id' = ${fid}`),
-        ),
-      )
-      .limit(1);
-    if (!used) unused.push(fid);
-  }
-  return unused;
+/** Hard-deletes pages deleted before `deletedBefore`, their leads, stats and payments with them (foreign keys cascade). */
+export async function purgeDeletedForms(db: Db, deletedBefore: Date): Promise<number> {
+  const purged = await db.delete(forms).where(lt(forms.deletedAt, deletedBefore)).returning({ id: forms.id });
+  return purged.length;
 }
 
 const encodeCursor = (row: { createdAt: Date; id: string }) =>
@@ -184,11 +208,11 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Newest first, 50 a page, keyset-paginated on (created_at, id). */
+/** Newest first, 50 a page, keyset-paginated on (created_at, id). status=deleted lists Recently deleted, and only it. */
 export async function listForms(
   db: Db,
   workspaceId: string,
-  query: { status: 'all' | FormStatus; q: string; cursor?: string },
+  query: ListFormsFilter,
   publicOrigin: string,
 ): Promise<FormListPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -216,6 +240,7 @@ export async function listForms(
       createdAt: forms.createdAt,
       views: sql<number>`coalesce(${viewCounts.views}, 0)::int`,
       status: forms.status,
+      deletedAt: forms.deletedAt,
       published: sql<boolean>`${forms.published} is not null`,
       leads: sql<number>`coalesce(${leadCounts.n}, 0)::int`,
       confirmedLeads: sql<number>`coalesce(${viewCounts.confirmations}, 0)::int`,
@@ -226,7 +251,8 @@ export async function listForms(
     .where(
       and(
         eq(forms.workspaceId, workspaceId),
-        query.status === 'all' ? undefined : eq(forms.status, query.status),
+        query.status === 'deleted' ? isNotNull(forms.deletedAt) : notDeleted,
+        query.status === 'all' || query.status === 'deleted' ? undefined : eq(forms.status, query.status),
         query.q ? ilike(forms.name, `%${escapeLike(query.q)}%`) : undefined,
         after
           ? or(lt(forms.createdAt, after.createdAt), and(eq(forms.createdAt, after.createdAt), lt(forms.id, after.id)))
@@ -247,6 +273,8 @@ export async function listForms(
     status: r.status,
     published: r.published,
     publicUrl: `${publicOrigin}/f/${r.id}`,
+    deletedAt: r.deletedAt?.toISOString() ?? null,
+    purgeAt: r.deletedAt ? purgeDate(r.deletedAt).toISOString() : null,
   }));
   return { items, nextCursor: rows.length > FORMS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null };
 }
@@ -263,7 +291,7 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     })
     .from(formDailyStats)
     .innerJoin(forms, eq(forms.id, formDailyStats.formId))
-    .where(eq(forms.workspaceId, workspaceId))
+    .where(and(eq(forms.workspaceId, workspaceId), notDeleted))
     .groupBy(formDailyStats.formId)
     .as('daily_totals');
   const [formTotals] = await db
@@ -275,14 +303,15 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     })
     .from(forms)
     .leftJoin(dailyTotals, eq(dailyTotals.formId, forms.id))
-    .where(eq(forms.workspaceId, workspaceId));
+    .where(and(eq(forms.workspaceId, workspaceId), notDeleted));
   const [leadTotals] = await db
     .select({
       totalLeads: count(),
       lastMonthLeads: sql<number>`count(*) filter (where ${gte(leads.createdAt, monthStart)})`.mapWith(Number),
     })
     .from(leads)
-    .where(eq(leads.workspaceId, workspaceId));
+    .innerJoin(forms, eq(forms.id, leads.formId))
+    .where(and(eq(leads.workspaceId, workspaceId), notDeleted));
   const totalLeads = leadTotals?.totalLeads ?? 0;
   return {
     totalLeads,

@@ -23,6 +23,7 @@ const requests = () => {
     { method: 'POST', url: `/api/forms/${form.id}/publish` },
     { method: 'PATCH', url: `/api/forms/${form.id}/status`, payload: { status: 'inactive' } },
     { method: 'DELETE', url: `/api/forms/${form.id}` },
+    { method: 'POST', url: `/api/forms/${form.id}/restore` },
     { method: 'GET', url: `/api/files/${fileId}` },
   ] as const;
 };

@@ -2,7 +2,6 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { formConfigSchema } from '../../../domain/form-config.js';
 import { listFormsQuerySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
-import type { Storage } from '../../lib/storage.js';
 import { parseInput } from '../../lib/validate.js';
 import {
   createForm,
@@ -11,6 +10,7 @@ import {
   getForm,
   listForms,
   publishForm,
+  restoreForm,
   saveDraft,
   setStatus,
   toDetail,
@@ -22,7 +22,7 @@ type WithId = { Params: { id: string } };
 const configOf = (body: unknown) => parseInput(formConfigSchema, (body as { config?: unknown } | undefined)?.config);
 
 /** The owner API for forms (contract: src/domain/forms-api.ts). Every query is scoped to the caller's workspace. */
-export function formsRoutes(app: FastifyInstance, db: Db, storage: Storage, owner: preHandlerHookHandler, publicOrigin: string) {
+export function formsRoutes(app: FastifyInstance, db: Db, owner: preHandlerHookHandler, publicOrigin: string) {
   const opts = { preHandler: owner };
 
   app.get('/api/forms', opts, async (request) =>
@@ -53,9 +53,13 @@ export function formsRoutes(app: FastifyInstance, db: Db, storage: Storage, owne
     return toDetail(await setStatus(db, request.owner.workspaceId, request.params.id, status), publicOrigin);
   });
 
+  // To Recently deleted; the daily purge (purge-deleted-forms.task.ts) removes it, its leads and its file later.
   app.delete<WithId>('/api/forms/:id', opts, async (request, reply) => {
-    const storageKeys = await deleteForm(db, request.owner.workspaceId, request.params.id);
-    await Promise.all(storageKeys.map((key) => storage.remove(key)));
+    await deleteForm(db, request.owner.workspaceId, request.params.id);
     return reply.status(204).send();
   });
+
+  app.post<WithId>('/api/forms/:id/restore', opts, async (request) =>
+    toDetail(await restoreForm(db, request.owner.workspaceId, request.params.id), publicOrigin),
+  );
 }

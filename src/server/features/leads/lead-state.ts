@@ -57,7 +57,13 @@ export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
 /** The lead, locked for this transaction, with the published page it came from. */
 export async function lockLead(tx: Executor, leadId: string) {
   const [row] = await tx
-    .select({ lead: leads, config: forms.published, formVersion: forms.publishedVersion, formStatus: forms.status })
+    .select({
+      lead: leads,
+      config: forms.published,
+      formVersion: forms.publishedVersion,
+      formStatus: forms.status,
+      formDeletedAt: forms.deletedAt,
+    })
     .from(leads)
     .innerJoin(forms, eq(forms.id, leads.formId))
     .where(eq(leads.id, leadId))

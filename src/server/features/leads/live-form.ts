@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { Executor } from '../../db/client.js';
 import { forms } from '../../db/schema/index.js';
@@ -13,7 +13,10 @@ export interface LiveForm {
 
 const FORM_ID = /^[A-Za-z0-9]{12}$/;
 
-/** The page visitors may use, or why not: 404 (never published, no such page) or 410 (taken offline). */
+/**
+ * The page visitors may use, or why not: 404 (never published, no such page, or in the owner's
+ * Recently deleted) or 410 (taken offline). Every visitor-facing lookup of a page goes through here.
+ */
 export async function loadLiveForm(db: Executor, id: string): Promise<LiveForm | { status: 404 | 410 }> {
   if (!FORM_ID.test(id)) return { status: 404 };
   const [form] = await db
@@ -25,7 +28,7 @@ export async function loadLiveForm(db: Executor, id: string): Promise<LiveForm |
       status: forms.status,
     })
     .from(forms)
-    .where(eq(forms.id, id));
+    .where(and(eq(forms.id, id), isNull(forms.deletedAt)));
   if (!form || !form.config) return { status: 404 };
   if (form.status !== 'active') return { status: 410 };
   return { id: form.id, workspaceId: form.workspaceId, config: form.config, version: form.version };

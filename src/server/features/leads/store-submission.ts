@@ -24,9 +24,7 @@ export function shownPage(config: LiveForm['config']): ShownPage {
     businessName: config.businessName,
     submitLabel: submitLabel(config),
     consentLabel: config.privacyPolicy ? consentText(config.businessName) : null,
-    ...('privacyPolicyUrl' in config && typeof config.privacyPolicyUrl === 'string' && config.privacyPolicyUrl
-      ? { privacyPolicyUrl: config.privacyPolicyUrl }
-      : {}),
+    ...(config.privacyPolicy && config.privacyPolicyUrl ? { privacyPolicyUrl: config.privacyPolicyUrl } : {}),
     doubleOptIn: config.doubleOptIn,
     fields: config.fields.map((f) => ({ id: f.id, label: f.label, required: f.required })),
   };

@@ -20,7 +20,7 @@ export async function confirmLink(deps: LeadDeps, token: string, meta: ClientMet
   if (!checked) return { kind: 'unknown' };
   return deps.db.transaction(async (tx) => {
     const found = await lockLead(tx, checked.leadId);
-    if (!found) return { kind: 'unknown' };
+    if (!found || found.formDeletedAt) return { kind: 'unknown' };
     if (found.lead.status === 'verified') return { kind: 'already', leadId: found.lead.id };
     if (checked.expired) return { kind: 'expired', leadId: found.lead.id, email: found.lead.email };
     await markVerified(deps, tx, found.lead, found.config, now);

@@ -23,7 +23,7 @@ export async function download(deps: LeadDeps & { db: Db }, token: string, now =
     const found = await lockLead(tx, checked.leadId);
     // A deleted page's leads go with it; a signed link to one is still ours, so say what happened.
     // A page taken offline still serves the people who signed up on it.
-    if (!found) return { kind: 'gone' };
+    if (!found || found.formDeletedAt) return { kind: 'gone' };
     const { lead, config } = found;
     if (lead.status !== 'verified' || !mayReceiveFile(lead)) return { kind: 'locked' };
     if (!config.leadMagnet) return { kind: 'gone' };

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ThankYouPageProps } from '../../../landing/index.js';
 import type { Executor } from '../../db/client.js';
 import { forms, leads, payments, submissions } from '../../db/schema/index.js';
@@ -19,7 +19,7 @@ async function loadLead(db: Executor, leadId: string) {
     .select({ lead: leads, config: forms.published })
     .from(leads)
     .innerJoin(forms, eq(forms.id, leads.formId))
-    .where(eq(leads.id, leadId));
+    .where(and(eq(leads.id, leadId), isNull(forms.deletedAt)));
   return row && row.config ? { lead: row.lead, config: row.config } : undefined;
 }
 

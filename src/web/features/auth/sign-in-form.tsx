@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { signInSchema } from '@/domain/auth';
@@ -19,8 +19,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+  // A server answer is about what was sent: it goes once the owner edits or submits again, so a stale
+  // "Invalid email or password" never stands beside a new field error.
+  const clearServerError = () => setServerError(null);
+  const submit = handleSubmit(async (values) => {
     const result = await callAuth(() => authClient.signIn.email(values));
     if (!result.ok) {
       setServerError(describeAuthError(result.error).message);
@@ -28,11 +30,15 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
     }
     await onSignedIn();
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    clearServerError();
+    return submit(event);
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       {serverError && <FormAlert>{serverError}</FormAlert>}
-      <EmailField id="sign-in-email" error={errors.email?.message} {...register('email')} />
+      <EmailField id="sign-in-email" error={errors.email?.message} {...register('email', { onChange: clearServerError })} />
       <TextField
         id="sign-in-password"
         label="Password"
@@ -50,7 +56,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
             Forgot password?
           </Button>
         }
-        {...register('password')}
+        {...register('password', { onChange: clearServerError })}
       />
       <SubmitButton pending={isSubmitting}>Sign In</SubmitButton>
     </form>

@@ -1,14 +1,20 @@
 import { CreditCard } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { RequireSession } from '@/web/app/require-session';
 import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { FormsTableCard } from './forms-table-card';
+import { PublishedNotice, publishedFromState } from './published-notice';
 import { RevenueCard } from './revenue-card';
 import { StatsCards } from './stats-cards';
 
 function DashboardContent() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // In history state, so a reload keeps showing the link and leaving the dashboard forgets it.
+  const published = publishedFromState(location.state);
+  const dismiss = () => void navigate(location.pathname, { replace: true, state: null });
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
       <PageHeading
@@ -23,6 +29,7 @@ function DashboardContent() {
           </Button>
         }
       />
+      {published && <PublishedNotice page={published} onDismiss={dismiss} />}
       <div className="flex flex-col gap-3 sm:gap-4">
         <StatsCards />
         <RevenueCard />

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { FormSummary } from '@/domain/forms-api';
+import { DELETED_FORM_RETENTION_DAYS, type FormSummary } from '@/domain/forms-api';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,7 +12,7 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useDeleteForm } from '@/web/features/forms/api';
-import { displayName } from './format';
+import { displayName, formatCount } from './format';
 
 type DeleteFormDialogProps = {
   /** The form to delete; the dialog is open while this is set. */
@@ -22,16 +22,22 @@ type DeleteFormDialogProps = {
   returnFocus: () => void;
 };
 
-/** Confirms, then deletes a form and its PDF for good. */
+/** "its 3 leads", "its 1 lead": the count is the server's, from the forms list. */
+export const leadsPhrase = (leads: number) => `its ${formatCount(leads)} ${leads === 1 ? 'lead' : 'leads'}`;
+
+/** Confirms, then moves a form, its PDF and its leads to Recently deleted (restorable, then purged). */
 export function DeleteFormDialog({ form, onClose, returnFocus }: DeleteFormDialogProps) {
   const deleteForm = useDeleteForm();
   const name = form ? displayName(form.name) : '';
+  const leads = form?.leads ?? 0;
 
   const confirm = () => {
     if (!form) return;
     deleteForm.mutate(form.id, {
       onSuccess: () => {
-        toast.success('Form deleted');
+        toast.success('Form deleted', {
+          description: `You can restore it from Recently deleted for ${DELETED_FORM_RETENTION_DAYS} days.`,
+        });
         onClose();
       },
       onError: (err) => toast.error(err.message),
@@ -52,10 +58,11 @@ export function DeleteFormDialog({ form, onClose, returnFocus }: DeleteFormDialo
         }}
       >
         <AlertDialogHeader>
-          <AlertDialogTitle>{`Delete "${name}"?`}</AlertDialogTitle>
+          <AlertDialogTitle>{leads > 0 ? `Delete "${name}" and ${leadsPhrase(leads)}?` : `Delete "${name}"?`}</AlertDialogTitle>
           <AlertDialogDescription>
-            The form and its PDF file are deleted permanently, and its landing page goes offline: anyone who opens its link will
-            find nothing there. This cannot be undone.
+            {`Its landing page goes offline at once: anyone who opens its link will find nothing there. The form, its PDF file${
+              leads > 0 ? ` and ${leadsPhrase(leads)}` : ''
+            } stay in Recently deleted for ${DELETED_FORM_RETENTION_DAYS} days, where you can restore them; after that they are deleted for good.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,7 +1,7 @@
 import { Plus, Search, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { FormSummary } from '@/domain/forms-api';
+import { DELETED_FORM_RETENTION_DAYS, type FormSummary } from '@/domain/forms-api';
 import { formAnalyticsPath } from '@/domain/routes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
 import { DeleteFormDialog } from './delete-form-dialog';
+import { DELETED_COLUMNS, DeletedFormRow } from './deleted-form-row';
 import { displayName, formatCount, formatDate, formatPercent } from './format';
 import { FormRowActions } from './form-row-actions';
 import { LoadMoreFooter, ScrollingTable, TableHead, TableLoadError } from './paged-table';
@@ -20,12 +21,14 @@ import { useDebouncedValue } from './use-debounced-value';
 import { useFormsList, type StatusFilter } from './use-forms-list';
 
 export const EMPTY_STATE_TEXT = 'No forms found. Create your first form to get started.';
+const NO_DELETED_TEXT = `Nothing here: deleted forms stay restorable for ${DELETED_FORM_RETENTION_DAYS} days.`;
 const SEARCH_DEBOUNCE_MS = 250;
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Forms' },
   { value: 'active', label: 'Active Forms' },
   { value: 'inactive', label: 'Inactive Forms' },
+  { value: 'deleted', label: 'Recently deleted' },
 ];
 
 const isStatusFilter = (value: string): value is StatusFilter => STATUS_OPTIONS.some((o) => o.value === value);
@@ -58,6 +61,8 @@ export function FormsTableCard() {
   const list = useFormsList({ status, q });
   const forms = list.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = q !== '' || status !== 'all';
+  const showingDeleted = status === 'deleted';
+  const columns = showingDeleted ? DELETED_COLUMNS : COLUMNS;
 
   const clearFilters = () => {
     setSearch('');
@@ -126,7 +131,7 @@ export function FormsTableCard() {
           busy={list.isPending || list.isPlaceholderData}
           className={cn('sm:min-w-[44rem]', list.isPlaceholderData && 'opacity-60 transition-opacity')}
           head={
-            <TableHead columns={COLUMNS} alignRight={(column) => NUMERIC.has(column)} padding="lg:px-6">
+            <TableHead columns={columns} alignRight={(column) => NUMERIC.has(column)} padding="lg:px-6">
               <th scope="col" className="px-4 py-3 text-right lg:px-6">
                 Actions
               </th>
@@ -134,12 +139,12 @@ export function FormsTableCard() {
           }
         >
           {list.isPending ? (
-            <SkeletonRows />
+            <SkeletonRows columns={columns.length} />
           ) : forms.length === 0 ? (
             <tr className="max-sm:block">
-              <td colSpan={COLUMNS.length + 1} className="px-4 py-12 text-center max-sm:block lg:px-6">
+              <td colSpan={columns.length + 1} className="px-4 py-12 text-center max-sm:block lg:px-6">
                 <div className="flex flex-col items-center gap-3">
-                  <p className="text-gray-700">{EMPTY_STATE_TEXT}</p>
+                  <p className="text-gray-700">{showingDeleted && q === '' ? NO_DELETED_TEXT : EMPTY_STATE_TEXT}</p>
                   {filtered && (
                     <Button variant="outline" size="sm" onClick={clearFilters}>
                       <X aria-hidden="true" />
@@ -150,7 +155,13 @@ export function FormsTableCard() {
               </td>
             </tr>
           ) : (
-            forms.map((form) => <FormRow key={form.id} form={form} onDelete={askToDelete} />)
+            forms.map((form) =>
+              showingDeleted ? (
+                <DeletedFormRow key={form.id} form={form} row={ROW} cell={CELL} />
+              ) : (
+                <FormRow key={form.id} form={form} onDelete={askToDelete} />
+              ),
+            )
           )}
         </ScrollingTable>
       )}
@@ -210,14 +221,14 @@ function FormRow({ form, onDelete }: FormRowProps) {
   );
 }
 
-function SkeletonRows() {
+function SkeletonRows({ columns }: { columns: number }) {
   return Array.from({ length: 4 }, (_, i) => (
     <tr key={i} className={ROW}>
       <td className={cn(CELL, 'max-sm:col-span-3')}>
         <Skeleton className="h-4 w-40" />
         {i === 0 && <span className="sr-only">Loading your forms...</span>}
       </td>
-      {Array.from({ length: COLUMNS.length }, (_, j) => (
+      {Array.from({ length: columns }, (_, j) => (
         <td key={j} className={cn(CELL, j >= 3 && 'max-sm:hidden')}>
           <Skeleton className={cn('h-4', j === 0 ? 'w-20' : 'w-10 sm:ml-auto')} />
         </td>

@@ -1,8 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { FormStatus } from '@/domain/forms-api';
+import type { FormsListStatus } from '@/domain/forms-api';
 import { fetchFormsPage, formKeys } from '@/web/features/forms/api';
 
-export type StatusFilter = 'all' | FormStatus;
+/** 'deleted' shows Recently deleted, and only it. */
+export type StatusFilter = FormsListStatus;
 export type FormsFilter = { status: StatusFilter; q: string };
 
 /**

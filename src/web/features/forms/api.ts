@@ -79,6 +79,16 @@ export function useSetFormStatus() {
   });
 }
 
+/** Brings a page back from Recently deleted (403 PLAN_LIMIT when the Free plan has no slot left). */
+export function useRestoreForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+/** Moves a page to Recently deleted (restorable for DELETED_FORM_RETENTION_DAYS). */
 export function useDeleteForm() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -54,7 +54,7 @@ export function BasicInfoTab({ config, errors, chosenFile, onChange, onSelectFil
       <TextField
         id="creator-lead-magnet-name"
         label="Lead magnet name"
-        placeholder="e.g. The 2025 Marketing Playbook"
+        placeholder="e.g. The Complete Marketing Playbook"
         maxLength={200}
         value={config.leadMagnetName}
         error={errors.leadMagnetName}

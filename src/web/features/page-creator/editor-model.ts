@@ -31,7 +31,8 @@ export function tabForErrorKey(key: string): EditorTab {
   const root = key.split('.')[0] ?? key;
   if (root === 'fields') return 'fields';
   if (root === 'payment') return 'payment';
-  if (root === 'doubleOptIn' || root === 'privacyPolicy' || root === 'thankyouMessage') return 'settings';
+  if (root === 'doubleOptIn' || root === 'privacyPolicy' || root === 'privacyPolicyUrl' || root === 'thankyouMessage')
+    return 'settings';
   if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';
   return 'basic';
 }
@@ -51,11 +52,17 @@ export function pixelError(kind: 'facebook' | 'google', value: string): string |
   return pattern.test(trimmed) ? undefined : pixelMessages[kind];
 }
 
-/** SPEC §5 rules, plus the pixel id rules the server enforces, so that publishing does not bounce. */
-export function validateEditor(config: FormConfig, hasFile: boolean): EditorErrors {
+/**
+ * SPEC §5 rules, plus the pixel id rules the server enforces, so that publishing does not bounce.
+ * A preview may go without the privacy policy address (its consent checkbox then links nowhere
+ * yet); publishing needs it while the checkbox is on.
+ */
+export function validateEditor(config: FormConfig, hasFile: boolean, purpose: 'preview' | 'publish'): EditorErrors {
   const errors: EditorErrors = {};
   for (const [key, message] of Object.entries(validateForPublish(config, hasFile))) {
-    if (message) errors[key] = message;
+    if (!message) continue;
+    if (purpose === 'preview' && message === formMessages.privacyPolicyUrlRequired) continue;
+    errors[key] = message;
   }
   const facebook = pixelError('facebook', config.pixelFacebook);
   const google = pixelError('google', config.pixelGoogle);
@@ -76,9 +83,16 @@ export function displayFileName(name: string): string {
   return name.length > FILE_NAME_DISPLAY_LENGTH ? `${name.slice(0, FILE_NAME_DISPLAY_LENGTH)}...` : name;
 }
 
-/** SPEC §5: the size in MB with 2 decimals. */
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * SPEC §5 shows the size in MB with 2 decimals; below 1 MB that reads "0.00 MB" for a small PDF, so
+ * smaller files show whole KB ("240 KB", at least "1 KB").
+ */
 export function displayFileSize(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  if (bytes < MB) return `${Math.min(1023, Math.max(1, Math.round(bytes / KB)))} KB`;
+  return `${(bytes / MB).toFixed(2)} MB`;
 }
 
 /**
@@ -89,7 +103,10 @@ export function displayFileSize(bytes: number): string {
 export function isUsableDraftConfig(value: unknown): value is FormConfig {
   const result = formConfigSchema.safeParse(value);
   if (result.success) return true;
-  return result.error.issues.every((issue) => issue.path[0] === 'pixelFacebook' || issue.path[0] === 'pixelGoogle');
+  // A half-typed pixel id or privacy policy address is fine: the editor flags it.
+  return result.error.issues.every((issue) =>
+    ['pixelFacebook', 'pixelGoogle', 'privacyPolicyUrl'].includes(String(issue.path[0])),
+  );
 }
 
 /** Key order does not matter: the server and the editor may build the same config differently. */

@@ -1,6 +1,14 @@
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { EMAIL_FIELD_ID, FIELD_TYPES, MAX_FIELDS, type FieldType, type FormField } from '@/domain/form-config';
+import {
+  EMAIL_FIELD_ID,
+  FIELD_TYPES,
+  MAX_FIELDS,
+  NEW_FIELD_PLACEHOLDER,
+  visitorPlaceholder,
+  type FieldType,
+  type FormField,
+} from '@/domain/form-config';
 import { TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
@@ -156,6 +164,11 @@ export function FormFieldsTab({ fields, errors, onChangeField, onAdd, onRemove, 
                   id={`${base}-placeholder`}
                   label="Placeholder"
                   maxLength={200}
+                  hint={
+                    visitorPlaceholder(field) === undefined && field.placeholder.trim() !== ''
+                      ? `Visitors see no placeholder while it says "${NEW_FIELD_PLACEHOLDER}": write a hint that helps them, or leave it empty.`
+                      : undefined
+                  }
                   value={field.placeholder}
                   onChange={(event) => onChangeField(index, { placeholder: event.target.value })}
                 />

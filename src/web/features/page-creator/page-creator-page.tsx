@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { templateConfig } from '@/domain/templates';
 import { RequireSession } from '@/web/app/require-session';
@@ -33,15 +32,7 @@ function NewForm({ templateSlug }: { templateSlug: string | null }) {
   const fromTemplate = useMemo(() => (templateSlug ? templateConfig(templateSlug) : undefined), [templateSlug]);
   const unknownTemplate = Boolean(templateSlug) && fromTemplate === undefined;
   const baseline = useMemo<FormConfig>(() => fromTemplate ?? defaultFormConfig(), [fromTemplate]);
-  const toldRef = useRef(false);
-
-  useEffect(() => {
-    if (!unknownTemplate || toldRef.current) return;
-    toldRef.current = true;
-    toast.error('That template was not found. You are starting from a blank page.');
-  }, [unknownTemplate]);
-
-  return <PageCreator editId={null} baseline={baseline} />;
+  return <PageCreator editId={null} baseline={baseline} unknownTemplate={unknownTemplate} />;
 }
 
 function EditForm({ editId }: { editId: string }) {

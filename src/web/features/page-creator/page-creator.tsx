@@ -19,6 +19,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { formKeys, uploadLeadMagnet } from '@/web/features/forms/api';
+import type { PublishedPage } from '@/web/features/dashboard/published-notice';
 import { paymentKeys } from '@/web/features/payments/api';
 import { ApiError, apiFetch } from '@/web/lib/api';
 import { authClient } from '@/web/lib/auth-client';
@@ -26,7 +27,7 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { BasicInfoTab } from './basic-info-tab';
 import { CreatorSidebar } from './creator-sidebar';
 import { DraftBanner } from './draft-banner';
-import { draftKeyFor } from './draft-store';
+import { draftKeyFor, type StoredDraft } from './draft-store';
 import {
   checkPdfFile,
   EDITOR_TABS,
@@ -40,9 +41,11 @@ import { FormFieldsTab } from './form-fields-tab';
 import { LoadingOverlay } from './loading-overlay';
 import { PaymentTab } from './payment-tab';
 import { PreviewView } from './preview-view';
+import { clearResumeRequest, noteOpeningPreview, readResumeRequest } from './resume-after-preview';
 import { SettingsTab } from './settings-tab';
 import { SignInGate } from './sign-in-gate';
 import { TrackingTab } from './tracking-tab';
+import { UnknownTemplateNotice } from './unknown-template-notice';
 import { useDraft } from './use-draft';
 
 type PageCreatorProps = {
@@ -50,6 +53,8 @@ type PageCreatorProps = {
   editId: string | null;
   /** Where the editor starts: the saved form's draft, a template, or the defaults. */
   baseline: FormConfig;
+  /** ?template= named no template: the editor starts blank and says why. */
+  unknownTemplate?: boolean;
 };
 
 type View = 'edit' | 'preview';
@@ -76,7 +81,7 @@ function withoutKeys(errors: EditorErrors, keys: string[]): EditorErrors {
   return next;
 }
 
-export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorProps) {
+export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate = false }: PageCreatorProps) {
   // Fixed at mount: the draft is compared with where the editor started, whatever reloads later.
   const [baseline] = useState(initialBaseline);
   const navigate = useNavigate();
@@ -103,15 +108,34 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
   const [gateOpen, setGateOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [planLimitMessage, setPlanLimitMessage] = useState<string | null>(null);
+  const [showUnknownTemplate, setShowUnknownTemplate] = useState(unknownTemplate);
   /** Bumped to move focus to the first input in error once its tab is shown. */
   const [focusErrorRequest, setFocusErrorRequest] = useState(0);
   const editorRef = useRef<HTMLDivElement>(null);
+
+  /** Back from the full preview: the draft is taken up without asking (see resume-after-preview). */
+  const [resume] = useState(() => readResumeRequest(draftKey));
+
+  const restoreDraft = (draft: StoredDraft) => {
+    setConfig(draft.config);
+    setFile(draft.file);
+    setTargetId(draft.editId ?? editId);
+    setErrors({});
+  };
 
   const { draftStatus, resolveOffer, finish } = useDraft({
     draftKey,
     editId,
     baseline,
     work: { config, file, targetId },
+    takeUp: resume
+      ? (draft) => {
+          clearResumeRequest(draftKey);
+          if (!draft) return;
+          restoreDraft(draft);
+          setTab(resume.tab);
+        }
+      : undefined,
   });
 
   useEffect(() => {
@@ -229,8 +253,9 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
   };
 
   /** SPEC §5: checked on Preview and on Save & Publish. */
-  const validate = (failureMessage: string): boolean => {
-    const found = validateEditor(config, hasFile);
+  const validate = (purpose: 'preview' | 'publish'): boolean => {
+    const failureMessage = purpose === 'preview' ? formMessages.fixBeforePreviewing : formMessages.fixBeforeSaving;
+    const found = validateEditor(config, hasFile, purpose);
     if (Object.keys(found).length > 0) {
       showErrors(found, failureMessage);
       return false;
@@ -240,7 +265,7 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
   };
 
   const requestPreview = () => {
-    if (!validate(formMessages.fixBeforePreviewing)) return;
+    if (!validate('preview')) return;
     setPreviewRequested(true);
     setView('preview');
   };
@@ -306,7 +331,9 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
       queryClient.setQueryData(formKeys.detail(published.id), published);
       void queryClient.invalidateQueries({ queryKey: formKeys.all });
       toast.success(formMessages.published);
-      navigate('/dashboard');
+      // The dashboard shows the new page's public link (the API's publicUrl) with a Copy button.
+      const state: { published: PublishedPage } = { published: { name: published.name, publicUrl: published.publicUrl } };
+      navigate('/dashboard', { state });
     } catch (error) {
       publishFailed(error);
     } finally {
@@ -316,7 +343,7 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
 
   /** 'Save & Publish' and 'Publish Landing Page': validate, then publish or ask to sign in first. */
   const publish = async () => {
-    if (publishing || !validate(formMessages.fixBeforeSaving)) return;
+    if (publishing || !validate('publish')) return;
     let signedIn = Boolean(session);
     if (!signedIn && sessionPending) {
       const { data } = await authClient.getSession();
@@ -334,7 +361,10 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
     await publishNow();
   };
 
-  const openStandalonePreview = () => navigate('/preview', { state: { config } });
+  const openStandalonePreview = () => {
+    noteOpeningPreview(draftKey, { tab });
+    navigate('/preview', { state: { config } });
+  };
 
   // ----- rendering -----------------------------------------------------------------------------
 
@@ -352,15 +382,12 @@ export function PageCreator({ editId, baseline: initialBaseline }: PageCreatorPr
       <PageHeading title={heading} subtitle="Build a high-converting landing page to collect leads" />
 
       <div className="mt-6 grid gap-4">
+        {showUnknownTemplate && <UnknownTemplateNotice onDismiss={() => setShowUnknownTemplate(false)} />}
         {draftStatus.status === 'offer' && (
           <DraftBanner
             savedAt={draftStatus.draft.savedAt}
             onRestore={() => {
-              const { draft } = draftStatus;
-              setConfig(draft.config);
-              setFile(draft.file);
-              setTargetId(draft.editId ?? editId);
-              setErrors({});
+              restoreDraft(draftStatus.draft);
               resolveOffer('restore');
               toast.success('Draft restored');
             }}

@@ -1,5 +1,5 @@
 import type { FormConfig } from '@/domain/form-config';
-import { TextareaField } from '@/web/components/text-field';
+import { TextareaField, TextField } from '@/web/components/text-field';
 import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
 
@@ -26,10 +26,25 @@ export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
         checked={config.privacyPolicy}
         onCheckedChange={(privacyPolicy) => onChange({ privacyPolicy })}
       />
+      {config.privacyPolicy && (
+        <TextField
+          id="creator-privacy-policy-url"
+          label="Privacy policy address"
+          hint="The consent checkbox links to it (opens in a new tab). Required to publish while the checkbox is on."
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://example.com/privacy"
+          maxLength={2000}
+          value={config.privacyPolicyUrl}
+          error={errors.privacyPolicyUrl}
+          onChange={(event) => onChange({ privacyPolicyUrl: event.target.value })}
+        />
+      )}
       <TextareaField
         id="creator-thank-you"
         label="Thank-you message"
-        hint="Shown to visitors after they submit the form."
+        hint="Shown to visitors beside their download: on the download page and in its email (with double opt-in, once they have confirmed)."
         maxLength={1000}
         rows={3}
         value={config.thankyouMessage}

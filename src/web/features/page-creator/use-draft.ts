@@ -27,6 +27,11 @@ type UseDraftOptions = {
   /** What the editor started from (defaults, a template or the saved form): no draft needed while equal. */
   baseline: FormConfig;
   work: Work;
+  /**
+   * Set when the owner comes back from the full preview: called once the store is read, with the
+   * draft to take up at once (no Restore offer), or null when there is none.
+   */
+  takeUp?: (draft: StoredDraft | null) => void;
 };
 
 const warn = (what: string) => (error: unknown) => console.warn(`Page creator draft: could not ${what}`, error);
@@ -35,10 +40,12 @@ const warn = (what: string) => (error: unknown) => console.warn(`Page creator dr
  * Keeps the editor's work (config, the chosen PDF and the form it belongs to) in IndexedDB, saved
  * ~300 ms after each change and when the page is hidden or the editor closes.
  */
-export function useDraft({ draftKey, editId, baseline, work }: UseDraftOptions) {
+export function useDraft({ draftKey, editId, baseline, work, takeUp }: UseDraftOptions) {
   const [draftStatus, setDraftStatus] = useState<DraftStatus>({ status: 'loading' });
   const pending = useRef<Work | null>(null);
   const stopped = useRef(false);
+  // Read once, when the store answers: the first render's wish is the one that counts.
+  const takeUpRef = useRef(takeUp);
 
   useEffect(() => {
     let cancelled = false;
@@ -47,7 +54,13 @@ export function useDraft({ draftKey, editId, baseline, work }: UseDraftOptions) 
         if (cancelled) return;
         const usable = draft !== null && isUsableDraftConfig(draft.config);
         if (draft && !usable) void deleteDraft(draftKey).catch(warn('drop an outdated draft'));
-        if (usable && (draft.file !== null || draft.editId !== editId || !sameConfig(draft.config, baseline))) {
+        const differs = usable && (draft.file !== null || draft.editId !== editId || !sameConfig(draft.config, baseline));
+        const taker = takeUpRef.current;
+        takeUpRef.current = undefined;
+        if (taker) {
+          taker(differs ? draft : null);
+          setDraftStatus({ status: 'ready' });
+        } else if (differs) {
           setDraftStatus({ status: 'offer', draft });
         } else {
           setDraftStatus({ status: 'ready' });

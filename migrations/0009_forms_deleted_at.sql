@@ -1,0 +1,1 @@
+ALTER TABLE "forms" ADD COLUMN "deleted_at" timestamp with time zone;

@@ -1,0 +1,53 @@
+import { RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import type { FormSummary } from '@/domain/forms-api';
+import { Button } from '@/web/components/ui/button';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useRestoreForm } from '@/web/features/forms/api';
+import { cn } from '@/web/lib/cn';
+import { displayName, formatCount, formatDate } from './format';
+import { LABELLED } from './table-parts';
+
+/** The columns of the Recently deleted list (the forms table shows them when that filter is chosen). */
+export const DELETED_COLUMNS = ['Form Name', 'Deleted', 'Leads', 'Deleted for good on'] as const;
+
+type DeletedFormRowProps = { form: FormSummary; row: string; cell: string };
+
+/** A page in Recently deleted: when it goes for good, and Restore, which brings it back as it was. */
+export function DeletedFormRow({ form, row, cell }: DeletedFormRowProps) {
+  const restore = useRestoreForm();
+  const name = displayName(form.name);
+  const onRestore = () =>
+    restore.mutate(form.id, {
+      onSuccess: () =>
+        toast.success(`"${name}" is restored`, {
+          description: form.status === 'active' ? 'Its landing page is online again.' : 'It is back, still inactive.',
+        }),
+      onError: (err) => toast.error(err.message),
+    });
+  return (
+    <tr className={row}>
+      <th
+        scope="row"
+        className="px-4 py-3 text-left font-medium text-gray-900 max-sm:col-span-2 max-sm:row-start-1 max-sm:block max-sm:min-w-0 max-sm:self-center max-sm:p-0 lg:px-6"
+      >
+        <span className="block truncate sm:max-w-[16rem]">{name}</span>
+      </th>
+      <td data-label="Deleted" className={cn(cell, LABELLED, 'whitespace-nowrap')}>
+        {form.deletedAt && formatDate(form.deletedAt)}
+      </td>
+      <td data-label="Leads" className={cn(cell, LABELLED, 'tabular-nums sm:text-right')}>
+        {formatCount(form.leads)}
+      </td>
+      <td data-label="Deleted for good on" className={cn(cell, LABELLED, 'whitespace-nowrap')}>
+        {form.purgeAt && formatDate(form.purgeAt)}
+      </td>
+      <td className="px-4 py-1.5 text-right max-sm:col-start-3 max-sm:row-start-1 max-sm:block max-sm:self-start max-sm:justify-self-end max-sm:p-0 lg:px-6">
+        <Button variant="outline" size="sm" onClick={onRestore} disabled={restore.isPending} aria-label={`Restore ${name}`}>
+          {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+          Restore
+        </Button>
+      </td>
+    </tr>
+  );
+}
