@@ -1,6 +1,5 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { organization } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/auth.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -29,9 +28,6 @@ export function createAuth(config: Config, db: Db) {
         session: schema.sessions,
         account: schema.accounts,
         verification: schema.verifications,
-        organization: schema.organizations,
-        member: schema.members,
-        invitation: schema.invitations,
         rateLimit: schema.rateLimits,
       },
     }),
@@ -71,7 +67,8 @@ export function createAuth(config: Config, db: Db) {
       useSecureCookies: config.appUrl.protocol === 'https:',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    plugins: [organization()],
+    // No plugins: the organization plugin's endpoints (members, invitations, roles) stay unmounted
+    // until teams are built; workspaces are created and checked by features/workspaces.
     databaseHooks: {
       user: {
         create: {
