@@ -24,6 +24,7 @@ import { publicNotFound, publicPagesRoutes } from './features/public-pages/route
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { HttpError } from './lib/http-errors.js';
+import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
 import { localStorage, type Storage } from './lib/storage.js';
 import { sameOriginWrites } from './lib/same-origin.js';
@@ -123,6 +124,7 @@ export async function buildApp({
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
     face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
+    face.addHook('preValidation', refuseNulBytes);
     authRoutes(face, auth, db, config.appUrl.origin);
     const owner = requireOwner(auth, db);
     formsRoutes(face, db, storage, owner, config.publicUrl.origin);
