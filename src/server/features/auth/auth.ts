@@ -12,6 +12,7 @@ export const CLIENT_IP_HEADER = 'x-lodestone-client-ip';
 const RESET_LINK_MINUTES = 60;
 
 export function createAuth(config: Config, db: Db) {
+  const https = config.appUrl.protocol === 'https:';
   return betterAuth({
     appName: 'Lodestone',
     baseURL: config.appUrl.origin,
@@ -64,8 +65,12 @@ export function createAuth(config: Config, db: Db) {
       // Refuse cookie-carrying writes from any origin but the app's, in tests too (better-auth skips
       // the check under NODE_ENV=test by default); the app face's sameOriginWrites hook does the same.
       disableOriginCheck: false,
-      useSecureCookies: config.appUrl.protocol === 'https:',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // On https every cookie is `__Host-` (Secure, Path=/, no Domain): no other host, not even a
+      // sibling such as pages.example.com, can set a cookie the app would read (docs/decisions/0011).
+      // better-auth's own switch only gives `__Secure-`, which a sibling host can still set.
+      useSecureCookies: false,
+      cookiePrefix: https ? '__Host-better-auth' : 'better-auth',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: https },
     },
     // No plugins: the organization plugin's endpoints (members, invitations, roles) stay unmounted
     // until teams are built; workspaces are created and checked by features/workspaces.
