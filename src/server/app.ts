@@ -28,6 +28,7 @@ import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
 import { localStorage, type Storage } from './lib/storage.js';
 import { sameOriginWrites } from './lib/same-origin.js';
+import { apiNoStore, permissionsPolicy } from './lib/security-headers.js';
 
 export interface AppDeps {
   config: Config;
@@ -90,7 +91,7 @@ export async function buildApp({
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
@@ -100,6 +101,7 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  permissionsPolicy(app);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyMultipart);
 
@@ -125,6 +127,7 @@ export async function buildApp({
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
     face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
     face.addHook('preValidation', refuseNulBytes);
+    apiNoStore(face);
     authRoutes(face, auth, db, config.appUrl.origin);
     const owner = requireOwner(auth, db);
     formsRoutes(face, db, storage, owner, config.publicUrl.origin);
