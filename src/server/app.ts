@@ -24,6 +24,7 @@ import { publicNotFound, publicPagesRoutes } from './features/public-pages/route
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { HttpError } from './lib/http-errors.js';
+import { logRedaction } from './lib/log-redaction.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
 import { localStorage, type Storage } from './lib/storage.js';
@@ -38,7 +39,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Where uploaded files go; DATA_DIR/files by default. */
   storage?: Storage;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** Logger options; their serializers are always ours, which keep tokens and visitors' data out. */
+  logger?: boolean | FastifyBaseLogger | { level: string; stream?: { write(line: string): void } };
 }
 
 export interface App {
@@ -57,7 +59,7 @@ export async function buildApp({
   logger = false,
 }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger,
+    logger: typeof logger === 'object' && !('info' in logger) ? { ...logger, ...logRedaction } : logger,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
