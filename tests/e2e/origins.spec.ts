@@ -107,9 +107,24 @@ async function runAttack(page: Page, url: string, done: RegExp) {
   return (await page.locator('body').getAttribute('data-attack'))!;
 }
 
+type Owner = Awaited<ReturnType<typeof owner>>;
+
+/**
+ * The attacks of one layout, by one attacking and one victim owner for all of them: sign-ups are
+ * limited to 10 a minute per address, and every test here signs up from 127.0.0.1.
+ */
 function attacks(layout: Layout) {
-  test('a script cannot swap the signed-in owner’s session for the attacker’s', async ({ browser }) => {
-    const attacker = await owner(browser, layout, 'Attacker');
+  const cast = {} as { attacker: Owner; victim: Owner };
+  test.beforeAll(async ({ browser }) => {
+    cast.attacker = await owner(browser, layout, 'Attacker');
+    cast.victim = await owner(browser, layout, 'Victim');
+  });
+  test.afterAll(async () => {
+    await Promise.all([cast.attacker?.context.close(), cast.victim?.context.close()]);
+  });
+
+  test('a script cannot swap the signed-in owner’s session for the attacker’s', async () => {
+    const { attacker, victim } = cast;
     const token = (await sessionCookie(attacker.context, layout.appUrl)).value;
     const script = `(function(){
 var b=document.body;b.setAttribute('data-attack','started');
@@ -125,7 +140,6 @@ b.setAttribute('data-attack','written');
 })();`;
     const trap = await attacker.publish({ customScript: script });
 
-    const victim = await owner(browser, layout, 'Victim');
     const page = victim.page;
     expect(await whoIsSignedIn(page, layout.appUrl)).toBe(victim.email);
 
@@ -135,15 +149,13 @@ b.setAttribute('data-attack','written');
     // The SPA asks get-session on every load: it too still knows the victim.
     const session = await page.goto(`${layout.appUrl}/api/auth/get-session`);
     expect(((await session!.json()) as { user: { email: string } }).user.email).toBe(victim.email);
-    await Promise.all([attacker.context.close(), victim.context.close()]);
   });
 
   test('a script cannot read or rewrite another tenant’s page', async ({ browser }) => {
-    const other = await owner(browser, layout, 'Other');
-    const target = await other.publish({ title: 'Secret pricing guide' });
+    const { attacker, victim } = cast;
+    const target = await victim.publish({ title: 'Secret pricing guide' });
     const targetPath = new URL(target).pathname;
 
-    const attacker = await owner(browser, layout, 'Attacker');
     const script = `(function(){
 var b=document.body;b.setAttribute('data-attack','started');
 var w;try{w=window.open(${JSON.stringify(targetPath)},'_blank')}catch(e){b.setAttribute('data-attack','refused:'+e.name);return}
@@ -176,18 +188,18 @@ if(++tries<400)setTimeout(poll,25);else b.setAttribute('data-attack','gave-up');
       await expect(opened.getByRole('heading', { level: 1 })).toHaveText('Secret pricing guide');
       await expect(opened.locator('form')).toHaveAttribute('action', targetPath);
     }
-    await Promise.all([other.context.close(), attacker.context.close(), visitor.close()]);
+    await visitor.close();
   });
+  return cast;
 }
 
 test.describe(DEFAULT_LAYOUT.name, () => {
-  attacks(DEFAULT_LAYOUT);
+  const cast = attacks(DEFAULT_LAYOUT);
 
   test('a sandboxed page still takes a sign-up: its form posts (from an opaque origin) and the visitor moves on', async ({
     browser,
   }) => {
-    const author = await owner(browser, DEFAULT_LAYOUT, 'Author');
-    const publicUrl = await author.publish({ customScript: "document.body.setAttribute('data-attack','ran');" });
+    const publicUrl = await cast.victim.publish({ customScript: "document.body.setAttribute('data-attack','ran');" });
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await visitor.newPage();
     await page.goto(publicUrl);
@@ -206,7 +218,7 @@ test.describe(DEFAULT_LAYOUT.name, () => {
     const response = await post.response();
     expect(response!.status()).toBe(303);
     await expect(page).toHaveURL(new RegExp(`^${DEFAULT_LAYOUT.publicUrl}/thank-you`));
-    await Promise.all([author.context.close(), visitor.close()]);
+    await visitor.close();
   });
 });
 
