@@ -64,7 +64,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
-  const auth = createAuth(config, db);
+  const auth = createAuth(config, db, app.log);
   const leadDeps = {
     db,
     tokens: createTokens(config.secret),

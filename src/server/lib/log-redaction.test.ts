@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../tests/factories.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authPost, createUser } from '../../../tests/factories.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../tests/setup/app.js';
 import { users } from '../db/schema/index.js';
 import { redactUrl } from './log-redaction.js';
@@ -94,5 +95,30 @@ describe('the error log', () => {
     const err = errors[0]!.err!;
     expect(err.message).toMatch(/^Failed query: insert into "users"/);
     expect(err.cause).toMatchObject({ code: '23505', constraint: 'users_email_unique' });
+  });
+
+  it("routes better-auth's own errors through the same redaction, not to the console", async () => {
+    // A sign-up whose insert fails in the database: better-auth logs the failed query.
+    await t.db.execute(sql`alter table users add constraint test_refused_name check (name <> 'Refused Name')`);
+    const email = `owner-${randomBytes(4).toString('hex')}@example.com`;
+    const errorOutput = vi.spyOn(console, 'error').mockImplementation(() => {});
+    lines.length = 0;
+    try {
+      const res = await authPost(
+        t.app,
+        '/sign-up/email',
+        { name: 'Refused Name', email, password: 'correct-horse-42' },
+        {},
+        '10.7.7.7',
+      );
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(errorOutput).not.toHaveBeenCalled();
+    } finally {
+      errorOutput.mockRestore();
+    }
+    const authErrors = lines.filter((l) => l.includes('better-auth: '));
+    expect(authErrors.length).toBeGreaterThan(0);
+    expect(authErrors.join('')).toContain('test_refused_name');
+    expect(lines.join('')).not.toContain(email);
   });
 });

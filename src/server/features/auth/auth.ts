@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/auth.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -11,7 +12,10 @@ import { ensureWorkspace } from '../workspaces/workspaces.js';
 export const CLIENT_IP_HEADER = 'x-lodestone-client-ip';
 const RESET_LINK_MINUTES = 60;
 
-export function createAuth(config: Config, db: Db) {
+/** Where better-auth's own messages go: the app's logger, whose serializers redact them. */
+type AuthLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+
+export function createAuth(config: Config, db: Db, log?: AuthLog) {
   const https = config.appUrl.protocol === 'https:';
   return betterAuth({
     appName: 'Lodestone',
@@ -20,7 +24,16 @@ export function createAuth(config: Config, db: Db) {
     secret: config.secret,
     trustedOrigins: [config.appUrl.origin],
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      // Not to the console: its errors carry failed queries with their parameters (an owner's email).
+      ...(log && {
+        log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+          const err = args.find((arg) => arg instanceof Error);
+          log[level](err ? { err } : {}, `better-auth: ${message}`);
+        },
+      }),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
