@@ -3,7 +3,9 @@
  * everything from the notice's data attributes, so its text, and so its hash, is the same on every
  * page. Nothing third-party loads before the visitor presses Accept:
  * - the choice is kept in localStorage on the public origin, per page and per `scope` (what the page
- *   loads), so a page that adds a pixel asks again; no cookie is set by our server;
+ *   loads), so a page that adds a pixel asks again; no cookie is set by our server. A page that runs
+ *   its owner's code is sandboxed (an opaque origin, without storage or cookies): there the choice
+ *   lasts until the page is left, and the loader's storage and cookie calls must not throw;
  * - Accept loads the Meta Pixel (init + PageView), gtag.js for a G- id or the GTM container for a
  *   GTM- id, and runs the owner's script: the JSON string in <script type="application/json"
  *   data-ls-custom>, executed as an inline script whose text the page's CSP allows by hash;
@@ -44,7 +46,8 @@ add('https://www.googletagmanager.com/gtag/js?id='+encodeURIComponent(google));
 if(custom){var s=d.createElement('script');s.text=JSON.parse(custom.textContent);d.body.appendChild(s);}
 }
 function forget(){
-d.cookie.split(';').forEach(function(c){
+var all;try{all=d.cookie}catch(e){return}
+all.split(';').forEach(function(c){
 var k=c.split('=')[0].trim(),h=location.hostname.split('.');
 if(!/^(_ga|_gid|_gat|_gcl|_fbp|_fbc)/.test(k))return;
 d.cookie=k+'=;Max-Age=0;path=/';

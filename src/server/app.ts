@@ -25,9 +25,12 @@ import { publicNotFound, publicPagesRoutes } from './features/public-pages/route
 import { spaRoutes } from './features/web/spa.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { HttpError } from './lib/http-errors.js';
+import { logRedaction } from './lib/log-redaction.js';
+import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
 import { localStorage, type Storage } from './lib/storage.js';
 import { sameOriginWrites } from './lib/same-origin.js';
+import { apiNoStore, permissionsPolicy } from './lib/security-headers.js';
 
 export interface AppDeps {
   config: Config;
@@ -37,7 +40,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Where uploaded files go; DATA_DIR/files by default. */
   storage?: Storage;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** Logger options; their serializers are always ours, which keep tokens and visitors' data out. */
+  logger?: boolean | FastifyBaseLogger | { level: string; stream?: { write(line: string): void } };
 }
 
 export interface App {
@@ -56,13 +60,13 @@ export async function buildApp({
   logger = false,
 }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger,
+    logger: typeof logger === 'object' && !('info' in logger) ? { ...logger, ...logRedaction } : logger,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
   sealQueuedEmailsWith(emailJobSealer(config.secret));
-  const auth = createAuth(config, db);
+  const auth = createAuth(config, db, app.log);
   const leadDeps = {
     db,
     tokens: createTokens(config.secret),
@@ -91,7 +95,7 @@ export async function buildApp({
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
@@ -101,6 +105,7 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  permissionsPolicy(app);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyMultipart);
 
@@ -125,6 +130,8 @@ export async function buildApp({
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
     face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
+    face.addHook('preValidation', refuseNulBytes);
+    apiNoStore(face);
     authRoutes(face, auth, db, config.appUrl.origin);
     const owner = requireOwner(auth, db);
     formsRoutes(face, db, owner, config.publicUrl.origin);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, runOnce, type TaskList } from 'graphile-worker';
-import { buildApp, type App } from '../../src/server/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/client.js';
 import { devMailbox, type Mailer } from '../../src/server/lib/mailer.js';
@@ -36,7 +36,14 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Logger options for buildApp (e.g. a level and a stream to read the log from). */
+  logger?: AppDeps['logger'];
+  /** Called before the app is ready: the place to add a route only a test needs. */
+  beforeReady?: (app: App['app'], db: Db) => void;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
   const config = loadConfig({
@@ -46,7 +53,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = createDb(database.pool);
-  const { app, auth } = await buildApp({ config, db, pool: database.pool, webRoot: fixtureWebRoot });
+  const { app, auth } = await buildApp({ config, db, pool: database.pool, webRoot: fixtureWebRoot, logger: options.logger });
+  options.beforeReady?.(app, db);
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { organization } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/auth.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -12,7 +12,11 @@ import { ensureWorkspace } from '../workspaces/workspaces.js';
 export const CLIENT_IP_HEADER = 'x-lodestone-client-ip';
 const RESET_LINK_MINUTES = 60;
 
-export function createAuth(config: Config, db: Db) {
+/** Where better-auth's own messages go: the app's logger, whose serializers redact them. */
+type AuthLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+
+export function createAuth(config: Config, db: Db, log?: AuthLog) {
+  const https = config.appUrl.protocol === 'https:';
   return betterAuth({
     appName: 'Lodestone',
     baseURL: config.appUrl.origin,
@@ -20,7 +24,16 @@ export function createAuth(config: Config, db: Db) {
     secret: config.secret,
     trustedOrigins: [config.appUrl.origin],
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      // Not to the console: its errors carry failed queries with their parameters (an owner's email).
+      ...(log && {
+        log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+          const err = args.find((arg) => arg instanceof Error);
+          log[level](err ? { err } : {}, `better-auth: ${message}`);
+        },
+      }),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
@@ -29,9 +42,6 @@ export function createAuth(config: Config, db: Db) {
         session: schema.sessions,
         account: schema.accounts,
         verification: schema.verifications,
-        organization: schema.organizations,
-        member: schema.members,
-        invitation: schema.invitations,
         rateLimit: schema.rateLimits,
       },
     }),
@@ -68,10 +78,15 @@ export function createAuth(config: Config, db: Db) {
       // Refuse cookie-carrying writes from any origin but the app's, in tests too (better-auth skips
       // the check under NODE_ENV=test by default); the app face's sameOriginWrites hook does the same.
       disableOriginCheck: false,
-      useSecureCookies: config.appUrl.protocol === 'https:',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // On https every cookie is `__Host-` (Secure, Path=/, no Domain): no other host, not even a
+      // sibling such as pages.example.com, can set a cookie the app would read (docs/decisions/0011).
+      // better-auth's own switch only gives `__Secure-`, which a sibling host can still set.
+      useSecureCookies: false,
+      cookiePrefix: https ? '__Host-better-auth' : 'better-auth',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: https },
     },
-    plugins: [organization()],
+    // No plugins: the organization plugin's endpoints (members, invitations, roles) stay unmounted
+    // until teams are built; workspaces are created and checked by features/workspaces.
     databaseHooks: {
       user: {
         create: {

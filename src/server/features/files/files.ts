@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-errors.js';
 import type { Storage } from '../../lib/storage.js';
+import { isUuid } from '../../lib/validate.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 export const notAPdf = () => new HttpError(415, 'NOT_A_PDF', formMessages.onlyPdf);
@@ -58,7 +59,12 @@ export async function storeUpload(
     throw tooLarge();
   }
   const { size, sha256 } = inspector.result();
-  const name = upload.filename.slice(0, 255) || 'lead-magnet.pdf';
+  // Control characters (a NUL, which PostgreSQL refuses; line breaks) have no place in a file name.
+  const name =
+    [...upload.filename]
+      .filter((c) => c >= ' ' && c !== '\u007f')
+      .join('')
+      .slice(0, 255) || 'lead-magnet.pdf';
   try {
     const [row] = await db
       .insert(files)
@@ -72,7 +78,7 @@ export async function storeUpload(
 }
 
 export async function findFile(db: Db, workspaceId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(files)

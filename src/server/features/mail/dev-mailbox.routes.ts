@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { devMail } from '../../db/schema/index.js';
 
@@ -9,8 +9,27 @@ const escapeHtml = (s: string) =>
 // Links in a previewed email open in a tab of their own (target=_blank) or the mailbox's, never inside the frame.
 const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1><base target="_top">');
 
-/** The dev mailbox: every email the server sent while SMTP_URL is unset, newest first. */
+/**
+ * True for a client on this machine. It reads the socket's peer, not request.ip: with TRUST_PROXY
+ * request.ip comes from X-Forwarded-For, which anyone can write, and behind a local proxy every
+ * client would look local anyway.
+ */
+export function isLoopbackClient(request: FastifyRequest): boolean {
+  const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/i, '');
+  return peer === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(peer);
+}
+
+/**
+ * The dev mailbox: every email the server sent while SMTP_URL is unset, newest first. It holds
+ * password-reset links, so it answers only clients on this machine: anyone else gets the 404 of a
+ * route that does not exist (the server listens on 0.0.0.0 by default).
+ */
 export function devMailboxRoutes(app: FastifyInstance, db: Db) {
+  const loopbackOnly = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isLoopbackClient(request)) return reply.callNotFound();
+    },
+  };
   const newestFirst = () =>
     db
       .select({
@@ -26,12 +45,12 @@ export function devMailboxRoutes(app: FastifyInstance, db: Db) {
       .orderBy(desc(devMail.createdAt))
       .limit(200);
 
-  app.get('/dev/mail.json', async (_req, reply) => {
+  app.get('/dev/mail.json', loopbackOnly, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return newestFirst();
   });
 
-  app.get('/dev/mail', async (_req, reply) => {
+  app.get('/dev/mail', loopbackOnly, async (_req, reply) => {
     const mails = await newestFirst();
     const items = mails
       .map(

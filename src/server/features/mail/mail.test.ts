@@ -167,4 +167,35 @@ describe('dev mailbox availability', () => {
       await withSmtp.close();
     }
   });
+
+  it('answers only clients on this machine, whatever X-Forwarded-For says', async () => {
+    const to = `loopback-only-${Date.now()}@example.com`;
+    await queueEmail(t.db, resetJob(to));
+    await t.runJobs();
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      for (const app of [t.app, proxied.app]) {
+        for (const url of ['/dev/mail', '/dev/mail.json']) {
+          for (const remoteAddress of ['203.0.113.9', '10.0.0.5', '2001:db8::1', '::ffff:192.0.2.1']) {
+            const res = await app.inject({
+              method: 'GET',
+              url,
+              remoteAddress,
+              headers: { host: APP_HOST, 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+            });
+            expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+            expect(res.body).not.toContain('r/abc');
+            expect(res.body).not.toContain('Dev mailbox');
+          }
+        }
+      }
+      for (const remoteAddress of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) {
+        const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress, headers: { host: APP_HOST } });
+        expect(res.statusCode, remoteAddress).toBe(200);
+        expect(res.body).toContain(to);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
 });

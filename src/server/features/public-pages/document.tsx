@@ -15,21 +15,33 @@ const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('
 export const PUBLIC_SCRIPTS = { landing: landingScript, thankYou: thankYouScript } as const;
 
 /**
+ * A page that runs code its owner wrote gets an opaque origin (docs/decisions/0011): no cookies, no
+ * storage, and no same-origin access to any other page of PUBLIC_URL or to a sibling host's cookies.
+ * Its form still posts (allow-forms), its script still runs (allow-scripts), and its links may open
+ * tabs, which leave the sandbox (allow-popups-to-escape-sandbox) but stay cross-origin to it.
+ */
+export const OWNER_CODE_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+/**
  * The public face's CSP: inline scripts only by the hash of their exact text, external ones only
- * from the listed hosts (a published page's pixels, see tracking.tsx), nothing else.
+ * from the listed hosts (a published page's pixels, see tracking.tsx), nothing else; `sandbox`
+ * when the page runs its owner's code.
  */
 export function publicCsp({
   scripts,
   scriptHosts = [],
   connectHosts = [],
   imgHosts = [],
+  sandbox = false,
 }: {
   scripts: readonly string[];
   scriptHosts?: readonly string[];
   connectHosts?: readonly string[];
   imgHosts?: readonly string[];
+  sandbox?: boolean;
 }): string {
   return [
+    ...(sandbox ? [OWNER_CODE_SANDBOX] : []),
     "default-src 'none'",
     `script-src ${[...scripts.map(sha256), ...scriptHosts].join(' ')}`,
     "style-src 'unsafe-inline'",

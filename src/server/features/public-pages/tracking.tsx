@@ -29,7 +29,7 @@ export const TRACKING_HOSTS = {
 } as const;
 
 export interface PageTracking {
-  /** This page's Content-Security-Policy (instead of PUBLIC_CSP). */
+  /** This page's Content-Security-Policy (instead of PUBLIC_CSP), sandboxed when it runs owner code. */
   csp: string;
   /** The notice's stylesheet, for renderDocument's `css`. */
   css: string;
@@ -59,11 +59,15 @@ export function pageTracking(formId: string, config: FormConfig): PageTracking |
 
   const vendors = [...(meta ? [TRACKING_HOSTS.meta] : []), ...(google ? [TRACKING_HOSTS.google] : [])];
   const hosts = (kind: 'script' | 'connect' | 'img') => [...new Set(vendors.flatMap((v) => v[kind]))];
+  // The owner's own code: the custom script, or a Tag Manager container (its templates can set
+  // cookies for any parent domain and call the page's globals). Such a page runs sandboxed.
+  const ownerCode = !!script || google.startsWith('GTM-');
   const csp = publicCsp({
     scripts: [PUBLIC_SCRIPTS.landing, consentLoaderScript, ...(script ? [script] : [])],
     scriptHosts: hosts('script'),
     connectHosts: hosts('connect'),
     imgHosts: hosts('img'),
+    sandbox: ownerCode,
   });
   const scope = sha256(JSON.stringify([1, meta, google, script && sha256(script)])).slice(0, 16);
 

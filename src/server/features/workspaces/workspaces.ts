@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members, organizations } from '../../db/schema/index.js';
+
+const OWNER_ROLE = 'owner';
 
 export interface Workspace {
   id: string;
@@ -9,8 +11,10 @@ export interface Workspace {
 }
 
 /**
- * Returns the owner's workspace, creating it on first need. Sign-up calls it right after the
- * account is committed; any later call finds the same one, even when two requests race.
+ * Returns the workspace the user owns, creating it on first need. Sign-up calls it right after the
+ * account is committed; any later call finds the same one, even when two requests race. Only an
+ * 'owner' membership counts: there are no team roles yet, so any other membership (a row left by
+ * an invitation, say) grants nothing.
  */
 export async function ensureWorkspace(db: Db, user: { id: string; name: string }): Promise<Workspace> {
   return db.transaction(async (tx) => {
@@ -19,13 +23,13 @@ export async function ensureWorkspace(db: Db, user: { id: string; name: string }
       .select({ id: organizations.id, name: organizations.name })
       .from(members)
       .innerJoin(organizations, eq(organizations.id, members.organizationId))
-      .where(eq(members.userId, user.id))
+      .where(and(eq(members.userId, user.id), eq(members.role, OWNER_ROLE)))
       .orderBy(asc(members.createdAt))
       .limit(1);
     if (existing) return existing;
     const workspace = { id: randomUUID(), name: `${user.name}'s workspace` };
     await tx.insert(organizations).values({ ...workspace, slug: `ws-${workspace.id}` });
-    await tx.insert(members).values({ id: randomUUID(), organizationId: workspace.id, userId: user.id, role: 'owner' });
+    await tx.insert(members).values({ id: randomUUID(), organizationId: workspace.id, userId: user.id, role: OWNER_ROLE });
     return workspace;
   });
 }

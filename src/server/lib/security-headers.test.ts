@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createForm, createUser, type SignedUpUser } from '../../../tests/factories.js';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../tests/setup/app.js';
+
+let t: TestApp;
+let owner: SignedUpUser;
+let formId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app);
+  formId = (await createForm(t.app, owner, { publish: true })).id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, host = APP_HOST, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
+
+describe("the app's CSP", () => {
+  it("has base-uri 'none': no injected <base> can redirect the app's relative URLs", async () => {
+    for (const url of ['/', '/dashboard', '/no-such-page']) {
+      const csp = (await get(url)).headers['content-security-policy'] as string;
+      expect(
+        csp.split(';').map((d) => d.trim()),
+        url,
+      ).toContain("base-uri 'none'");
+    }
+  });
+});
+
+describe('owner API answers', () => {
+  it('are Cache-Control: no-store, signed in or not', async () => {
+    const urls = [
+      '/api/me',
+      '/api/auth/get-session',
+      '/api/forms',
+      '/api/forms/stats',
+      `/api/forms/${formId}`,
+      `/api/forms/${formId}/analytics`,
+      `/api/forms/${formId}/leads`,
+      `/api/forms/${formId}/payments`,
+      '/api/payments/settings',
+      '/api/forms/AAAAAAAAAAAA',
+    ];
+    for (const url of urls) {
+      for (const cookie of [owner.cookie, undefined]) {
+        const res = await get(url, APP_HOST, cookie);
+        expect(res.headers['cache-control'], `${url} ${cookie ? 'signed in' : 'anonymous'} (${res.statusCode})`).toBe('no-store');
+      }
+    }
+    const session = await get('/api/auth/get-session', APP_HOST, owner.cookie);
+    expect(session.json().user.email).toBe(owner.email);
+  });
+});
+
+describe('Permissions-Policy', () => {
+  it('denies the powerful features on both faces, pages, APIs, errors and 404s alike', async () => {
+    const responses = [
+      await get('/'),
+      await get('/api/me', APP_HOST, owner.cookie),
+      await get('/api/forms/nope'),
+      await get('/healthz'),
+      await get(`/f/${formId}`, PUBLIC_HOST),
+      await get('/f/nope', PUBLIC_HOST),
+      await get('/', PUBLIC_HOST),
+    ];
+    for (const res of responses) {
+      const policy = String(res.headers['permissions-policy'] ?? '');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+        expect(policy, `${res.statusCode} ${feature}`).toMatch(new RegExp(`(^|, )${feature}=\\(\\)(,|$)`));
+      }
+    }
+  });
+});
