@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FormConfig, Payment } from '../src/domain/form-config.js';
 import { leads, payments } from '../src/server/db/schema/index.js';
 import type { SignedUpUser } from './factories.js';
-import { APP_HOST, PUBLIC_HOST, type TestApp } from './setup/app.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from './visitor.js';
+import { journeyKit } from './journey.js';
+import { APP_HOST, type TestApp } from './setup/app.js';
 
 /** A paid page's configuration: $9.99 through Stripe, no double opt-in, unless overridden. */
 export const paidConfig = (payment: Partial<Payment> = {}): Partial<FormConfig> => ({
@@ -22,7 +22,7 @@ export const paidConfig = (payment: Partial<Payment> = {}): Partial<FormConfig> 
 
 /** What the payment tests do as owner and as visitor, against one test app. */
 export function paymentsKit(t: TestApp, addressPrefix: string) {
-  const nextAddress = addressPool(addressPrefix);
+  const { submit, visit, mails } = journeyKit(t, addressPrefix);
   return {
     ownerApi: (owner: SignedUpUser, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
       t.app.inject({
@@ -32,26 +32,9 @@ export function paymentsKit(t: TestApp, addressPrefix: string) {
         ...(payload ? { payload } : {}),
       }),
     /** Posts the page as a patient visitor who agreed to the privacy policy. */
-    submit: (formId: string, fields: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/f/${formId}`,
-        remoteAddress: nextAddress(),
-        headers: { host: PUBLIC_HOST, 'user-agent': BROWSER_UA, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ ...patientVisitorFields(t.config.secret), consent: 'yes', ...fields }).toString(),
-      }),
-    /** A GET on the public face; absolute PUBLIC_URL addresses are accepted. */
-    visit: (url: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: url.replace(t.config.publicUrl.origin, ''),
-        headers: { host: PUBLIC_HOST, 'user-agent': BROWSER_UA },
-      }),
-    async mails(to: string) {
-      await t.runJobs();
-      const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-      return res.json<Array<{ to: string; subject: string; text: string }>>().filter((m) => m.to === to);
-    },
+    submit: (formId: string, fields: Record<string, string>) => submit(formId, fields),
+    visit,
+    mails,
     leadOf: async (email: string) => (await t.db.select().from(leads).where(eq(leads.email, email)))[0]!,
     paymentsOf: (leadId: string) => t.db.select().from(payments).where(eq(payments.leadId, leadId)).orderBy(payments.createdAt),
     downloadLink: (text: string) => /\/d\/[\w.-]+/.exec(text)![0],

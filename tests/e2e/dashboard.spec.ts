@@ -19,7 +19,7 @@ const EMPTY_STATE = 'No forms found. Create your first form to get started.';
 
 /*
  * One owner (and one other owner, for the isolation check) for the whole file, signed in through
- * saved storage states. better-auth allows 10 sign-ups per IP until a full minute passes without
+ * saved storage states. We allow 30 owner sign-ups per IP until a full minute passes without
  * one, and the whole suite runs from one IP without such a pause: a fresh account per test would
  * run out. Each test starts from an empty dashboard instead (see beforeEach), which also keeps the
  * owner under the Free plan's 3 forms. The states sit next to this run's data directory, so a

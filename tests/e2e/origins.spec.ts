@@ -84,6 +84,7 @@ const pageConfig = (config: Partial<FormConfig>): FormConfig => ({
   description: 'Ten steps.',
   businessName: 'Acme Marketing',
   leadMagnetName: 'The Guide',
+  privacyPolicyUrl: 'https://acme.example/privacy',
   ...config,
 });
 

@@ -30,7 +30,7 @@ const MIN_FILL_MS = 2000;
 const LEAD_MAGNET = 'Free Ebook'; // the professional-ebook template's
 
 /*
- * One owner for the file (better-auth allows 10 sign-ups per IP a minute, for the whole suite),
+ * One owner for the file (we allow 30 owner sign-ups per IP a minute, for the whole suite),
  * signed up through the app in a page and kept as a storage state next to this run's data
  * directory; each test starts with no forms, so the Free plan's 3 are never in the way.
  */

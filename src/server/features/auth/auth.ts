@@ -66,7 +66,8 @@ export function createAuth(config: Config, db: Db, log?: AuthLog) {
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 10 },
+        // A workshop or an office signing up together shares one address: 30 a minute still stops a script.
+        '/sign-up/email': { window: 60, max: 30 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
         // The app asks who is signed in on every page load: limiting it would sign people out.

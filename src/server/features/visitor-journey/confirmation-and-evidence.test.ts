@@ -94,6 +94,7 @@ describe('evidence of consent', () => {
     expect(signup!.shown).toMatchObject({
       title: form.published!.title,
       consentLabel: 'I agree to the privacy policy and to receive emails from Acme Marketing.',
+      privacyPolicyUrl: 'https://acme.example/privacy',
       doubleOptIn: true,
       fields: [{ id: 'email', required: true }],
     });
