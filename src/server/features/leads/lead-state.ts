@@ -42,7 +42,7 @@ export const links = (
   now = new Date(),
   codeExpiresAt = new Date(now.getTime() + CODE_TTL_MS),
 ) => ({
-  inbox: `${deps.publicOrigin}/thank-you?t=${deps.tokens.sign('lead', leadId)}`,
+  inbox: `${deps.publicOrigin}/thank-you?t=${deps.tokens.sign('inbox', leadId)}`,
   confirm: `${deps.publicOrigin}/confirm?t=${deps.tokens.signExpiring('confirm', leadId, codeExpiresAt)}`,
   download: `${deps.publicOrigin}/d/${deps.tokens.signExpiring('download', leadId, new Date(now.getTime() + DOWNLOAD_LINK_DAYS * 86_400_000))}`,
 });

@@ -4,11 +4,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Links a visitor holds. Each is an id plus an HMAC with the server secret, so they cannot be
  * guessed or made from an email address, and need no table:
  * - 'submission': the thank-you page of one submission, handed to whoever submitted the form;
- * - 'lead': the lead's own page, only ever sent to the lead's inbox (in the download email);
+ * - 'inbox': the lead's own page, only ever sent to the lead's address (in the download email).
+ *   (Its purpose is not 'lead': tokens signed for 'lead' were handed to whoever submitted an address
+ *   before submissions had pages of their own, so they open nothing now);
  * - 'payment': the way back from a payment provider;
  * - 'confirm' and 'download' links in emails, which also carry their expiry.
  */
-export type LinkPurpose = 'submission' | 'lead' | 'payment';
+export type LinkPurpose = 'submission' | 'inbox' | 'payment';
 export type ExpiringPurpose = 'confirm' | 'download';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -56,7 +56,7 @@ export async function paymentsPublicRoutes(app: FastifyInstance, deps: CheckoutD
         'location',
         back.submissionId
           ? submissionPath(deps.leads.tokens, back.submissionId)
-          : `/thank-you?t=${deps.leads.tokens.sign('lead', back.leadId)}`,
+          : `/thank-you?t=${deps.leads.tokens.sign('inbox', back.leadId)}`,
       )
       .send();
 

@@ -150,7 +150,7 @@ export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 
   }
 
   const submissionFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('submission', token) : null);
-  const leadFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('lead', token) : null);
+  const leadFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('inbox', token) : null);
   const backToPage = (reply: FastifyReply, submissionId: string, notice?: string) =>
     reply
       .status(303)

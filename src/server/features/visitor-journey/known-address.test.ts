@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +105,18 @@ describe('on a double opt-in page, an address that already confirmed', () => {
     const unknown = await statements('never-seen@example.com');
     expect(known.length).toBeGreaterThan(3);
     expect(known).toEqual(unknown);
+  });
+});
+
+describe('thank-you links handed out before submissions had pages of their own', () => {
+  it("no longer open the lead's page: they went to whoever typed the address", async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    await confirmedSubscriber(form, 'leaked@example.com');
+    const [lead] = await t.db.select({ id: leads.id }).from(leads).where(eq(leads.email, 'leaked@example.com'));
+    const mac = createHmac('sha256', t.config.secret).update(`lead:${lead!.id}`).digest('base64url').slice(0, 32);
+    const old = await visit(`/thank-you?t=${lead!.id}.${mac}`);
+    expect(old.statusCode).toBe(404);
+    expect(old.body).not.toMatch(DOWNLOAD);
   });
 });
 
