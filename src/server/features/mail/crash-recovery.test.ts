@@ -39,11 +39,12 @@ const job = (to: string) =>
   }) as const;
 
 async function startWorkerProcess(): Promise<ChildProcess> {
-  const { host, port, user, password, database } = t.pool.options;
+  // Embedded: host (the socket directory), port, user; external (TEST_DATABASE_URL): a connection string.
+  const { host, port, user, password, database, connectionString } = t.pool.options;
   const worker = spawn(process.execPath, ['--import', 'tsx', workerScript], {
     env: {
       PATH: process.env.PATH,
-      WORKER_DATABASE: JSON.stringify({ host, port, user, password, database }),
+      WORKER_DATABASE: JSON.stringify({ host, port, user, password, database, connectionString }),
       WORKER_NAME,
       SMTP_URL: sink.url,
       SECRET: t.config.secret,
@@ -146,6 +147,8 @@ it('a server starting or sweeping leaves the jobs of a live worker on another se
 });
 
 it('a server whose lock connection dropped takes its lock again and lists its workers again', async () => {
+  // Workers of the processes the tests above killed may still be listed: this test counts only its own.
+  await t.db.execute(sql`delete from job_workers`);
   const runner = await startJobRunner(t.pool, {}, '', quiet);
   try {
     const workers = async () =>
@@ -158,6 +161,7 @@ it('a server whose lock connection dropped takes its lock again and lists its wo
     const listed = await workers();
     const lockKey = listed[0]!.lock_key;
     const lockHolder = sql`select pid from pg_locks where locktype = 'advisory' and objsubid = 1 and granted
+      and database = (select oid from pg_database where datname = current_database())
       and (classid::bigint << 32) | objid::bigint = ${lockKey}::bigint`;
     const [holder] = (await t.db.execute<{ pid: number }>(lockHolder)).rows;
     expect(holder).toBeDefined();
