@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
@@ -23,12 +24,15 @@ export function localStorage(root: string): Storage {
       await mkdir(root, { recursive: true });
       const final = pathOf(key);
       const partial = `${final}.partial`;
+      const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline([source, ...transforms, createWriteStream(partial, { flags: 'wx', mode: 0o600 })]);
+        await pipeline([source, ...transforms, out]);
         await fsync(partial); // acknowledged means on disk
         await rename(partial, final);
         await fsync(root);
       } catch (err) {
+        // A stream before it may fail while the file is still being opened: remove it once closed.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(partial, { force: true });
         throw err;
       }
