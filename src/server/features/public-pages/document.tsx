@@ -6,7 +6,8 @@ import { landingDocumentCss, landingScript, thankYouScript } from '../../../land
 // Every page of the public face is one HTML document: inlined CSS, at most a few hundred bytes of
 // plain script, no framework in the visitor's browser.
 
-const escapeAttr = (s: string) =>
+/** Text made safe for an HTML attribute or element. */
+export const escapeAttr = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;

@@ -5,7 +5,7 @@ import type { LiveForm } from '../leads/live-form.js';
 import { checkoutOrigins, type CheckoutDeps } from '../payments/checkout.js';
 import type { ThankYouView } from '../visitor-journey/thank-you.js';
 import { signRenderTime } from '../visitor-journey/fill-time.js';
-import { PUBLIC_CSP, renderDocument } from './document.js';
+import { escapeAttr, PUBLIC_CSP, renderDocument } from './document.js';
 import { pageTracking } from './tracking.js';
 
 type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
@@ -21,8 +21,6 @@ export type PublicView =
 
 const RENDERED_AT = '__LS_RENDERED_AT__';
 const REFERRER = '__LS_REFERRER__';
-const escapeAttr = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function createRenderer(deps: { secret: string; publicOrigin: string; checkout: CheckoutDeps }) {
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.

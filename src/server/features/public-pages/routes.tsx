@@ -5,7 +5,7 @@ import type { ThankYouPageProps } from '../../../landing/index.js';
 import { isCountableView, recordView } from '../analytics/views.js';
 import { today } from '../analytics/daily-stats.js';
 import { links, submissionPath } from '../leads/lead-state.js';
-import { loadLiveForm, type LiveForm } from '../leads/live-form.js';
+import { loadLiveForm } from '../leads/live-form.js';
 import type { VisitMeta } from '../leads/store-submission.js';
 import type { Storage } from '../../lib/storage.js';
 import { confirmLink, renewConfirmation } from '../visitor-journey/confirm-link.js';
@@ -16,7 +16,7 @@ import { inboxThankYou, submissionThankYou, type ThankYouView } from '../visitor
 import { verifyCode } from '../visitor-journey/verify-code.js';
 import { visitorRateLimits } from '../visitor-journey/visitor-limits.js';
 import { FAVICON_SVG } from './document.js';
-import { createRenderer, noticeDocument, sendPublic } from './render.js';
+import { createRenderer, noticeDocument, sendPublic, type PublicView } from './render.js';
 
 // The public face's HTTP adapter: requests in, a use case's outcome out, one render for every page.
 
@@ -114,8 +114,8 @@ export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 
     const outcome = await submitFromPage(journey, form, body, meta, (err) =>
       request.log.error({ err }, 'could not start a checkout'),
     );
-    const again = (status: number, extra: Parameters<typeof pageAgain>[1], secondTry = false) =>
-      render(reply, status, pageAgain(form, extra, meta.referrer ?? '', secondTry));
+    const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
+      render(reply, status, { kind: 'pageAgain', form, extra, referrer: meta.referrer ?? '', secondTry });
     switch (outcome.kind) {
       case 'bot':
         return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '' });
@@ -273,12 +273,7 @@ export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 
   });
 }
 
-const pageAgain = (
-  form: LiveForm,
-  extra: { formError?: string; errors?: Record<string, string>; values?: Record<string, string> },
-  referrer: string,
-  secondTry: boolean,
-) => ({ kind: 'pageAgain' as const, form, extra, referrer, secondTry });
+type PageAgainExtra = Extract<PublicView, { kind: 'pageAgain' }>['extra'];
 
 const clientMeta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
