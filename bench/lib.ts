@@ -170,7 +170,13 @@ export async function publishTemplatePage(
 ): Promise<string> {
   const base = templateConfig(slug);
   if (!base) throw new Error(`no template ${slug}`);
-  const config: FormConfig = { ...base, businessName: 'Northwind Press', leadMagnet: file, ...overrides };
+  const config: FormConfig = {
+    ...base,
+    businessName: 'Northwind Press',
+    privacyPolicyUrl: 'https://northwind.example/privacy',
+    leadMagnet: file,
+    ...overrides,
+  };
   const created = await expectStatus(await owner.api('POST', '/api/forms', { config }), 201, 'POST /api/forms');
   const { id } = (await created.json()) as { id: string };
   await expectStatus(await owner.api('POST', `/api/forms/${id}/publish`), 200, `POST /api/forms/${id}/publish`);
