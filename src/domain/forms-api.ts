@@ -180,8 +180,3 @@ export { FREE_PLAN_FORM_LIMIT };
 export const PLAN_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN_FORM_LIMIT} forms. Upgrade to Pro for unlimited forms.`;
 
 /** Error body of every owner API. */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  errors?: Record<string, string>;
-}

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@/domain/forms-api';
+import type { ApiErrorBody } from '@/domain/api-errors';
 
 /** A failed owner-API call: the server's `{ code, message, errors }` and the HTTP status. */
 export class ApiError extends Error {

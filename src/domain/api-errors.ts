@@ -1,0 +1,57 @@
+/**
+ * The owner API's one error vocabulary. Every error body is `{ code, message, errors? }`; the server
+ * raises only these codes and the web client compares only against them.
+ */
+export const ErrorCode = {
+  /** 400: the request does not match its contract; `errors` names each field. */
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  /** 400: the page cannot go live as it is; `errors` says what to fix. */
+  NOT_PUBLISHABLE: 'NOT_PUBLISHABLE',
+  /** 400: an upload that is not multipart/form-data. */
+  EXPECTED_MULTIPART: 'EXPECTED_MULTIPART',
+  /** 400: a multipart upload without a file. */
+  NO_FILE: 'NO_FILE',
+  /** 400: anything else the client got wrong (e.g. a body that is not JSON). */
+  BAD_REQUEST: 'BAD_REQUEST',
+  /** 401: no session. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** 403: a write from another origin. */
+  FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
+  /** 403: the workspace's plan does not allow it. */
+  PLAN_LIMIT: 'PLAN_LIMIT',
+  /** 404: no such object in the caller's workspace (or no such route). */
+  NOT_FOUND: 'NOT_FOUND',
+  /** 413: the upload is over the size limit. */
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  /** 415: the upload is not a PDF. */
+  NOT_A_PDF: 'NOT_A_PDF',
+  /** 422: a payment provider refused the credentials; `errors` says which field. */
+  PROVIDER_REJECTED: 'PROVIDER_REJECTED',
+  /** 429: too many requests; Retry-After says when to try again. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** 500: our fault; the message says nothing more. */
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** 502: a payment provider could not be reached. */
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Codes the web client gives failures that never reached the API's error handler. */
+export const ClientErrorCode = {
+  /** The request never got an answer. */
+  NETWORK: 'NETWORK',
+  /** An answer without an error body (e.g. a proxy's 502 page). */
+  UNEXPECTED_RESPONSE: 'UNEXPECTED_RESPONSE',
+} as const;
+
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+/** The body of every owner-API error. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
