@@ -178,5 +178,3 @@ export type UploadedFile = LeadMagnetFile;
 // The number lives with the plans (SPEC §9); re-exported here for the forms API's users.
 export { FREE_PLAN_FORM_LIMIT };
 export const PLAN_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN_FORM_LIMIT} forms. Upgrade to Pro for unlimited forms.`;
-
-/** Error body of every owner API. */
