@@ -14,7 +14,7 @@ export {
 } from './landing-page';
 export { landingScript } from './landing-script';
 export type { LandingPageProps } from './types';
-export { PAYMENT_TEXTS, THANK_YOU_TEXTS, ThankYouPage, thankYouScript, type ThankYouPageProps } from './thank-you-page';
+export { PAYMENT_TEXTS, THANK_YOU_TEXTS, VisitorThankYou, thankYouScript, type VisitorThankYouProps } from './visitor-thank-you';
 export {
   CONSENT_NOTICE_LABEL,
   CONSENT_SETTINGS_LABEL,

@@ -4,7 +4,7 @@ import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/purge-deleted-forms.task.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/follow-up.task.js';
-import { createTokens } from './features/leads/tokens.js';
+import { createTokens } from './lib/tokens.js';
 import { SEND_EMAIL_TASK } from './features/mail/emails.js';
 import { PURGE_EMAIL_DELIVERIES_TASK, purgeEmailDeliveriesTask } from './features/mail/purge-deliveries.task.js';
 import { emailJobSealer } from './features/mail/sealed-email-job.js';

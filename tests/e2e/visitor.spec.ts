@@ -14,7 +14,7 @@ import {
 } from '@playwright/test';
 import type { FormConfig } from '../../src/domain/form-config';
 import { templateConfig } from '../../src/domain/templates';
-import { createTokens } from '../../src/server/features/leads/tokens';
+import { createTokens } from '../../src/server/lib/tokens';
 import { formRow, seriousViolations, signUp, statValue, uniqueEmail } from './support.js';
 
 /*

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { createRateLimiter, ipBucket } from '../../lib/rate-limiter.js';
 import { parseInput } from '../../lib/validate.js';
-import type { Tokens } from '../leads/tokens.js';
+import type { Tokens } from '../../lib/tokens.js';
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from './contact.js';
 
 interface ContactDeps {

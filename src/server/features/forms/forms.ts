@@ -97,6 +97,15 @@ export async function createForm(db: Db, workspaceId: string, config: FormConfig
 }
 
 /** One of the workspace's live pages; a deleted one is not found until it is restored. */
+/** 404 unless the form belongs to the workspace: nothing reads a form the caller does not own. */
+export async function assertOwnForm(executor: Executor, workspaceId: string, formId: string) {
+  const [row] = await executor
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.id, formId), eq(forms.workspaceId, workspaceId)));
+  if (!row) throw notFound('This form');
+}
+
 export async function getForm(executor: Executor, workspaceId: string, id: string): Promise<FormRow> {
   const [row] = await executor
     .select()

@@ -2,9 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { devMail } from '../../db/schema/index.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html.js';
 
 // Links in a previewed email open in a tab of their own (target=_blank) or the mailbox's, never inside the frame.
 const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1><base target="_top">');

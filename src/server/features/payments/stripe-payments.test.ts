@@ -8,7 +8,7 @@ import { listenForWebhooks, paidConfig, paymentsKit } from '../../../../tests/pa
 import type { DashboardStats, FormAnalytics, LeadListPage } from '../../../domain/forms-api.js';
 import type { PaymentListPage, PaymentSettings } from '../../../domain/payments.js';
 import { leads, paymentAccounts, paymentEvents } from '../../db/schema/index.js';
-import { createTokens } from '../leads/tokens.js';
+import { createTokens } from '../../lib/tokens.js';
 
 let t: TestApp;
 let stripe: StripeStandIn;

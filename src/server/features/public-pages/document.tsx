@@ -2,13 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { landingDocumentCss, landingScript, thankYouScript } from '../../../landing/index.js';
+import { escapeHtml } from '../../lib/html.js';
 
 // Every page of the public face is one HTML document: inlined CSS, at most a few hundred bytes of
 // plain script, no framework in the visitor's browser.
-
-/** Text made safe for an HTML attribute or element. */
-export const escapeAttr = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -73,18 +70,18 @@ export interface DocumentOptions {
 
 export function renderDocument({ title, description, url, body, script, noindex, css = '' }: DocumentOptions): string {
   const meta = [
-    `<meta name="description" content="${escapeAttr(description)}">`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="website">`,
-    `<meta property="og:title" content="${escapeAttr(title)}">`,
-    `<meta property="og:description" content="${escapeAttr(description)}">`,
-    url ? `<meta property="og:url" content="${escapeAttr(url)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    url ? `<meta property="og:url" content="${escapeHtml(url)}">` : '',
     `<meta name="twitter:card" content="summary">`,
     noindex ? '<meta name="robots" content="noindex">' : '',
   ].join('');
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeAttr(title)}</title>${meta}` +
+    `<title>${escapeHtml(title)}</title>${meta}` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     `<style>${landingDocumentCss}${css && `\n${css}`}</style></head><body>${renderToString(body)}` +
     (script ? `<script>${PUBLIC_SCRIPTS[script]}</script>` : '') +

@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
-import { LandingPage, ThankYouPage, type LandingPageProps, type ThankYouPageProps } from '../../../landing/index.js';
+import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '../../../landing/index.js';
 import type { LiveForm } from '../leads/live-form.js';
 import { checkoutOrigins, type CheckoutDeps } from '../payments/checkout.js';
 import type { ThankYouView } from '../visitor-journey/thank-you.js';
-import { signRenderTime } from '../visitor-journey/fill-time.js';
-import { escapeAttr, PUBLIC_CSP, renderDocument } from './document.js';
+import { signRenderTime } from '../../lib/fill-time.js';
+import { escapeHtml } from '../../lib/html.js';
+import { PUBLIC_CSP, renderDocument } from './document.js';
 import { pageTracking } from './tracking.js';
 
 type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
@@ -16,7 +17,7 @@ export type PublicView =
   | { kind: 'page'; form: LiveForm; referrer: string }
   /** The page again after a POST (errors, a message), never cached and without tracking. */
   | { kind: 'pageAgain'; form: LiveForm; extra: LandingExtra; referrer: string; secondTry?: boolean }
-  | { kind: 'thankYou'; view: ThankYouView; notice?: ThankYouPageProps['notice'] }
+  | { kind: 'thankYou'; view: ThankYouView; notice?: VisitorThankYouProps['notice'] }
   | { kind: 'notice'; title: string; text: string; action?: { url: string; fields: Record<string, string>; label: string } };
 
 const RENDERED_AT = '__LS_RENDERED_AT__';
@@ -67,7 +68,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
   const personalise = (html: string, referrer: string, secondTry = false) =>
     html
       .replace(RENDERED_AT, signRenderTime(deps.secret, Date.now(), secondTry))
-      .replace(REFERRER, escapeAttr(referrer.slice(0, 500)));
+      .replace(REFERRER, escapeHtml(referrer.slice(0, 500)));
 
   function documentOf(view: PublicView): { html: string; csp: string } {
     switch (view.kind) {
@@ -85,7 +86,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
         const html = renderDocument({
           title: 'Thank You!',
           description: page.leadMagnetName || 'Thank you',
-          body: <ThankYouPage {...page} notice={notice} />,
+          body: <VisitorThankYou {...page} notice={notice} />,
           script: verified ? undefined : 'thankYou',
           noindex: true,
         });

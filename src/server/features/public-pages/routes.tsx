@@ -1,19 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
-import type { ThankYouPageProps } from '../../../landing/index.js';
-import { isCountableView, recordView } from '../analytics/views.js';
-import { today } from '../analytics/daily-stats.js';
+import type { VisitorThankYouProps } from '../../../landing/index.js';
+import { isCountableView, recordView } from '../view-counting/record-view.js';
+import { today } from '../daily-stats/daily-stats.js';
 import { links, submissionPath } from '../leads/lead-state.js';
 import { loadLiveForm } from '../leads/live-form.js';
 import type { VisitMeta } from '../leads/store-submission.js';
 import type { Storage } from '../../lib/storage.js';
-import { confirmLink, renewConfirmation } from '../visitor-journey/confirm-link.js';
+import { confirmLink, renewConfirmation } from '../double-opt-in/confirm-link.js';
 import { download } from '../visitor-journey/download.js';
-import { resendCode } from '../visitor-journey/resend-code.js';
+import { resendCode } from '../double-opt-in/resend-code.js';
 import { submitFromPage, type JourneyDeps } from '../visitor-journey/submit-from-page.js';
 import { inboxThankYou, submissionThankYou, type ThankYouView } from '../visitor-journey/thank-you.js';
-import { verifyCode } from '../visitor-journey/verify-code.js';
+import { verifyCode } from '../double-opt-in/verify-code.js';
 import { visitorRateLimits } from '../visitor-journey/visitor-limits.js';
 import { FAVICON_SVG } from './document.js';
 import { createRenderer, noticeDocument, sendPublic, type PublicView } from './render.js';
@@ -33,7 +33,7 @@ export const publicNotFound = (reply: FastifyReply) =>
   );
 
 /** Notices shown on a thank-you page after a redirect, named in its query (`n`). */
-function noticeFor(name: unknown, view: ThankYouView): ThankYouPageProps['notice'] {
+function noticeFor(name: unknown, view: ThankYouView): VisitorThankYouProps['notice'] {
   const left = view.attemptsLeft;
   // The query only names a notice; the page's state decides whether it may be shown.
   const confirmedNotice = name === 'verified' || name === 'confirmed' || name === 'already' || name === 'confirmed-before';

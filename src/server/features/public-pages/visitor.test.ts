@@ -7,7 +7,7 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import type { DashboardStats, FormDetail } from '../../../domain/forms-api.js';
 import { formDailyStats, leadConsents, leads } from '../../db/schema/index.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/visitor.js';
-import { signRenderTime } from '../visitor-journey/fill-time.js';
+import { signRenderTime } from '../../lib/fill-time.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -256,7 +256,7 @@ describe('a submission with double opt-in', () => {
     const token = tokenOf(res.headers.location as string);
     const leadId = await leadIdOf('dl@example.com');
     // a link for an unverified lead, made with our own signer, is still refused
-    const { createTokens } = await import('../leads/tokens.js');
+    const { createTokens } = await import('../../lib/tokens.js');
     const tokens = createTokens(t.config.secret);
     const future = new Date(Date.now() + 86_400_000);
     const refused = await visit(`/d/${tokens.signExpiring('download', leadId, future)}`);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, leads } from '../../db/schema/index.js';
-import { bumpDailyStats } from '../analytics/daily-stats.js';
+import { bumpDailyStats } from '../daily-stats/daily-stats.js';
 import { lockLead, mayReceiveFile, type LeadDeps } from '../leads/lead-state.js';
 
 export type DownloadOutcome =

@@ -6,8 +6,8 @@ import { storeSubmission, type VisitMeta } from '../leads/store-submission.js';
 import { connectedProviders } from '../payments/accounts.js';
 import { startCheckout, type CheckoutDeps } from '../payments/checkout.js';
 import { readPaymentChoice } from '../payments/choice.js';
-import { isOverMonthlyLimit } from '../plans/quota.js';
-import { checkFillTime } from './fill-time.js';
+import { isOverMonthlyLimit } from '../plan-limits/monthly-signups.js';
+import { checkFillTime } from '../../lib/fill-time.js';
 import type { VisitorLimits } from './visitor-limits.js';
 
 export interface JourneyDeps extends LeadDeps {

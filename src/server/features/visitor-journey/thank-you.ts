@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { ThankYouPageProps } from '../../../landing/index.js';
+import type { VisitorThankYouProps } from '../../../landing/index.js';
 import type { Executor } from '../../db/client.js';
 import { forms, leads, payments, submissions } from '../../db/schema/index.js';
 import {
@@ -11,8 +11,8 @@ import {
   type LeadDeps,
 } from '../leads/lead-state.js';
 
-export type ThankYouView = Omit<ThankYouPageProps, 'notice'> & { attemptsLeft: number };
-type PaymentState = NonNullable<ThankYouPageProps['payment']>['state'];
+export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & { attemptsLeft: number };
+type PaymentState = NonNullable<VisitorThankYouProps['payment']>['state'];
 
 async function loadLead(db: Executor, leadId: string) {
   const [row] = await db
@@ -45,7 +45,7 @@ export async function submissionThankYou(deps: LeadDeps, submissionId: string, n
     token,
     attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - lead.codeAttempts),
   };
-  let payment: ThankYouPageProps['payment'];
+  let payment: VisitorThankYouProps['payment'];
   if (config.payment.enabled || lead.paymentState !== 'none') {
     const [latest] = await deps.db
       .select({ status: payments.status })

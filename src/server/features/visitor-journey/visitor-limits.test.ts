@@ -8,9 +8,9 @@ import type { FormDetail } from '../../../domain/forms-api.js';
 import { PLANS, type PlanId } from '../../../domain/plans.js';
 import { leads, members, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { addressPool, patientVisitorFields } from '../../../../tests/visitor.js';
-import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf } from '../plans/quota.js';
+import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf } from '../plan-limits/monthly-signups.js';
 import { ipBucket } from '../../lib/rate-limiter.js';
-import { createTokens } from '../leads/tokens.js';
+import { createTokens } from '../../lib/tokens.js';
 import { VISITOR_RATE_LIMITS } from './visitor-limits.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/a
 import type { FormConfig } from '../../../domain/form-config.js';
 import { submissionMessages } from '../../../domain/submission.js';
 import { leadConsents, leads } from '../../db/schema/index.js';
-import { createTokens } from '../leads/tokens.js';
+import { createTokens } from '../../lib/tokens.js';
 
 let t: TestApp;
 let owner: SignedUpUser;

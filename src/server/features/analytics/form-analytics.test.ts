@@ -5,9 +5,9 @@ import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { DashboardStats, FormAnalytics, FormListPage, LeadListPage, LeadRow } from '../../../domain/forms-api.js';
 import { formDailyStats, forms, leads } from '../../db/schema/index.js';
-import { createTokens } from '../leads/tokens.js';
+import { createTokens } from '../../lib/tokens.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/visitor.js';
-import { lastDays } from './analytics.js';
+import { lastDays } from './form-analytics.js';
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -13,7 +13,7 @@ export const THANK_YOU_TEXTS = {
   download: 'Download',
 } as const;
 
-export interface ThankYouPageProps {
+export interface VisitorThankYouProps {
   businessName: string;
   leadMagnetName: string;
   thankyouMessage: string;
@@ -38,7 +38,7 @@ export const PAYMENT_TEXTS = {
   retry: 'Try again',
 } as const;
 
-export function ThankYouPage(props: ThankYouPageProps) {
+export function VisitorThankYou(props: VisitorThankYouProps) {
   const { state, token } = props;
   const fileName = props.leadMagnetName.trim() || 'Your File';
   return (
@@ -122,7 +122,12 @@ export function ThankYouPage(props: ThankYouPageProps) {
   );
 }
 
-function PaymentState({ state, retryUrl, checkUrl, fileName }: NonNullable<ThankYouPageProps['payment']> & { fileName: string }) {
+function PaymentState({
+  state,
+  retryUrl,
+  checkUrl,
+  fileName,
+}: NonNullable<VisitorThankYouProps['payment']> & { fileName: string }) {
   if (state === 'processing') {
     return (
       <div className="ls-form" data-ls-processing="">
