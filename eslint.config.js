@@ -1,7 +1,64 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers (ARCHITECTURE.md): domain <- landing <- web / server, and inside server and web one
+ * folder per feature, used by the others only through its index.ts. Tests may reach inside.
+ */
+const featuresOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/** One zone per pair of features: `feature` may import `other` only through other/index.ts. */
+const featureZones = (dir) =>
+  featuresOf(dir).flatMap((feature) =>
+    featuresOf(dir)
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./${dir}/${feature}`,
+        from: `./${dir}/${other}`,
+        except: ['./index.ts'],
+        message: `Import the ${other} feature through its index (${dir}/${other}/index.ts).`,
+      })),
+  );
+
+/** The files that wire features together (the server's entry points, the web app's router) use their indexes too. */
+const entryZones = (dir, entries) =>
+  featuresOf(dir).map((feature) => ({
+    target: entries,
+    from: `./${dir}/${feature}`,
+    except: ['./index.ts'],
+    message: `Import the ${feature} feature through its index (${dir}/${feature}/index.ts).`,
+  }));
+
+const layerZones = [
+  { target: './src/domain', from: './src', except: ['./domain'], message: 'src/domain imports nothing internal.' },
+  {
+    target: './src/landing',
+    from: './src',
+    except: ['./domain', './landing'],
+    message: 'src/landing imports only src/domain.',
+  },
+  { target: './src/web', from: './src/server', message: 'The web app never imports the server.' },
+  { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
+  {
+    target: ['./src/server/lib', './src/server/db'],
+    from: './src/server/features',
+    message: 'lib/ and db/ are below the features: they import none.',
+  },
+  { target: './src/web/lib', from: './src/web/features', message: 'web/lib is below the features: it imports none.' },
+  {
+    target: './src/web/components',
+    from: './src/web/features',
+    message: 'Shared components are below the features: they import none.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'migrations', 'playwright-report', 'test-results', 'scratch'] },
@@ -19,11 +76,31 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The web app never imports the server.' }] },
+        {
+          zones: [
+            ...layerZones,
+            ...featureZones('src/server/features'),
+            ...entryZones('src/server/features', ['./src/server/*.ts']),
+          ],
+        },
       ],
     },
   },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { VISITOR_RATE_LIMITS } from '../src/server/features/visitor-journey/visitor-limits';
+import { VISITOR_RATE_LIMITS } from '../src/server/features/visitor-journey/index.js';
 import { freePort, publishTemplatePage, signUpOwner, smallPdf, sql, startServer, tempDir, uploadPdf } from './lib';
 
 /*

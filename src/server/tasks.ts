@@ -1,14 +1,17 @@
 import type { TaskList } from 'graphile-worker';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/cleanup.task.js';
-import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/purge-deleted-forms.task.js';
-import { FOLLOW_UP_TASK, followUpTask } from './features/leads/follow-up.task.js';
+import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
+import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
+import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { createTokens } from './lib/tokens.js';
-import { SEND_EMAIL_TASK } from './features/mail/emails.js';
-import { PURGE_EMAIL_DELIVERIES_TASK, purgeEmailDeliveriesTask } from './features/mail/purge-deliveries.task.js';
-import { emailJobSealer } from './features/mail/sealed-email-job.js';
-import { sendEmailTask } from './features/mail/send-email.task.js';
+import {
+  SEND_EMAIL_TASK,
+  PURGE_EMAIL_DELIVERIES_TASK,
+  purgeEmailDeliveriesTask,
+  emailJobSealer,
+  sendEmailTask,
+} from './features/mail/index.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
 

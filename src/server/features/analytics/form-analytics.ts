@@ -2,8 +2,8 @@ import { and, eq, gte, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { ANALYTICS_DAYS, type DailyStat, type FormAnalytics } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
 import { formDailyStats } from '../../db/schema/index.js';
-import { assertOwnForm } from '../forms/forms.js';
-import { revenue } from '../payments/ledger.js';
+import { assertOwnForm } from '../forms/index.js';
+import { revenue } from '../payments/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -5,8 +5,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/auth.j
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
-import { queueEmail } from '../mail/emails.js';
-import { ensureWorkspace } from '../workspaces/workspaces.js';
+import { queueEmail } from '../mail/index.js';
+import { ensureWorkspace } from '../workspaces/index.js';
 
 /** The header through which the Fastify bridge hands better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lodestone-client-ip';

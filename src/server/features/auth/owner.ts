@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-errors.js';
-import { ensureWorkspace } from '../workspaces/workspaces.js';
+import { ensureWorkspace } from '../workspaces/index.js';
 import type { Auth } from './auth.js';
 import { getSession } from './routes.js';
 

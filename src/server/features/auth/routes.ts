@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { ensureWorkspace } from '../workspaces/workspaces.js';
+import { ensureWorkspace } from '../workspaces/index.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie']);

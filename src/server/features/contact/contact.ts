@@ -2,7 +2,7 @@ import { CONTACT_CONSENT_TEXT, type ContactFields } from '../../../domain/contac
 import type { Db } from '../../db/client.js';
 import { contactMessages } from '../../db/schema/index.js';
 import type { RateRule } from '../../lib/rate-limiter.js';
-import { queueEmail } from '../mail/emails.js';
+import { queueEmail } from '../mail/index.js';
 
 /** Messages from one address (an IPv6 address counts by its /64): enough to correct a mistake, too few to flood. */
 export const CONTACT_RATE_LIMIT = { name: 'contact-ip', limit: 5, windowSeconds: 600 } as const satisfies RateRule;

@@ -6,7 +6,7 @@ import {
   sendCode,
   type ClientMeta,
   type LeadDeps,
-} from '../leads/lead-state.js';
+} from '../leads/index.js';
 
 export type ConfirmOutcome =
   | { kind: 'confirmed' | 'already'; leadId: string }

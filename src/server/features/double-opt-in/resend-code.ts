@@ -9,7 +9,7 @@ import {
   secondsUntilResend,
   sendCode,
   type LeadDeps,
-} from '../leads/lead-state.js';
+} from '../leads/index.js';
 
 export type ResendOutcome = { kind: 'sent' | 'unlocked' | 'unpaid' | 'unknown' } | { kind: 'wait'; seconds: number };
 

@@ -9,7 +9,7 @@ import {
   unlockSubmission,
   type ClientMeta,
   type LeadDeps,
-} from '../leads/lead-state.js';
+} from '../leads/index.js';
 
 export type VerifyOutcome = 'verified' | 'already' | 'wrong' | 'locked' | 'expired' | 'unpaid' | 'unknown';
 

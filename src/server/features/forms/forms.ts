@@ -16,8 +16,7 @@ import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
-import { paymentProblems } from '../payments/accounts.js';
-import { revenue } from '../payments/ledger.js';
+import { paymentProblems, revenue } from '../payments/index.js';
 
 type FormRow = typeof forms.$inferSelect;
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

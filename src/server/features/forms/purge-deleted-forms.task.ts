@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { DELETED_FORM_RETENTION_DAYS } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { removeOrphanFiles } from '../files/cleanup.task.js';
+import { removeOrphanFiles } from '../files/index.js';
 import { purgeDeletedForms } from './forms.js';
 
 export const PURGE_DELETED_FORMS_TASK = 'purge_deleted_forms';

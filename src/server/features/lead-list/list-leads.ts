@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { leadConsents, leads } from '../../db/schema/index.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { isUuid } from '../../lib/validate.js';
-import { assertOwnForm } from '../forms/forms.js';
-import { latestPayments } from '../payments/ledger.js';
+import { assertOwnForm } from '../forms/index.js';
+import { latestPayments } from '../payments/index.js';
 
 /** The form's leads, newest first, 50 a page, keyset-paginated on (created_at, id). */
 export async function listLeads(db: Db, workspaceId: string, formId: string, cursor?: string): Promise<LeadListPage> {

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema/index.js';
-import { noteVerifiedLead } from '../plan-limits/monthly-signups.js';
+import { noteVerifiedLead } from '../plan-limits/index.js';
 import { canResend, lockLead, markVerified, sendCode, sendDownload, type LeadDeps } from './lead-state.js';
 
 export const FOLLOW_UP_TASK = 'lead_follow_up';

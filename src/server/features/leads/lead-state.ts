@@ -4,9 +4,9 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
 import type { Db, Executor } from '../../db/client.js';
 import { forms, leadConsents, leads, members, submissions, users } from '../../db/schema/index.js';
-import { bumpDailyStats } from '../daily-stats/daily-stats.js';
-import { queueEmail } from '../mail/emails.js';
-import { noteVerifiedLead } from '../plan-limits/monthly-signups.js';
+import { bumpDailyStats } from '../daily-stats/index.js';
+import { queueEmail } from '../mail/index.js';
+import { noteVerifiedLead } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
 
 // What the visitor journey's use cases share: a lead's links, its codes and emails, and its state.

@@ -4,7 +4,7 @@ import type { Submission } from '../../../domain/submission.js';
 import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
 import type { Executor } from '../../db/client.js';
 import { leadConsents, leads, submissions, type ShownPage } from '../../db/schema/index.js';
-import { bumpDailyStats } from '../daily-stats/daily-stats.js';
+import { bumpDailyStats } from '../daily-stats/index.js';
 import { addJob } from '../../lib/jobs.js';
 import type { ClientMeta, LeadDeps, LeadRow } from './lead-state.js';
 import type { LiveForm } from './live-form.js';

@@ -4,7 +4,7 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import { formatMoney } from '../../../domain/money.js';
 import type { Provider } from '../../../domain/payments.js';
 import { payments } from '../../db/schema/index.js';
-import { submissionPath, type LeadDeps } from '../leads/lead-state.js';
+import { submissionPath, type LeadDeps } from '../leads/index.js';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
 import { lockPayment, markFailed, markPaid } from './fulfil.js';
 import { paypalApi, paypalValue } from './paypal.js';

@@ -2,8 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Provider } from '../../../domain/payments.js';
 import type { Executor } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
-import type { LeadDeps } from '../leads/lead-state.js';
-import { confirmPayment, revokePayment } from '../leads/paid-leads.js';
+import { type LeadDeps, confirmPayment, revokePayment } from '../leads/index.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 

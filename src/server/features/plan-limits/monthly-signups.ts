@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import type { Executor } from '../../db/client.js';
 import { leads, members, organizations, users, workspaceUsageNotices } from '../../db/schema/index.js';
-import { queueEmail } from '../mail/emails.js';
+import { queueEmail } from '../mail/index.js';
 
 // The plans' monthly sign-up limits (docs/decisions/0005, 0008); the numbers live in src/domain/plans.ts.
 

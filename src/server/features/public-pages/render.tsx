@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '../../../landing/index.js';
-import type { LiveForm } from '../leads/live-form.js';
-import { checkoutOrigins, type CheckoutDeps } from '../payments/checkout.js';
-import type { ThankYouView } from '../visitor-journey/thank-you.js';
+import type { LiveForm } from '../leads/index.js';
+import { checkoutOrigins, type CheckoutDeps } from '../payments/index.js';
+import type { ThankYouView } from '../visitor-journey/index.js';
 import { signRenderTime } from '../../lib/fill-time.js';
 import { escapeHtml } from '../../lib/html.js';
 import { PUBLIC_CSP, renderDocument } from './document.js';

@@ -2,19 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
-import { isCountableView, recordView } from '../view-counting/record-view.js';
-import { today } from '../daily-stats/daily-stats.js';
-import { links, submissionPath } from '../leads/lead-state.js';
-import { loadLiveForm } from '../leads/live-form.js';
-import type { VisitMeta } from '../leads/store-submission.js';
+import { isCountableView, recordView } from '../view-counting/index.js';
+import { today } from '../daily-stats/index.js';
+import { links, submissionPath, loadLiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
-import { confirmLink, renewConfirmation } from '../double-opt-in/confirm-link.js';
-import { download } from '../visitor-journey/download.js';
-import { resendCode } from '../double-opt-in/resend-code.js';
-import { submitFromPage, type JourneyDeps } from '../visitor-journey/submit-from-page.js';
-import { inboxThankYou, submissionThankYou, type ThankYouView } from '../visitor-journey/thank-you.js';
-import { verifyCode } from '../double-opt-in/verify-code.js';
-import { visitorRateLimits } from '../visitor-journey/visitor-limits.js';
+import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
+import {
+  download,
+  submitFromPage,
+  type JourneyDeps,
+  inboxThankYou,
+  submissionThankYou,
+  type ThankYouView,
+  visitorRateLimits,
+} from '../visitor-journey/index.js';
 import { FAVICON_SVG } from './document.js';
 import { createRenderer, noticeDocument, sendPublic, type PublicView } from './render.js';
 

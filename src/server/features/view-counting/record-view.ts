@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { formDailyStats, formDailyVisitors } from '../../db/schema/index.js';
-import { today } from '../daily-stats/daily-stats.js';
+import { today } from '../daily-stats/index.js';
 
 /** One view, and one unique visitor the first time `visitorHash` is seen on this form today. */
 export async function recordView(executor: Executor, formId: string, visitorHash: string, now = new Date()) {

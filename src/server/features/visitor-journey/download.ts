@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, leads } from '../../db/schema/index.js';
-import { bumpDailyStats } from '../daily-stats/daily-stats.js';
-import { lockLead, mayReceiveFile, type LeadDeps } from '../leads/lead-state.js';
+import { bumpDailyStats } from '../daily-stats/index.js';
+import { lockLead, mayReceiveFile, type LeadDeps } from '../leads/index.js';
 
 export type DownloadOutcome =
   | { kind: 'file'; file: typeof files.$inferSelect; name: string }

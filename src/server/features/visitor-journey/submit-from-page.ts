@@ -1,12 +1,8 @@
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { parseSubmission } from '../../../domain/submission.js';
-import type { LeadDeps } from '../leads/lead-state.js';
-import type { LiveForm } from '../leads/live-form.js';
-import { storeSubmission, type VisitMeta } from '../leads/store-submission.js';
-import { connectedProviders } from '../payments/accounts.js';
-import { startCheckout, type CheckoutDeps } from '../payments/checkout.js';
-import { readPaymentChoice } from '../payments/choice.js';
-import { isOverMonthlyLimit } from '../plan-limits/monthly-signups.js';
+import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '../leads/index.js';
+import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '../payments/index.js';
+import { isOverMonthlyLimit } from '../plan-limits/index.js';
 import { checkFillTime } from '../../lib/fill-time.js';
 import type { VisitorLimits } from './visitor-limits.js';
 

@@ -2,14 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
 import type { Executor } from '../../db/client.js';
 import { forms, leads, payments, submissions } from '../../db/schema/index.js';
-import {
-  links,
-  MAX_CODE_ATTEMPTS,
-  mayReceiveFile,
-  secondsUntilResend,
-  submissionPath,
-  type LeadDeps,
-} from '../leads/lead-state.js';
+import { links, MAX_CODE_ATTEMPTS, mayReceiveFile, secondsUntilResend, submissionPath, type LeadDeps } from '../leads/index.js';
 
 export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & { attemptsLeft: number };
 type PaymentState = NonNullable<VisitorThankYouProps['payment']>['state'];

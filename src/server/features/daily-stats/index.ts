@@ -1,0 +1,1 @@
+export { bumpDailyStats, today } from './daily-stats.js';

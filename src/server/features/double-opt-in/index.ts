@@ -1,0 +1,3 @@
+export { confirmLink, renewConfirmation } from './confirm-link.js';
+export { resendCode } from './resend-code.js';
+export { verifyCode } from './verify-code.js';

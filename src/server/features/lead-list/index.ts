@@ -1,0 +1,1 @@
+export { leadListRoutes } from './routes.js';

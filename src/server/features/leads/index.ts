@@ -1,0 +1,21 @@
+export { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
+export {
+  canResend,
+  type ClientMeta,
+  findSubmission,
+  type LeadDeps,
+  links,
+  lockLead,
+  markVerified,
+  MAX_CODE_ATTEMPTS,
+  mayReceiveFile,
+  recordConfirmation,
+  RESEND_AFTER_SECONDS,
+  secondsUntilResend,
+  sendCode,
+  submissionPath,
+  unlockSubmission,
+} from './lead-state.js';
+export { type LiveForm, loadLiveForm } from './live-form.js';
+export { confirmPayment, revokePayment } from './paid-leads.js';
+export { storeSubmission, type VisitMeta } from './store-submission.js';

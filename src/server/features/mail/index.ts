@@ -1,0 +1,9 @@
+export { devMailboxRoutes } from './dev-mailbox.routes.js';
+export { queueEmail, SEND_EMAIL_TASK } from './emails.js';
+export {
+  PURGE_EMAIL_DELIVERIES_CRONTAB,
+  PURGE_EMAIL_DELIVERIES_TASK,
+  purgeEmailDeliveriesTask,
+} from './purge-deliveries.task.js';
+export { emailJobSealer, sealQueuedEmailsWith } from './sealed-email-job.js';
+export { sendEmailTask } from './send-email.task.js';

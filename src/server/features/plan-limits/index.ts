@@ -1,0 +1,1 @@
+export { isOverMonthlyLimit, noteVerifiedLead } from './monthly-signups.js';

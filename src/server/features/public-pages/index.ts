@@ -1,0 +1,1 @@
+export { publicNotFound, publicPagesRoutes } from './routes.js';

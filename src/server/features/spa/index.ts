@@ -1,0 +1,1 @@
+export { spaRoutes } from './spa.js';

@@ -1,0 +1,1 @@
+export { isCountableView, recordView } from './record-view.js';

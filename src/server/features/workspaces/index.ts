@@ -1,0 +1,1 @@
+export { ensureWorkspace } from './workspaces.js';
