@@ -90,7 +90,11 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
       try {
         await takeLock();
         // A sweep elsewhere may have unlisted our workers while the lock was gone.
-        for (const id of workers) await list(id);
+        for (const id of workers) {
+          await list(id);
+          // The worker stopped while it was being listed again: its own unlisting may have run first.
+          if (!workers.has(id)) await unlist(id);
+        }
         log.info('job worker liveness lock taken again');
         return;
       } catch (err) {
@@ -105,6 +109,9 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
       'insert into job_workers (worker_id, lock_key) values ($1, $2::bigint) on conflict (worker_id) do update set lock_key = excluded.lock_key',
       [workerId, lockKey],
     );
+
+  const unlist = (workerId: string) =>
+    pool.query('delete from job_workers where worker_id = $1', [workerId]).catch(() => undefined);
 
   async function sweep(): Promise<string[]> {
     const client = await pool.connect();
@@ -143,7 +150,7 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
               },
               async stopWorker(_ctx, { worker }) {
                 workers.delete(worker.workerId);
-                await pool.query('delete from job_workers where worker_id = $1', [worker.workerId]).catch(() => undefined);
+                await unlist(worker.workerId);
               },
             },
           },
