@@ -18,10 +18,10 @@ import { freePort, publishTemplatePage, signUpOwner, smallPdf, sql, startServer,
  *   2. The same HTML bytes from nginx (gzip on, one worker) as the reference, when /usr/sbin/nginx exists.
  *   3. POST /f/{id}: durable submissions/s and p99, counting only 303 answers (the lead, its consent
  *      record and the email job committed). Each request comes from its own X-Forwarded-For address
- *      (TRUST_PROXY=true) and requests go round-robin over enough pages that the per-page limit
- *      does not cap the figure; the limiter still runs on every request (it is part of the real path).
- *   4. POST to a single page for a few seconds: what the per-page limit lets through, and how fast
- *      the refusals (429) are.
+ *      (TRUST_PROXY=true) and requests go round-robin over several pages; the visitor limits (per
+ *      address and page, per email and page) still run on every request, as on the real path.
+ *   4. POST to a single page for a few seconds from many addresses: there is no per-page ceiling
+ *      (decision 0008), so every sign-up should get through; refusals (429) would show here.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_POST_PAGES
  * (default 20), BENCH_NGINX (default /usr/sbin/nginx). Bounded: about 80 s in all; the server is stopped with SIGTERM at the end.
@@ -186,7 +186,7 @@ async function main() {
     console.log(`server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (embedded PostgreSQL in a fresh data directory)`);
     const owner = await signUpOwner(server.appUrl);
     const file = await uploadPdf(owner, smallPdf());
-    // More pages than the Free plan's 3, so the per-page limit does not cap the submission figure.
+    // More pages than the Free plan's 3, for the round-robin of step 3.
     await sql(server.dataDir, `update organizations set plan = 'pro'`);
     const ids: string[] = [];
     for (let i = 0; i < Math.max(1, POST_PAGES) + 2; i++) ids.push(await publishTemplatePage(owner, file));
