@@ -110,7 +110,7 @@ export const LEADS_PAGE_SIZE = 50;
 export interface DailyStat {
   day: string;
   views: number;
-  /** Distinct visitors that day (counted without cookies, by a daily-rotating salted hash). */
+  /** Distinct visitors that day (counted without cookies, by a keyed hash of the day, address and user agent). */
   uniqueVisitors: number;
   leads: number;
   confirmations: number;

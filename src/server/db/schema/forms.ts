@@ -207,7 +207,10 @@ export const formDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.formId, t.day] })],
 );
 
-/** Visitors seen per form and day, as a salted hash whose salt changes daily: counts uniques, tracks nobody. */
+/**
+ * Visitors seen per form and day, as an HMAC (keyed by SECRET) of the day, form, address and user agent:
+ * counts uniques without cookies. Rows stay until the page is purged (decision 0014).
+ */
 export const formDailyVisitors = pgTable(
   'form_daily_visitors',
   {
