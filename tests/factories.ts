@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { defaultFormConfig, type FormConfig } from '../src/domain/form-config.js';
 import type { FormDetail } from '../src/domain/forms-api.js';
-import { APP_HOST } from './setup/app.js';
+import { APP_HOST } from './kit/hosts.js';
 
 export interface SignedUpUser {
   id: string;

@@ -13,8 +13,7 @@ import { createTestDatabase } from './database.js';
 
 const quietLogger = new Logger(() => () => {});
 
-export const APP_HOST = 'localhost:3000';
-export const PUBLIC_HOST = '127.0.0.1:3000';
+export { APP_HOST, PUBLIC_HOST } from '../kit/hosts.js';
 export const fixtureWebRoot = fileURLToPath(new URL('../fixtures/web', import.meta.url));
 
 export interface RunJobsOptions {

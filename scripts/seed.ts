@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { createDb } from '../src/server/db/client.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { migrateDatabase } from '../src/server/db/migrate.js';
+import { localStorage } from '../src/server/lib/storage.js';
+import { createTokens } from '../src/server/lib/tokens.js';
+import { DemoWorkspaceExists, seedDemoWorkspace } from '../tests/kit/demo-workspace.js';
+import { APP_HOST, PUBLIC_HOST } from '../tests/kit/hosts.js';
+
+/**
+ * `npm run seed`: fills the database that `npm start` would use (DATA_DIR's embedded PostgreSQL, or
+ * DATABASE_URL) with a demo workspace. Emails that the API queues (none for these pages) would go
+ * out with the next `npm start`.
+ */
+const say = (msg: string) => console.log(`[seed] ${msg}`);
+// The in-process app answers on the hosts the kit's requests name; links are computed when served, never stored.
+const config = loadConfig({ ...process.env, APP_URL: `http://${APP_HOST}`, PUBLIC_URL: `http://${PUBLIC_HOST}` });
+const database = await openDatabase(config, say);
+let exitCode = 0;
+try {
+  await migrateDatabase(database.pool);
+  const db = createDb(database.pool);
+  const storage = localStorage(path.join(config.dataDir, 'files'));
+  // The seed serves no page: the small fixture web root spares it a build of the web app.
+  const webRoot = fileURLToPath(new URL('../tests/fixtures/web', import.meta.url));
+  const { app } = await buildApp({ config, db, pool: database.pool, storage, webRoot });
+  await app.ready();
+  try {
+    const summary = await seedDemoWorkspace(app, db, createTokens(config.secret));
+    say(
+      `${summary.pages.length} pages, ${summary.leads} leads on ${summary.days} days of the last 90, ${summary.payments} payments`,
+    );
+    for (const page of summary.pages) say(`  ${page.kind.padEnd(18)} ${page.id}  ${page.title}`);
+    say(
+      `sign in at ${process.env.APP_URL ?? `http://localhost:${config.port}`}/sign-in as ${summary.owner.email} / ${summary.owner.password}`,
+    );
+  } finally {
+    await app.close();
+  }
+} catch (err) {
+  if (!(err instanceof DemoWorkspaceExists)) throw err;
+  console.error(`[seed] ${err.message}`);
+  exitCode = 1;
+} finally {
+  await database.close();
+}
+process.exit(exitCode);
