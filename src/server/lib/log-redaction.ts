@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../../domain/ids.js';
 
 // What the server logs must not let a reader of the logs act as someone (tokens in links) or learn
 // about a visitor (emails, form fields). Requests are logged with their route shape only; errors
@@ -6,7 +7,6 @@ import type { FastifyRequest } from 'fastify';
 // Drizzle put into them.
 
 const REDACTED = '[redacted]';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ASSET = /\.(js|css|map|svg|png|jpe?g|webp|ico|woff2?|txt|json|webmanifest|xml)$/i;
 /** Path segments that are always followed by a secret: /d/{token}, /api/auth/reset-password/{token}. */
 const BEFORE_SECRET = new Set(['d', 'reset-password', 'verify-email']);
@@ -21,7 +21,7 @@ export function redactUrl(url: string): string {
       if (segment === '') return segment;
       if (i > 0 && BEFORE_SECRET.has(segments[i - 1]!)) return REDACTED;
       // Long opaque segments are tokens (form ids have 12 characters, file ids are UUIDs).
-      return segment.length >= 20 && !UUID.test(segment) && !ASSET.test(segment) ? REDACTED : segment;
+      return segment.length >= 20 && !isUuid(segment) && !ASSET.test(segment) ? REDACTED : segment;
     })
     .join('/');
   if (q === -1) return shape;

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '../../domain/ids.js';
 
 /**
  * Links a visitor holds. Each is an id plus an HMAC with the server secret, so they cannot be
@@ -13,8 +14,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type LinkPurpose = 'submission' | 'inbox' | 'payment';
 export type ExpiringPurpose = 'confirm' | 'download';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function createTokens(secret: string) {
   const mac = (message: string) => createHmac('sha256', secret).update(message).digest('base64url').slice(0, 32);
   const matches = (expected: string, given: string) =>
@@ -27,7 +26,7 @@ export function createTokens(secret: string) {
     /** The id, or null when the token was not made by us for this purpose. */
     verify(purpose: LinkPurpose, token: string): string | null {
       const [id, signature, extra] = token.split('.');
-      if (!id || !signature || extra !== undefined || !UUID.test(id)) return null;
+      if (!id || !signature || extra !== undefined || !isUuid(id)) return null;
       return matches(mac(`${purpose}:${id}`), signature) ? id : null;
     },
     signExpiring(purpose: ExpiringPurpose, leadId: string, expiresAt: Date): string {
@@ -42,10 +41,10 @@ export function createTokens(secret: string) {
       const parts = token.split('.');
       if (purpose === 'confirm' && parts.length === 2) {
         const [leadId, signature] = parts as [string, string];
-        return UUID.test(leadId) && matches(mac(`confirm:${leadId}`), signature) ? { leadId, expired: true } : null;
+        return isUuid(leadId) && matches(mac(`confirm:${leadId}`), signature) ? { leadId, expired: true } : null;
       }
       const [leadId, expires, signature, extra] = parts;
-      if (!leadId || !expires || !signature || extra !== undefined || !UUID.test(leadId) || !/^\d{1,12}$/.test(expires)) {
+      if (!leadId || !expires || !signature || extra !== undefined || !isUuid(leadId) || !/^\d{1,12}$/.test(expires)) {
         return null;
       }
       if (!matches(mac(`${purpose}:${leadId}:${expires}`), signature)) return null;

@@ -13,8 +13,3 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.inf
   const first = Object.entries(errors)[0]!;
   throw new HttpError(400, 'VALIDATION_ERROR', first[0] === '_' ? first[1] : `${first[0]}: ${first[1]}`, errors);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a UUID as PostgreSQL prints them: checked before a value reaches a uuid column. */
-export const isUuid = (value: string) => UUID.test(value);

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-errors.js';
 import type { Storage } from '../../lib/storage.js';
-import { isUuid } from '../../lib/validate.js';
+import { isUuid } from '../../../domain/ids.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 export const notAPdf = () => new HttpError(415, 'NOT_A_PDF', formMessages.onlyPdf);

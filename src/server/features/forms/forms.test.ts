@@ -3,7 +3,7 @@ import type { DashboardStats, FormDetail, FormListPage } from '../../../domain/f
 import { createForm, createUser, publishableConfig, type SignedUpUser } from '../../../../tests/factories.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { organizations, members } from '../../db/schema/index.js';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -176,5 +176,32 @@ describe('forms', () => {
     // The PDF stays until the purge, so a restored page still has it (deleted-forms.test.ts).
     expect((await api(owner, 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
     expect((await api(owner, 'GET', '/api/forms/stats')).json<DashboardStats>().totalForms).toBe(0);
+  });
+});
+
+describe('forms list paging', () => {
+  it('lists every form exactly once when many were created inside one millisecond', async () => {
+    const owner = await createUser(t.app);
+    await upgrade(owner);
+    const first = await createForm(t.app, owner, { title: 'Template' });
+    // 52 forms a microsecond apart, all inside one millisecond, across the 50-a-page boundary.
+    await t.db.execute(sql`
+      insert into forms (id, workspace_id, name, status, draft, created_at)
+      select 'micro' || lpad(i::text, 7, '0'), workspace_id, 'Micro ' || i, status, draft,
+             '2026-01-01T00:00:00.000Z'::timestamptz + make_interval(secs => i / 1000000.0)
+      from forms, generate_series(1, 51) as i where id = ${first.id}`);
+    await t.db.execute(sql`update forms set created_at = '2026-01-01T00:00:00.000Z' where id = ${first.id}`);
+
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    for (let pages = 0; cursor !== null && pages < 5; pages++) {
+      const res = await api(owner, 'GET', `/api/forms${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body: FormListPage = res.json<FormListPage>();
+      seen.push(...body.items.map((f) => f.id));
+      cursor = body.nextCursor;
+    }
+    expect(seen).toHaveLength(52);
+    expect(new Set(seen).size).toBe(52);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import { hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
   DELETED_FORM_RETENTION_DAYS,
@@ -12,10 +12,12 @@ import {
   type ListFormsFilter,
   type FormSummary,
 } from '../../../domain/forms-api.js';
+import { isFormId } from '../../../domain/ids.js';
 import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { paymentProblems, revenue } from '../payments/index.js';
 
 type FormRow = typeof forms.$inferSelect;
@@ -200,20 +202,6 @@ export async function purgeDeletedForms(db: Db, deletedBefore: Date): Promise<nu
   return purged.length;
 }
 
-const encodeCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    const date = new Date(createdAt);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
-    return { createdAt: date, id };
-  } catch {
-    throw new HttpError(400, 'VALIDATION_ERROR', 'cursor: invalid', { cursor: 'invalid' });
-  }
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, 50 a page, keyset-paginated on (created_at, id). status=deleted lists Recently deleted, and only it. */
@@ -223,7 +211,7 @@ export async function listForms(
   query: ListFormsFilter,
   publicOrigin: string,
 ): Promise<FormListPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, isFormId) : undefined;
   const leadCounts = db
     .select({ formId: leads.formId, n: count().as('n') })
     .from(leads)
@@ -252,6 +240,7 @@ export async function listForms(
       published: sql<boolean>`${forms.published} is not null`,
       leads: sql<number>`coalesce(${leadCounts.n}, 0)::int`,
       confirmedLeads: sql<number>`coalesce(${viewCounts.confirmations}, 0)::int`,
+      position: cursorTime(forms.createdAt),
     })
     .from(forms)
     .leftJoin(leadCounts, eq(leadCounts.formId, forms.id))
@@ -262,14 +251,12 @@ export async function listForms(
         query.status === 'deleted' ? isNotNull(forms.deletedAt) : notDeleted,
         query.status === 'all' || query.status === 'deleted' ? undefined : eq(forms.status, query.status),
         query.q ? ilike(forms.name, `%${escapeLike(query.q)}%`) : undefined,
-        after
-          ? or(lt(forms.createdAt, after.createdAt), and(eq(forms.createdAt, after.createdAt), lt(forms.id, after.id)))
-          : undefined,
+        after ? olderThan(forms.createdAt, forms.id, after, 'text') : undefined,
       ),
     )
     .orderBy(desc(forms.createdAt), desc(forms.id))
     .limit(FORMS_PAGE_SIZE + 1);
-  const page = rows.slice(0, FORMS_PAGE_SIZE);
+  const { page, nextCursor } = keysetPage(rows, FORMS_PAGE_SIZE, (r) => ({ time: r.position, id: r.id }));
   const items: FormSummary[] = page.map((r) => ({
     id: r.id,
     name: r.name,
@@ -284,7 +271,7 @@ export async function listForms(
     deletedAt: r.deletedAt?.toISOString() ?? null,
     purgeAt: r.deletedAt ? purgeDate(r.deletedAt).toISOString() : null,
   }));
-  return { items, nextCursor: rows.length > FORMS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null };
+  return { items, nextCursor };
 }
 
 export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {

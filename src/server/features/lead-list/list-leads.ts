@@ -3,7 +3,7 @@ import { LEADS_PAGE_SIZE, type LeadListPage } from '../../../domain/forms-api.js
 import type { Db } from '../../db/client.js';
 import { leadConsents, leads } from '../../db/schema/index.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
-import { isUuid } from '../../lib/validate.js';
+import { isUuid } from '../../../domain/ids.js';
 import { assertOwnForm } from '../forms/index.js';
 import { latestPayments } from '../payments/index.js';
 

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { Executor } from '../../db/client.js';
 import { forms } from '../../db/schema/index.js';
+import { isFormId } from '../../../domain/ids.js';
 
 /** A published, active page as visitors see it. */
 export interface LiveForm {
@@ -11,14 +12,12 @@ export interface LiveForm {
   version: number;
 }
 
-const FORM_ID = /^[A-Za-z0-9]{12}$/;
-
 /**
  * The page visitors may use, or why not: 404 (never published, no such page, or in the owner's
  * Recently deleted) or 410 (taken offline). Every visitor-facing lookup of a page goes through here.
  */
 export async function loadLiveForm(db: Executor, id: string): Promise<LiveForm | { status: 404 | 410 }> {
-  if (!FORM_ID.test(id)) return { status: 404 };
+  if (!isFormId(id)) return { status: 404 };
   const [form] = await db
     .select({
       id: forms.id,

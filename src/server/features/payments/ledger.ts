@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { forms, leads, payments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
-import { isUuid } from '../../lib/validate.js';
+import { isUuid } from '../../../domain/ids.js';
 
 /** Money taken (paid, not refunded), per currency, for a workspace or one of its forms. */
 export async function revenue(db: Executor, workspaceId: string, formId?: string): Promise<Revenue[]> {

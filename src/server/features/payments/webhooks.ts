@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Provider } from '../../../domain/payments.js';
 import type { Executor } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
-import { isUuid } from '../../lib/validate.js';
+import { isUuid } from '../../../domain/ids.js';
 import { loadCredentials } from './accounts.js';
 import type { CheckoutDeps } from './checkout.js';
 import { firstDelivery, lockPayment, markFailed, markPaid, markRefunded } from './fulfil.js';
