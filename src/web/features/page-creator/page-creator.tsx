@@ -1,17 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Rocket } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  EMAIL_FIELD_ID,
-  formMessages,
-  MAX_FIELDS,
-  newField,
-  type FormConfig,
-  type FormField,
-  type Payment,
-} from '@/domain/form-config';
+import { EMAIL_FIELD_ID, formMessages, type FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { FormAlert } from '@/web/components/form-alert';
 import { PageHeading } from '@/web/components/page-heading';
@@ -27,16 +19,9 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { BasicInfoTab } from './basic-info-tab';
 import { CreatorSidebar } from './creator-sidebar';
 import { DraftBanner } from './draft-banner';
-import { draftKeyFor, type StoredDraft } from './draft-store';
-import {
-  checkPdfFile,
-  EDITOR_TABS,
-  firstErrorTab,
-  pixelError,
-  validateEditor,
-  type EditorErrors,
-  type EditorTab,
-} from './editor-model';
+import { draftKeyFor } from './draft-store';
+import { EDITOR_TABS, validateEditor, type EditorErrors, type EditorTab } from './editor-model';
+import { chosenFile, editorReducer, initialEditorState, type EditorView } from './editor-reducer';
 import { FormFieldsTab } from './form-fields-tab';
 import { LoadingOverlay } from './loading-overlay';
 import { PaymentTab } from './payment-tab';
@@ -57,30 +42,6 @@ type PageCreatorProps = {
   unknownTemplate?: boolean;
 };
 
-type View = 'edit' | 'preview';
-
-/** Field errors are keyed by position: move them along when fields move or go. */
-function remapFieldErrors(errors: EditorErrors, newIndexOf: (oldIndex: number) => number | null): EditorErrors {
-  const next: EditorErrors = {};
-  for (const [key, message] of Object.entries(errors)) {
-    const match = /^fields\.(\d+)\.(.+)$/.exec(key);
-    if (!match) {
-      next[key] = message;
-      continue;
-    }
-    const index = newIndexOf(Number(match[1]));
-    if (index !== null) next[`fields.${index}.${match[2]}`] = message;
-  }
-  return next;
-}
-
-function withoutKeys(errors: EditorErrors, keys: string[]): EditorErrors {
-  if (!keys.some((key) => key in errors)) return errors;
-  const next = { ...errors };
-  for (const key of keys) delete next[key];
-  return next;
-}
-
 export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate = false }: PageCreatorProps) {
   // Fixed at mount: the draft is compared with where the editor started, whatever reloads later.
   const [baseline] = useState(initialBaseline);
@@ -96,32 +57,16 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
       : 'Build a landing page that gives your PDF away for an email address, with a live desktop and mobile preview.',
   );
 
-  const [config, setConfig] = useState<FormConfig>(baseline);
-  /** The chosen PDF while it is only in this browser; uploaded when publishing. */
-  const [file, setFile] = useState<File | null>(null);
-  /** The form this work is saved to: the edited one, or the one created by an earlier publish attempt. */
-  const [targetId, setTargetId] = useState<string | null>(editId);
-  const [errors, setErrors] = useState<EditorErrors>({});
-  const [tab, setTab] = useState<EditorTab>('basic');
-  const [view, setView] = useState<View>('edit');
-  const [previewRequested, setPreviewRequested] = useState(false);
+  const [state, dispatch] = useReducer(editorReducer, baseline, (config) => initialEditorState(config, editId));
+  const { config, file, targetId, errors, tab, view, previewRequested, focusErrorRequest } = state;
   const [gateOpen, setGateOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [planLimitMessage, setPlanLimitMessage] = useState<string | null>(null);
   const [showUnknownTemplate, setShowUnknownTemplate] = useState(unknownTemplate);
-  /** Bumped to move focus to the first input in error once its tab is shown. */
-  const [focusErrorRequest, setFocusErrorRequest] = useState(0);
   const editorRef = useRef<HTMLDivElement>(null);
 
   /** Back from the full preview: the draft is taken up without asking (see resume-after-preview). */
   const [resume] = useState(() => readResumeRequest(draftKey));
-
-  const restoreDraft = (draft: StoredDraft) => {
-    setConfig(draft.config);
-    setFile(draft.file);
-    setTargetId(draft.editId ?? editId);
-    setErrors({});
-  };
 
   const { draftStatus, resolveOffer, finish } = useDraft({
     draftKey,
@@ -131,9 +76,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
     takeUp: resume
       ? (draft) => {
           clearResumeRequest(draftKey);
-          if (!draft) return;
-          restoreDraft(draft);
-          setTab(resume.tab);
+          if (draft) dispatch({ type: 'draftRestored', draft, editId, tab: resume.tab });
         }
       : undefined,
   });
@@ -147,108 +90,23 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
     return () => cancelAnimationFrame(frame);
   }, [focusErrorRequest]);
 
-  const chosenFile = file ? { name: file.name, size: file.size } : config.leadMagnet;
-  const hasFile = chosenFile !== null;
+  const chosen = chosenFile(state);
+  const hasFile = chosen !== null;
 
   // ----- editing -------------------------------------------------------------------------------
-
-  const updateConfig = (patch: Partial<FormConfig>) => {
-    setConfig((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      let next = current;
-      for (const key of Object.keys(patch)) {
-        if (key === 'pixelFacebook' || key === 'pixelGoogle') {
-          // Re-checked live only once flagged; otherwise when the owner leaves the input.
-          if (!(key in next)) continue;
-          const error = pixelError(key === 'pixelFacebook' ? 'facebook' : 'google', patch[key] ?? '');
-          next = error ? { ...next, [key]: error } : withoutKeys(next, [key]);
-        } else {
-          next = withoutKeys(next, [key]);
-        }
-      }
-      return next;
-    });
-  };
-
-  const updatePayment = (patch: Partial<Payment>) => {
-    setConfig((current) => ({ ...current, payment: { ...current.payment, ...patch } }));
-    setErrors((current) => withoutKeys(current, ['payment', ...Object.keys(patch).map((key) => `payment.${key}`)]));
-  };
-
-  const checkPixel = (key: 'pixelFacebook' | 'pixelGoogle') => {
-    const error = pixelError(key === 'pixelFacebook' ? 'facebook' : 'google', config[key]);
-    setErrors((current) => (error ? { ...current, [key]: error } : withoutKeys(current, [key])));
-  };
-
-  const selectFile = (chosen: File) => {
-    const problem = checkPdfFile(chosen);
-    if (problem) {
-      setErrors((current) => ({ ...current, leadMagnet: problem }));
-      return;
-    }
-    setFile(chosen);
-    // A new PDF replaces the stored one once published.
-    setConfig((current) => (current.leadMagnet ? { ...current, leadMagnet: null } : current));
-    setErrors((current) => withoutKeys(current, ['leadMagnet']));
-  };
-
-  const removeFile = () => {
-    setFile(null);
-    setConfig((current) => (current.leadMagnet ? { ...current, leadMagnet: null } : current));
-  };
-
-  const changeField = (index: number, patch: Partial<FormField>) => {
-    setConfig((current) => {
-      const field = current.fields[index];
-      if (!field) return current;
-      // The email field's label, type and required flag are locked (SPEC §5).
-      const allowed = field.id === EMAIL_FIELD_ID ? { placeholder: patch.placeholder ?? field.placeholder } : patch;
-      const fields = current.fields.map((f, i) => (i === index ? { ...f, ...allowed } : f));
-      return { ...current, fields };
-    });
-    if ('label' in patch) setErrors((current) => withoutKeys(current, [`fields.${index}.label`]));
-  };
-
-  const addField = () => {
-    setConfig((current) => {
-      if (current.fields.length >= MAX_FIELDS) return current;
-      let now = Date.now();
-      while (current.fields.some((f) => f.id === `field-${now}`)) now += 1;
-      return { ...current, fields: [...current.fields, newField(now)] };
-    });
-  };
 
   const removeField = (index: number) => {
     if (config.fields[index]?.id === EMAIL_FIELD_ID) {
       toast.error(formMessages.emailFieldLocked);
       return;
     }
-    setConfig((current) => ({ ...current, fields: current.fields.filter((_, i) => i !== index) }));
-    setErrors((current) => remapFieldErrors(current, (old) => (old === index ? null : old > index ? old - 1 : old)));
-  };
-
-  const moveField = (index: number, direction: -1 | 1) => {
-    const other = index + direction;
-    if (other < 0 || other >= config.fields.length) return;
-    setConfig((current) => {
-      const fields = [...current.fields];
-      const [a, b] = [fields[index], fields[other]];
-      if (!a || !b) return current;
-      fields[index] = b;
-      fields[other] = a;
-      return { ...current, fields };
-    });
-    setErrors((current) => remapFieldErrors(current, (old) => (old === index ? other : old === other ? index : old)));
+    dispatch({ type: 'fieldRemoved', index });
   };
 
   // ----- validation, preview, publishing -----------------------------------------------------
 
   const showErrors = (found: EditorErrors, message: string) => {
-    setErrors(found);
-    setView('edit');
-    const errorTab = firstErrorTab(found);
-    if (errorTab) setTab(errorTab);
-    setFocusErrorRequest((n) => n + 1);
+    dispatch({ type: 'errorsShown', errors: found });
     toast.error(message);
   };
 
@@ -260,14 +118,12 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
       showErrors(found, failureMessage);
       return false;
     }
-    setErrors({});
+    dispatch({ type: 'errorsCleared' });
     return true;
   };
 
   const requestPreview = () => {
-    if (!validate('preview')) return;
-    setPreviewRequested(true);
-    setView('preview');
+    if (validate('preview')) dispatch({ type: 'previewOpened' });
   };
 
   const publishFailed = (error: unknown) => {
@@ -286,8 +142,8 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
       case 'FILE_TOO_LARGE':
       case 'NOT_A_PDF': {
         const message = error.code === 'FILE_TOO_LARGE' ? formMessages.fileTooLarge : formMessages.onlyPdf;
-        setFile(null);
-        showErrors({ leadMagnet: message }, message);
+        dispatch({ type: 'uploadRefused', message });
+        toast.error(message);
         return;
       }
       case 'VALIDATION_ERROR':
@@ -317,15 +173,12 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
       if (file) {
         const uploaded = await uploadLeadMagnet(file);
         next = { ...config, leadMagnet: uploaded };
-        // Uploaded: from now on the draft points at the stored file, so a retry does not upload again.
-        setConfig(next);
-        setFile(null);
+        dispatch({ type: 'leadMagnetUploaded', leadMagnet: uploaded });
       }
       const saved = targetId
         ? await apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(targetId)}`, { method: 'PUT', json: { config: next } })
         : await apiFetch<FormDetail>('/api/forms', { method: 'POST', json: { config: next } });
-      // Created: a retry after a failed publish updates this form instead of creating another one.
-      setTargetId(saved.id);
+      dispatch({ type: 'savedTo', formId: saved.id });
       const published = await apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(saved.id)}/publish`, { method: 'POST' });
       await finish();
       queryClient.setQueryData(formKeys.detail(published.id), published);
@@ -387,7 +240,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
           <DraftBanner
             savedAt={draftStatus.draft.savedAt}
             onRestore={() => {
-              restoreDraft(draftStatus.draft);
+              dispatch({ type: 'draftRestored', draft: draftStatus.draft, editId });
               resolveOffer('restore');
               toast.success('Draft restored');
             }}
@@ -404,7 +257,11 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
         )}
       </div>
 
-      <Tabs value={view} onValueChange={(value) => setView(value as View)} className="mt-6">
+      <Tabs
+        value={view}
+        onValueChange={(value) => dispatch({ type: 'viewSelected', view: value as EditorView })}
+        className="mt-6"
+      >
         <TabsList aria-label="Editor view" className="w-full sm:w-auto">
           <TabsTrigger value="edit" className="sm:px-6">
             Edit
@@ -418,7 +275,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <Card className="min-w-0">
               <CardContent className="p-4 sm:p-6" ref={editorRef}>
-                <Tabs value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
+                <Tabs value={tab} onValueChange={(value) => dispatch({ type: 'tabSelected', tab: value as EditorTab })}>
                   <TabsList aria-label="Page settings" className="grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-5">
                     {EDITOR_TABS.map((t) => (
                       <TabsTrigger key={t.value} value={t.value} className="h-9 px-2">
@@ -430,30 +287,43 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
                     <BasicInfoTab
                       config={config}
                       errors={errors}
-                      chosenFile={chosenFile}
-                      onChange={updateConfig}
-                      onSelectFile={selectFile}
-                      onRemoveFile={removeFile}
+                      chosenFile={chosen}
+                      onChange={(patch) => dispatch({ type: 'configChanged', patch })}
+                      onSelectFile={(chosenPdf) => dispatch({ type: 'fileChosen', file: chosenPdf })}
+                      onRemoveFile={() => dispatch({ type: 'fileRemoved' })}
                     />
                   </TabsContent>
                   <TabsContent value="fields" className="mt-6">
                     <FormFieldsTab
                       fields={config.fields}
                       errors={errors}
-                      onChangeField={changeField}
-                      onAdd={addField}
+                      onChangeField={(index, patch) => dispatch({ type: 'fieldChanged', index, patch })}
+                      onAdd={() => dispatch({ type: 'fieldAdded', now: Date.now() })}
                       onRemove={removeField}
-                      onMove={moveField}
+                      onMove={(index, direction) => dispatch({ type: 'fieldMoved', index, direction })}
                     />
                   </TabsContent>
                   <TabsContent value="settings" className="mt-6">
-                    <SettingsTab config={config} errors={errors} onChange={updateConfig} />
+                    <SettingsTab
+                      config={config}
+                      errors={errors}
+                      onChange={(patch) => dispatch({ type: 'configChanged', patch })}
+                    />
                   </TabsContent>
                   <TabsContent value="payment" className="mt-6">
-                    <PaymentTab payment={config.payment} errors={errors} onChange={updatePayment} />
+                    <PaymentTab
+                      payment={config.payment}
+                      errors={errors}
+                      onChange={(patch) => dispatch({ type: 'paymentChanged', patch })}
+                    />
                   </TabsContent>
                   <TabsContent value="tracking" className="mt-6">
-                    <TrackingTab config={config} errors={errors} onChange={updateConfig} onBlurPixel={checkPixel} />
+                    <TrackingTab
+                      config={config}
+                      errors={errors}
+                      onChange={(patch) => dispatch({ type: 'configChanged', patch })}
+                      onBlurPixel={(key) => dispatch({ type: 'pixelLeft', key })}
+                    />
                   </TabsContent>
                 </Tabs>
                 <div className="mt-8 flex flex-col-reverse gap-3 border-t border-gray-200 pt-6 sm:flex-row sm:justify-end">
@@ -475,7 +345,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
         <TabsContent value="preview" className="mt-6">
           <PreviewView
             config={previewRequested ? config : null}
-            onBackToEditor={() => setView('edit')}
+            onBackToEditor={() => dispatch({ type: 'viewSelected', view: 'edit' })}
             onPublish={() => void publish()}
             onOpenStandalone={openStandalonePreview}
             publishing={publishing}
