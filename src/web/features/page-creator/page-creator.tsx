@@ -1,20 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Rocket } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { EMAIL_FIELD_ID, formMessages, type FormConfig } from '@/domain/form-config';
-import type { FormDetail } from '@/domain/forms-api';
 import { FormAlert } from '@/web/components/form-alert';
 import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { formKeys, uploadLeadMagnet } from '@/web/features/forms/api';
-import type { PublishedPage } from '@/web/features/dashboard/published-notice';
-import { paymentKeys } from '@/web/features/payments/api';
-import { ApiError, apiFetch } from '@/web/lib/api';
-import { authClient } from '@/web/lib/auth-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { BasicInfoTab } from './basic-info-tab';
 import { CreatorSidebar } from './creator-sidebar';
@@ -32,6 +25,7 @@ import { SignInGate } from './sign-in-gate';
 import { TrackingTab } from './tracking-tab';
 import { UnknownTemplateNotice } from './unknown-template-notice';
 import { useDraft } from './use-draft';
+import { usePublishFlow } from './use-publish-flow';
 
 type PageCreatorProps = {
   /** The form being edited (?edit=), or null for a new page. */
@@ -46,8 +40,6 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
   // Fixed at mount: the draft is compared with where the editor started, whatever reloads later.
   const [baseline] = useState(initialBaseline);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { data: session, isPending: sessionPending } = authClient.useSession();
   const draftKey = draftKeyFor(editId);
   const heading = editId ? 'Edit Landing Page' : 'Create Landing Page';
   useDocumentTitle(
@@ -59,9 +51,6 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
 
   const [state, dispatch] = useReducer(editorReducer, baseline, (config) => initialEditorState(config, editId));
   const { config, file, targetId, errors, tab, view, previewRequested, focusErrorRequest } = state;
-  const [gateOpen, setGateOpen] = useState(false);
-  const [publishing, setPublishing] = useState(false);
-  const [planLimitMessage, setPlanLimitMessage] = useState<string | null>(null);
   const [showUnknownTemplate, setShowUnknownTemplate] = useState(unknownTemplate);
   const editorRef = useRef<HTMLDivElement>(null);
 
@@ -126,93 +115,13 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
     if (validate('preview')) dispatch({ type: 'previewOpened' });
   };
 
-  const publishFailed = (error: unknown) => {
-    if (!(error instanceof ApiError)) {
-      toast.error('Something went wrong. Please try again.');
-      return;
-    }
-    switch (error.code) {
-      case 'UNAUTHORIZED':
-        setGateOpen(true);
-        return;
-      case 'PLAN_LIMIT':
-        setPlanLimitMessage(error.message);
-        toast.error(error.message, { action: { label: 'See plans', onClick: () => navigate('/pricing') } });
-        return;
-      case 'FILE_TOO_LARGE':
-      case 'NOT_A_PDF': {
-        const message = error.code === 'FILE_TOO_LARGE' ? formMessages.fileTooLarge : formMessages.onlyPdf;
-        dispatch({ type: 'uploadRefused', message });
-        toast.error(message);
-        return;
-      }
-      case 'VALIDATION_ERROR':
-      case 'NOT_PUBLISHABLE':
-        // A provider is not connected (any more): refresh what the Payment tab says about them.
-        if (error.errors.payment) void queryClient.invalidateQueries({ queryKey: paymentKeys.settings });
-        if (Object.keys(error.errors).length > 0) {
-          showErrors(error.errors, error.message);
-          return;
-        }
-        break;
-      default:
-        if (error.status === 401) {
-          setGateOpen(true);
-          return;
-        }
-    }
-    toast.error(error.message);
-  };
-
-  /** Signed in: upload the new PDF, save the draft and publish it. The overlay shows only meanwhile. */
-  const publishNow = async () => {
-    setPublishing(true);
-    setPlanLimitMessage(null);
-    try {
-      let next = config;
-      if (file) {
-        const uploaded = await uploadLeadMagnet(file);
-        next = { ...config, leadMagnet: uploaded };
-        dispatch({ type: 'leadMagnetUploaded', leadMagnet: uploaded });
-      }
-      const saved = targetId
-        ? await apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(targetId)}`, { method: 'PUT', json: { config: next } })
-        : await apiFetch<FormDetail>('/api/forms', { method: 'POST', json: { config: next } });
-      dispatch({ type: 'savedTo', formId: saved.id });
-      const published = await apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(saved.id)}/publish`, { method: 'POST' });
-      await finish();
-      queryClient.setQueryData(formKeys.detail(published.id), published);
-      void queryClient.invalidateQueries({ queryKey: formKeys.all });
-      toast.success(formMessages.published);
-      // The dashboard shows the new page's public link (the API's publicUrl) with a Copy button.
-      const state: { published: PublishedPage } = { published: { name: published.name, publicUrl: published.publicUrl } };
-      navigate('/dashboard', { state });
-    } catch (error) {
-      publishFailed(error);
-    } finally {
-      setPublishing(false);
-    }
-  };
-
-  /** 'Save & Publish' and 'Publish Landing Page': validate, then publish or ask to sign in first. */
-  const publish = async () => {
-    if (publishing || !validate('publish')) return;
-    let signedIn = Boolean(session);
-    if (!signedIn && sessionPending) {
-      const { data } = await authClient.getSession();
-      signedIn = Boolean(data);
-    }
-    if (!signedIn) {
-      setGateOpen(true);
-      return;
-    }
-    await publishNow();
-  };
-
-  const continueAfterSignIn = async () => {
-    setGateOpen(false);
-    await publishNow();
-  };
+  const { publish, continueAfterSignIn, closeGate, gateOpen, publishing, planLimitMessage } = usePublishFlow({
+    state,
+    dispatch,
+    validate,
+    showErrors,
+    finish,
+  });
 
   const openStandalonePreview = () => {
     noteOpeningPreview(draftKey, { tab });
@@ -224,7 +133,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
   if (gateOpen) {
     return (
       <>
-        <SignInGate onSignedIn={continueAfterSignIn} onBack={() => setGateOpen(false)} />
+        <SignInGate onSignedIn={continueAfterSignIn} onBack={closeGate} />
         {publishing && <LoadingOverlay />}
       </>
     );
