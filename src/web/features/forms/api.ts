@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormConfig } from '@/domain/form-config';
 import { ErrorCode } from '@/domain/api-errors';
+import type { FormConfig } from '@/domain/form-config';
 import type {
   DashboardStats,
   FormAnalytics,
@@ -62,7 +62,7 @@ export const useFormToEdit = (id: string) =>
 export const useFormAnalytics = (id: string) =>
   useQuery({
     queryKey: formKeys.analytics(id),
-    queryFn: () => apiFetch<FormAnalytics>(`/api/forms/${encodeURIComponent(id)}/analytics`),
+    queryFn: () => apiFetch<FormAnalytics>(`${formPath(id)}/analytics`),
   });
 
 /** A form's leads, newest first, 50 at a time (each page carries the cursor of the next). */
@@ -70,9 +70,7 @@ export const useFormLeads = (id: string) =>
   useInfiniteQuery({
     queryKey: formKeys.leads(id),
     queryFn: ({ pageParam }) =>
-      apiFetch<LeadListPage>(
-        `/api/forms/${encodeURIComponent(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+      apiFetch<LeadListPage>(`${formPath(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
