@@ -1,4 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorCode } from '@/domain/api-errors';
+import type { FormConfig } from '@/domain/form-config';
 import type {
   DashboardStats,
   FormAnalytics,
@@ -9,7 +11,8 @@ import type {
   ListFormsQuery,
   UploadedFile,
 } from '@/domain/forms-api';
-import { apiFetch } from '@/web/lib/api';
+import { paymentKeys } from '@/web/features/payments/api';
+import { ApiError, apiFetch } from '@/web/lib/api';
 
 /** Client side of the owner forms API (contract in src/domain/forms-api.ts). */
 
@@ -37,18 +40,29 @@ export const useFormsPage = (query: ListFormsQuery) =>
 export const useFormStats = () =>
   useQuery({ queryKey: formKeys.stats, queryFn: () => apiFetch<DashboardStats>('/api/forms/stats') });
 
+const formPath = (id: string) => `/api/forms/${encodeURIComponent(id)}`;
+const fetchFormDetail = (id: string) => apiFetch<FormDetail>(formPath(id));
+
 export const useFormDetail = (id: string | null) =>
+  useQuery({ queryKey: formKeys.detail(id ?? ''), queryFn: () => fetchFormDetail(id!), enabled: id !== null });
+
+/**
+ * The form the page creator edits: always today's version, not a cached one. The editor starts from
+ * what this loads, once, and a background refetch must not reset it.
+ */
+export const useFormToEdit = (id: string) =>
   useQuery({
-    queryKey: formKeys.detail(id ?? ''),
-    queryFn: () => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id!)}`),
-    enabled: id !== null,
+    queryKey: formKeys.detail(id),
+    queryFn: () => fetchFormDetail(id),
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
   });
 
 /** A form's last 30 days and all-time totals. */
 export const useFormAnalytics = (id: string) =>
   useQuery({
     queryKey: formKeys.analytics(id),
-    queryFn: () => apiFetch<FormAnalytics>(`/api/forms/${encodeURIComponent(id)}/analytics`),
+    queryFn: () => apiFetch<FormAnalytics>(`${formPath(id)}/analytics`),
   });
 
 /** A form's leads, newest first, 50 at a time (each page carries the cursor of the next). */
@@ -56,25 +70,89 @@ export const useFormLeads = (id: string) =>
   useInfiniteQuery({
     queryKey: formKeys.leads(id),
     queryFn: ({ pageParam }) =>
-      apiFetch<LeadListPage>(
-        `/api/forms/${encodeURIComponent(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+      apiFetch<LeadListPage>(`${formPath(id)}/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** Uploads the PDF; the server checks type and size while it streams. */
-export function uploadLeadMagnet(file: File): Promise<UploadedFile> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return apiFetch<UploadedFile>('/api/files', { method: 'POST', body });
+/** Uploads the PDF; the server checks type and size while it streams (413 FILE_TOO_LARGE, 415 NOT_A_PDF). */
+export const useUploadLeadMagnet = () =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return apiFetch<UploadedFile>('/api/files', { method: 'POST', body });
+    },
+  });
+
+/**
+ * A page refused because of its payment names the provider that is not connected (any more): what
+ * the app knows of the payment accounts is out of date, so it is fetched again.
+ */
+function useRefreshPaymentsOnRefusal() {
+  const queryClient = useQueryClient();
+  return (error: Error) => {
+    const refused =
+      error instanceof ApiError && (error.code === ErrorCode.VALIDATION_ERROR || error.code === ErrorCode.NOT_PUBLISHABLE);
+    if (refused && error.errors.payment) void queryClient.invalidateQueries({ queryKey: paymentKeys.settings });
+  };
+}
+
+/**
+ * A draft saved: the server's answer is the form's detail. The rest of the forms data (lists, stats)
+ * is marked stale, to be fetched again when next shown rather than now, in the middle of publishing.
+ */
+function useDraftSaved() {
+  const queryClient = useQueryClient();
+  return (form: FormDetail) => {
+    void queryClient.invalidateQueries({ queryKey: formKeys.all, refetchType: 'none' });
+    queryClient.setQueryData(formKeys.detail(form.id), form);
+  };
+}
+
+/** Creates a form holding `config` as its draft (403 PLAN_LIMIT when the Free plan has no slot left). */
+export function useCreateForm() {
+  const onSuccess = useDraftSaved();
+  const onError = useRefreshPaymentsOnRefusal();
+  return useMutation({
+    mutationFn: (config: FormConfig) => apiFetch<FormDetail>('/api/forms', { method: 'POST', json: { config } }),
+    onSuccess,
+    onError,
+  });
+}
+
+/** Saves `config` as the form's draft; what visitors see changes only once it is published. */
+export function useSaveFormDraft() {
+  const onSuccess = useDraftSaved();
+  const onError = useRefreshPaymentsOnRefusal();
+  return useMutation({
+    mutationFn: ({ id, config }: { id: string; config: FormConfig }) =>
+      apiFetch<FormDetail>(formPath(id), { method: 'PUT', json: { config } }),
+    onSuccess,
+    onError,
+  });
+}
+
+/** Publishes the form's saved draft (400 NOT_PUBLISHABLE, with `errors`, when it cannot go live). */
+export function usePublishForm() {
+  const queryClient = useQueryClient();
+  const onError = useRefreshPaymentsOnRefusal();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<FormDetail>(`${formPath(id)}/publish`, { method: 'POST' }),
+    onSuccess: (published) => {
+      queryClient.setQueryData(formKeys.detail(published.id), published);
+      // Not awaited: the dashboard the owner goes to next shows the lists as they refresh.
+      void queryClient.invalidateQueries({ queryKey: formKeys.all });
+    },
+    onError,
+  });
 }
 
 export function useSetFormStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: FormStatus }) =>
-      apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}/status`, { method: 'PATCH', json: { status } }),
+      apiFetch<FormDetail>(`${formPath(id)}/status`, { method: 'PATCH', json: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
   });
 }
@@ -83,7 +161,7 @@ export function useSetFormStatus() {
 export function useRestoreForm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+    mutationFn: (id: string) => apiFetch<FormDetail>(`${formPath(id)}/restore`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
   });
 }
@@ -92,7 +170,7 @@ export function useRestoreForm() {
 export function useDeleteForm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/forms/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiFetch<void>(formPath(id), { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
   });
 }

@@ -1,3 +1,4 @@
+import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { FormConfig } from '@/domain/form-config';
 
 /**
@@ -18,64 +19,33 @@ export interface StoredDraft {
 }
 
 const DB_NAME = 'lodestone-page-creator';
-const DB_VERSION = 1;
 const STORE = 'drafts';
 
 export const draftKeyFor = (editId: string | null): string => (editId ? `edit:${editId}` : 'new');
 
-let dbPromise: Promise<IDBDatabase> | null = null;
+let store: UseStore | null = null;
 
-function openDb(): Promise<IDBDatabase> {
-  if (!dbPromise) {
-    dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
-      if (typeof indexedDB === 'undefined') {
-        reject(new Error('IndexedDB is not available in this browser'));
-        return;
-      }
-      const request = indexedDB.open(DB_NAME, DB_VERSION);
-      request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'key' });
-      };
-      request.onsuccess = () => {
-        const db = request.result;
-        // Another tab upgrading the database: let it, and reopen on the next call.
-        db.onversionchange = () => {
-          db.close();
-          dbPromise = null;
-        };
-        resolve(db);
-      };
-      request.onerror = () => reject(request.error ?? new Error('Could not open the draft store'));
-      request.onblocked = () => reject(new Error('The draft store is blocked by another tab'));
-    });
-    dbPromise.catch(() => {
-      dbPromise = null;
-    });
-  }
-  return dbPromise;
-}
-
-/** Runs one request in its own transaction and resolves once the transaction has committed. */
-async function run<T>(mode: IDBTransactionMode, makeRequest: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const request = makeRequest(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(request.result);
-    tx.onerror = () => reject(tx.error ?? request.error ?? new Error('Draft store transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('Draft store transaction aborted'));
-  });
+/** Opened on first use. Without IndexedDB every call fails, and the editor carries on without a draft. */
+function draftStore(): UseStore {
+  if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available in this browser');
+  store ??= createStore(DB_NAME, STORE);
+  return store;
 }
 
 export async function loadDraft(key: string): Promise<StoredDraft | null> {
-  const value = await run<StoredDraft | undefined>('readonly', (store) => store.get(key) as IDBRequest<StoredDraft | undefined>);
-  return value ?? null;
+  return (await get<StoredDraft>(key, draftStore())) ?? null;
 }
 
 export async function saveDraft(draft: StoredDraft): Promise<void> {
-  await run('readwrite', (store) => store.put(draft));
+  await draftStore()('readwrite', (objectStore) => {
+    // A store made before idb-keyval keeps the key inside the draft (keyPath 'key'); one idb-keyval
+    // made takes it beside the draft. The draft carries its key either way, so both read it back.
+    if (objectStore.keyPath === 'key') objectStore.put(draft);
+    else objectStore.put(draft, draft.key);
+    return promisifyRequest(objectStore.transaction);
+  });
 }
 
 export async function deleteDraft(key: string): Promise<void> {
-  await run('readwrite', (store) => store.delete(key));
+  await del(key, draftStore());
 }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig } from '@/domain/form-config';
-import { displayFileSize, tabForErrorKey, validateEditor } from './editor-model';
+import { defaultFormConfig, formMessages, LEAD_MAGNET_MAX_BYTES, newField, pixelMessages } from '@/domain/form-config';
+import {
+  checkPdfFile,
+  displayFileName,
+  displayFileSize,
+  firstErrorTab,
+  isUsableDraftConfig,
+  pixelError,
+  sameConfig,
+  tabForErrorKey,
+  validateEditor,
+} from './editor-model';
+
+const MB = 1024 * 1024;
+
+/** A File of `size` bytes (checkPdfFile reads only its type and size). */
+const fileOf = (size: number, type: string, name = 'guide.pdf') => new File([new Uint8Array(size)], name, { type });
 
 describe('displayFileSize', () => {
   it('shows small files in KB instead of "0.00 MB", and MB with 2 decimals from 1 MB up (SPEC §5)', () => {
@@ -11,12 +26,128 @@ describe('displayFileSize', () => {
     expect(displayFileSize(1024 * 1024)).toBe('1.00 MB');
     expect(displayFileSize(2.5 * 1024 * 1024)).toBe('2.50 MB');
   });
+
+  it('rounds KB to the nearest whole, never shows 0 KB or 1024 KB, and rounds MB to 2 decimals', () => {
+    expect(displayFileSize(0)).toBe('1 KB');
+    expect(displayFileSize(1535)).toBe('1 KB');
+    expect(displayFileSize(1536)).toBe('2 KB');
+    expect(displayFileSize(1023.6 * 1024)).toBe('1023 KB');
+    expect(displayFileSize(LEAD_MAGNET_MAX_BYTES)).toBe('10.00 MB');
+    expect(displayFileSize(1.005 * MB + 6000)).toBe('1.01 MB');
+  });
 });
 
-describe('validateEditor and the privacy policy address', () => {
+describe('displayFileName', () => {
+  it('keeps names of up to 30 characters and cuts longer ones at 30, with an ellipsis (SPEC §5)', () => {
+    const thirty = `${'a'.repeat(26)}.pdf`;
+    expect(thirty).toHaveLength(30);
+    expect(displayFileName(thirty)).toBe(thirty);
+    expect(displayFileName(`b${thirty}`)).toBe(`b${thirty.slice(0, 29)}...`);
+    expect(displayFileName('the-complete-guide-to-growing-your-audience.pdf')).toBe('the-complete-guide-to-growing-...');
+  });
+});
+
+describe('checkPdfFile', () => {
+  it('accepts a PDF up to exactly 10 MB, whatever the case of its type', () => {
+    expect(checkPdfFile(fileOf(2048, 'application/pdf'))).toBeNull();
+    // A File lowercases its type itself; anything else handed in as one may not.
+    expect(checkPdfFile({ name: 'guide.pdf', type: 'Application/PDF', size: 2048 } as File)).toBeNull();
+    expect(checkPdfFile(fileOf(2048, 'application/x-pdf'))).toBeNull();
+    expect(checkPdfFile(fileOf(LEAD_MAGNET_MAX_BYTES, 'application/pdf'))).toBeNull();
+  });
+
+  it('refuses another type, or a PDF one byte over 10 MB, with the SPEC messages', () => {
+    expect(checkPdfFile(fileOf(2048, 'text/plain', 'notes.txt'))).toBe(formMessages.onlyPdf);
+    expect(checkPdfFile(fileOf(2048, '', 'guide.pdf'))).toBe(formMessages.onlyPdf);
+    expect(checkPdfFile(fileOf(LEAD_MAGNET_MAX_BYTES + 1, 'application/pdf'))).toBe(formMessages.fileTooLarge);
+    // The type is checked first: a big text file is refused for its type.
+    expect(checkPdfFile(fileOf(LEAD_MAGNET_MAX_BYTES + 1, 'text/plain'))).toBe(formMessages.onlyPdf);
+  });
+});
+
+describe('pixelError', () => {
+  it('lets an empty id go and checks a typed one, ignoring the spaces around it', () => {
+    expect(pixelError('facebook', '')).toBeUndefined();
+    expect(pixelError('google', '   ')).toBeUndefined();
+    expect(pixelError('facebook', ' 123456789012345 ')).toBeUndefined();
+    expect(pixelError('google', 'G-ABC1234')).toBeUndefined();
+    expect(pixelError('google', 'GTM-XYZ9876')).toBeUndefined();
+  });
+
+  it('flags an id of the wrong form with the message of its kind', () => {
+    expect(pixelError('facebook', '12ab34')).toBe(pixelMessages.facebook);
+    expect(pixelError('facebook', '1234')).toBe(pixelMessages.facebook);
+    expect(pixelError('google', 'g-abc1234')).toBe(pixelMessages.google);
+    expect(pixelError('google', 'UA-1234567')).toBe(pixelMessages.google);
+    expect(pixelError('google', '<script>')).toBe(pixelMessages.google);
+  });
+});
+
+describe('tabForErrorKey and firstErrorTab', () => {
+  it('sends each error to the tab holding its input', () => {
+    expect(tabForErrorKey('title')).toBe('basic');
+    expect(tabForErrorKey('leadMagnet')).toBe('basic');
+    expect(tabForErrorKey('leadMagnetName')).toBe('basic');
+    expect(tabForErrorKey('fields.3.label')).toBe('fields');
+    expect(tabForErrorKey('fields')).toBe('fields');
+    expect(tabForErrorKey('doubleOptIn')).toBe('settings');
+    expect(tabForErrorKey('privacyPolicy')).toBe('settings');
+    expect(tabForErrorKey('thankyouMessage')).toBe('settings');
+    expect(tabForErrorKey('payment')).toBe('payment');
+    expect(tabForErrorKey('payment.pwywMinimum')).toBe('payment');
+    expect(tabForErrorKey('pixelFacebook')).toBe('tracking');
+    expect(tabForErrorKey('pixelGoogle')).toBe('tracking');
+    expect(tabForErrorKey('customScript')).toBe('tracking');
+    // Whatever else the server names shows on the first tab.
+    expect(tabForErrorKey('somethingNew')).toBe('basic');
+  });
+
+  it('picks the first tab in tab order, not in the order the errors came in', () => {
+    expect(firstErrorTab({})).toBeNull();
+    expect(firstErrorTab({ pixelGoogle: 'x', 'fields.1.label': 'y' })).toBe('fields');
+    expect(firstErrorTab({ customScript: 'x', 'payment.fixedAmount': 'y', privacyPolicyUrl: 'z' })).toBe('settings');
+    expect(firstErrorTab({ thankyouMessage: 'x', title: 'y' })).toBe('basic');
+    expect(firstErrorTab({ pixelFacebook: 'x' })).toBe('tracking');
+  });
+});
+
+describe('validateEditor', () => {
   const ready = { ...defaultFormConfig(), title: 'T', businessName: 'B', leadMagnetName: 'L' };
 
-  it('lets a preview go without the address, but not publishing; a malformed one stops both', () => {
+  it('names every missing SPEC §5 input of a blank page', () => {
+    expect(validateEditor(defaultFormConfig(), false, 'publish')).toEqual({
+      title: formMessages.titleRequired,
+      businessName: formMessages.businessNameRequired,
+      leadMagnet: formMessages.leadMagnetRequired,
+      leadMagnetName: formMessages.leadMagnetNameRequired,
+      privacyPolicyUrl: formMessages.privacyPolicyUrlRequired,
+    });
+    // Only spaces count as missing too.
+    expect(validateEditor({ ...ready, title: '   ', businessName: '\t' }, true, 'preview')).toEqual({
+      title: formMessages.titleRequired,
+      businessName: formMessages.businessNameRequired,
+    });
+  });
+
+  it('counts a chosen PDF that is not uploaded yet as the lead magnet', () => {
+    expect(validateEditor(ready, false, 'preview')).toEqual({ leadMagnet: formMessages.leadMagnetRequired });
+    expect(validateEditor(ready, true, 'preview')).toEqual({});
+  });
+
+  it('keys a blank field label by the position of its field', () => {
+    const fields = [...ready.fields, { ...newField(1), label: 'Company' }, { ...newField(2), label: ' ' }];
+    expect(validateEditor({ ...ready, fields }, true, 'preview')).toEqual({ 'fields.2.label': formMessages.fieldLabelRequired });
+  });
+
+  it('flags malformed pixel ids for a preview and for publishing', () => {
+    const config = { ...ready, privacyPolicy: false, pixelFacebook: 'abc', pixelGoogle: 'G-1' };
+    const expected = { pixelFacebook: pixelMessages.facebook, pixelGoogle: pixelMessages.google };
+    expect(validateEditor(config, true, 'preview')).toEqual(expected);
+    expect(validateEditor(config, true, 'publish')).toEqual(expected);
+    expect(validateEditor({ ...config, pixelFacebook: '1234567', pixelGoogle: 'GTM-ABCD' }, true, 'publish')).toEqual({});
+  });
+
+  it('lets a preview go without the privacy address, but not publishing; a malformed one stops both', () => {
     expect(validateEditor(ready, true, 'preview')).toEqual({});
     expect(validateEditor(ready, true, 'publish')).toEqual({
       privacyPolicyUrl: "Enter your privacy policy's address (https://…)",
@@ -26,6 +157,42 @@ describe('validateEditor and the privacy policy address', () => {
       privacyPolicyUrl: 'Enter a web address that starts with https:// or http://',
     });
     expect(validateEditor({ ...ready, privacyPolicyUrl: 'https://acme.example/privacy' }, true, 'publish')).toEqual({});
+    // Without the consent checkbox no address is needed.
+    expect(validateEditor({ ...ready, privacyPolicy: false }, true, 'publish')).toEqual({});
     expect(tabForErrorKey('privacyPolicyUrl')).toBe('settings');
+  });
+});
+
+describe('isUsableDraftConfig', () => {
+  it("takes a draft of today's shape, half-typed pixel ids and privacy address included", () => {
+    expect(isUsableDraftConfig(defaultFormConfig())).toBe(true);
+    expect(isUsableDraftConfig({ ...defaultFormConfig(), pixelFacebook: '12a', pixelGoogle: 'G-' })).toBe(true);
+    expect(isUsableDraftConfig({ ...defaultFormConfig(), privacyPolicyUrl: 'https://' })).toBe(true);
+  });
+
+  it('drops anything else: older shapes, missing parts, wrong types', () => {
+    expect(isUsableDraftConfig(null)).toBe(false);
+    expect(isUsableDraftConfig('draft')).toBe(false);
+    const { title: _title, ...withoutTitle } = defaultFormConfig();
+    expect(isUsableDraftConfig(withoutTitle)).toBe(false);
+    expect(isUsableDraftConfig({ ...defaultFormConfig(), fields: [] })).toBe(false);
+    expect(isUsableDraftConfig({ ...defaultFormConfig(), payment: { enabled: true } })).toBe(false);
+    expect(isUsableDraftConfig({ ...defaultFormConfig(), pixelFacebook: '12a', title: 7 })).toBe(false);
+  });
+});
+
+describe('sameConfig', () => {
+  it('ignores the order of keys, at every depth, but not a changed value', () => {
+    const a = defaultFormConfig();
+    const reordered = Object.fromEntries(Object.entries(a).reverse()) as typeof a;
+    reordered.payment = Object.fromEntries(Object.entries(a.payment).reverse()) as typeof a.payment;
+    expect(sameConfig(a, reordered)).toBe(true);
+    expect(sameConfig(a, { ...a, payment: { ...a.payment, fixedAmount: a.payment.fixedAmount + 1 } })).toBe(false);
+    expect(sameConfig(a, { ...a, fields: [...a.fields, newField(1)] })).toBe(false);
+  });
+
+  it('keeps the order of fields: moved fields are a change', () => {
+    const a = { ...defaultFormConfig(), fields: [defaultFormConfig().fields[0]!, newField(1)] };
+    expect(sameConfig(a, { ...a, fields: [...a.fields].reverse() })).toBe(false);
   });
 });

@@ -1,29 +1,9 @@
-import { ArrowDown, ArrowUp, Lock, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import {
-  EMAIL_FIELD_ID,
-  FIELD_TYPES,
-  MAX_FIELDS,
-  NEW_FIELD_PLACEHOLDER,
-  visitorPlaceholder,
-  type FieldType,
-  type FormField,
-} from '@/domain/form-config';
-import { TextField } from '@/web/components/text-field';
+import { EMAIL_FIELD_ID, MAX_FIELDS, type FormField } from '@/domain/form-config';
 import { Button } from '@/web/components/ui/button';
-import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
-
-export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  text: 'Text',
-  email: 'Email',
-  number: 'Number',
-  phone: 'Phone',
-  textarea: 'Text area',
-  checkbox: 'Checkbox',
-};
+import { FieldCard } from './field-card';
 
 type FormFieldsTabProps = {
   fields: FormField[];
@@ -62,129 +42,24 @@ export function FormFieldsTab({ fields, errors, onChangeField, onAdd, onRemove, 
         The fields visitors fill in. Fewer fields convert better: ask only for what you need.
       </p>
       <ol className="grid gap-4">
-        {fields.map((field, index) => {
-          const isEmail = field.id === EMAIL_FIELD_ID;
-          const base = `creator-field-${field.id}`;
-          const name = field.label.trim() || `field ${index + 1}`;
-          return (
-            <li key={field.id} className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 className="flex items-center gap-1.5 text-sm font-semibold text-gray-900">
-                  Field {index + 1}
-                  {isEmail && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-                      <Lock aria-hidden="true" className="size-3" />
-                      Always included
-                    </span>
-                  )}
-                </h2>
-                <div className="flex items-center gap-1">
-                  <Button
-                    id={`${base}-up`}
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-9"
-                    disabled={index === 0}
-                    aria-label={`Move ${name} up`}
-                    onClick={() => {
-                      onMove(index, -1);
-                      setFocusTarget(`${base}-up`);
-                    }}
-                  >
-                    <ArrowUp />
-                  </Button>
-                  <Button
-                    id={`${base}-down`}
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-9"
-                    disabled={index === fields.length - 1}
-                    aria-label={`Move ${name} down`}
-                    onClick={() => {
-                      onMove(index, 1);
-                      setFocusTarget(`${base}-down`);
-                    }}
-                  >
-                    <ArrowDown />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => {
-                      onRemove(index);
-                      if (!isEmail) setFocusTarget('add');
-                    }}
-                  >
-                    <Trash2 />
-                  </Button>
-                </div>
-              </div>
-              <div className="mt-3 grid gap-4 sm:grid-cols-2">
-                <TextField
-                  id={`${base}-label`}
-                  label="Label"
-                  maxLength={200}
-                  value={field.label}
-                  disabled={isEmail}
-                  error={errors[`fields.${index}.label`]}
-                  onChange={(event) => onChangeField(index, { label: event.target.value })}
-                />
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${base}-type`}>Type</Label>
-                  {isEmail ? (
-                    <Select value="email" disabled>
-                      <SelectTrigger id={`${base}-type`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="email">{FIELD_TYPE_LABELS.email}</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  ) : (
-                    <Select value={field.type} onValueChange={(value) => onChangeField(index, { type: value as FieldType })}>
-                      <SelectTrigger id={`${base}-type`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {FIELD_TYPES.map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {FIELD_TYPE_LABELS[type]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                </div>
-                <TextField
-                  id={`${base}-placeholder`}
-                  label="Placeholder"
-                  maxLength={200}
-                  hint={
-                    visitorPlaceholder(field) === undefined && field.placeholder.trim() !== ''
-                      ? `Visitors see no placeholder while it says "${NEW_FIELD_PLACEHOLDER}": write a hint that helps them, or leave it empty.`
-                      : undefined
-                  }
-                  value={field.placeholder}
-                  onChange={(event) => onChangeField(index, { placeholder: event.target.value })}
-                />
-                <SwitchField
-                  id={`${base}-required`}
-                  label="Required"
-                  description={isEmail ? 'The email field is always required.' : 'Visitors must fill this in.'}
-                  checked={isEmail ? true : field.required}
-                  disabled={isEmail}
-                  onCheckedChange={(required) => onChangeField(index, { required })}
-                  className="self-end rounded-lg border border-gray-200 bg-white px-3 py-2"
-                />
-              </div>
-            </li>
-          );
-        })}
+        {fields.map((field, index) => (
+          <FieldCard
+            key={field.id}
+            field={field}
+            index={index}
+            isLast={index === fields.length - 1}
+            labelError={errors[`fields.${index}.label`]}
+            onChange={(patch) => onChangeField(index, patch)}
+            onMove={(direction, pressedId) => {
+              onMove(index, direction);
+              setFocusTarget(pressedId);
+            }}
+            onRemove={() => {
+              onRemove(index);
+              if (field.id !== EMAIL_FIELD_ID) setFocusTarget('add');
+            }}
+          />
+        ))}
       </ol>
       <div className="flex flex-wrap items-center gap-3">
         <Button ref={addButtonRef} id="creator-add-field" type="button" variant="outline" onClick={onAdd} disabled={atLimit}>

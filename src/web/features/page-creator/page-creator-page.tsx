@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
@@ -6,10 +5,9 @@ import { templateConfig } from '@/domain/templates';
 import { RequireSession } from '@/web/app/require-session';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
-import type { FormDetail } from '@/domain/forms-api';
-import { formKeys } from '@/web/features/forms/api';
+import { useFormToEdit } from '@/web/features/forms/api';
 import { NotFoundPage } from '@/web/features/not-found/not-found-page';
-import { ApiError, apiFetch } from '@/web/lib/api';
+import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { PageCreator } from './page-creator';
 
@@ -36,14 +34,7 @@ function NewForm({ templateSlug }: { templateSlug: string | null }) {
 }
 
 function EditForm({ editId }: { editId: string }) {
-  const detail = useQuery({
-    queryKey: formKeys.detail(editId),
-    queryFn: () => apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(editId)}`),
-    // Always today's version, not a cached one: the editor starts from what it loads here, once,
-    // and a background refetch must not reset it.
-    refetchOnMount: 'always',
-    refetchOnWindowFocus: false,
-  });
+  const detail = useFormToEdit(editId);
   useDocumentTitle('Edit Landing Page', 'Loading your landing page for editing.');
 
   if (detail.isPending || (detail.isFetching && !detail.isFetchedAfterMount)) {

@@ -1,15 +1,12 @@
-import { Check } from 'lucide-react';
-import { useState } from 'react';
-import { formMessages, parseAmountInput, toggleProvider, type Payment } from '@/domain/form-config';
+import { formMessages, type Payment } from '@/domain/form-config';
 import { CURRENCIES, CURRENCY_SYMBOLS, currencyDecimals, fromMinorUnits, toMinorUnits, type Currency } from '@/domain/money';
-import { describedBy, FieldError } from '@/web/components/text-field';
-import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/cn';
+import { AmountInput } from './amount-input';
 import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
-import { ProviderConnectionNotice } from './provider-connection-notice';
+import { ProviderPicker } from './payment-provider-picker';
 
 type PaymentTabProps = {
   payment: Payment;
@@ -17,65 +14,7 @@ type PaymentTabProps = {
   onChange: (patch: Partial<Payment>) => void;
 };
 
-const PROVIDER_ID = 'creator-payment-provider';
-const PROVIDER_ERROR_ID = `${PROVIDER_ID}-error`;
-
-const formatAmount = (minor: number, currency: Currency) => fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
-
-type AmountInputProps = {
-  id: string;
-  label: string;
-  /** minor units */
-  value: number;
-  currency: Currency;
-  /** minor units */
-  min?: number;
-  error?: string;
-  hint?: string;
-  onChange: (minor: number) => void;
-};
-
-/**
- * A money input showing major units (9.99) over a value kept in minor units (999). While typing,
- * the text stays as typed ('9.' is on its way to '9.90'); a blank or invalid entry counts as 0.
- */
-function AmountInput({ id, label, value, currency, min = 0, error, hint, onChange }: AmountInputProps) {
-  const [text, setText] = useState<string | null>(null);
-  const wholeOnly = currencyDecimals(currency) === 0;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>
-        {label} ({CURRENCY_SYMBOLS[currency]})
-      </Label>
-      <Input
-        id={id}
-        type="number"
-        inputMode={wholeOnly ? 'numeric' : 'decimal'}
-        step={wholeOnly ? 1 : 0.01}
-        min={fromMinorUnits(min, currency)}
-        value={text ?? formatAmount(value, currency)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
-        onChange={(event) => {
-          setText(event.target.value);
-          onChange(parseAmountInput(event.target.value, currency));
-        }}
-        onBlur={() => setText(null)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-gray-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}
-
 export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
-  const stripeOn = payment.provider === 'stripe' || payment.provider === 'both';
-  const paypalOn = payment.provider === 'paypal' || payment.provider === 'both';
-
   // Keep the amounts the owner sees when the currency changes: $9.99 becomes €9.99 (or ¥10).
   const changeCurrency = (currency: Currency) => {
     const convert = (minor: number) => toMinorUnits(fromMinorUnits(minor, payment.currency), currency);
@@ -185,45 +124,7 @@ export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
           </div>
           {currencyDecimals(payment.currency) === 0 && <p className="text-sm text-gray-700">{formMessages.wholeAmountsOnly}</p>}
 
-          <div className="grid gap-2">
-            <p id="creator-payment-provider-label" className="text-sm font-medium text-gray-900">
-              Payment provider
-            </p>
-            <div role="group" aria-labelledby="creator-payment-provider-label" className="flex flex-wrap gap-2">
-              {(
-                [
-                  { value: 'stripe', label: 'Stripe', on: stripeOn },
-                  { value: 'paypal', label: 'PayPal', on: paypalOn },
-                ] as const
-              ).map((provider) => (
-                <button
-                  key={provider.value}
-                  type="button"
-                  aria-pressed={provider.on}
-                  aria-describedby={errors.payment ? PROVIDER_ERROR_ID : undefined}
-                  // Where the editor puts focus when publishing was refused for the provider.
-                  data-error-focus={errors.payment && provider.on ? true : undefined}
-                  onClick={() => onChange({ provider: toggleProvider(payment.provider, provider.value) })}
-                  className={cn(
-                    'inline-flex h-10 items-center gap-2 rounded-lg border px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                    provider.on
-                      ? 'border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700'
-                      : 'border-gray-300 bg-white text-gray-900 hover:bg-gray-50',
-                  )}
-                >
-                  {provider.on && <Check aria-hidden="true" className="size-4" />}
-                  {provider.label}
-                </button>
-              ))}
-            </div>
-            <p className="text-sm text-gray-600">
-              {payment.provider === 'both'
-                ? 'Visitors choose Stripe or PayPal.'
-                : `Visitors pay with ${payment.provider === 'stripe' ? 'Stripe' : 'PayPal'}.`}
-            </p>
-            <FieldError id={PROVIDER_ID} error={errors.payment} />
-            <ProviderConnectionNotice provider={payment.provider} />
-          </div>
+          <ProviderPicker provider={payment.provider} error={errors.payment} onChange={(provider) => onChange({ provider })} />
         </div>
       )}
     </div>

@@ -1,9 +1,10 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ErrorCode } from '@/domain/api-errors';
 import { ApiError } from '@/web/lib/api';
 
 /** Codes whose `errors` name the body's fields (see src/domain/payments.ts). */
-const FIELD_ERROR_CODES = new Set(['VALIDATION_ERROR', 'PROVIDER_REJECTED']);
+const FIELD_ERROR_CODES: ReadonlySet<string> = new Set([ErrorCode.VALIDATION_ERROR, ErrorCode.PROVIDER_REJECTED]);
 
 /**
  * Shows why saving credentials failed. VALIDATION_ERROR and PROVIDER_REJECTED: each named field gets
@@ -34,6 +35,6 @@ export function showSaveError<T extends FieldValues>(
   }
   if (shown.size === 0) return error.message;
   if (elsewhere.length > 0) return elsewhere.join(' ');
-  if (error.code === 'PROVIDER_REJECTED' && !shown.has(error.message)) return error.message;
+  if (error.code === ErrorCode.PROVIDER_REJECTED && !shown.has(error.message)) return error.message;
   return null;
 }

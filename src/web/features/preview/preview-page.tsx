@@ -1,5 +1,5 @@
 import { ArrowLeft, Eye } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formMessages, type FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
@@ -12,26 +12,7 @@ import { NotFoundPage } from '@/web/features/not-found/not-found-page';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useFormDetail } from '@/web/features/forms/api';
-
-/** What the page creator passes in navigation state when it opens the standalone preview. */
-export type PreviewState = { config: FormConfig };
-
-/**
- * A configuration handed over in navigation state. It is the creator's work in progress, so only its
- * shape is checked (a draft may not pass every publishing rule yet).
- */
-function configFromState(state: unknown): FormConfig | null {
-  if (typeof state !== 'object' || state === null || !('config' in state)) return null;
-  const config = (state as { config: unknown }).config;
-  if (typeof config !== 'object' || config === null) return null;
-  const candidate = config as Partial<Record<keyof FormConfig, unknown>>;
-  const looksRight =
-    typeof candidate.title === 'string' &&
-    Array.isArray(candidate.fields) &&
-    typeof candidate.payment === 'object' &&
-    candidate.payment !== null;
-  return looksRight ? (config as FormConfig) : null;
-}
+import { configFromState, type PreviewState } from './preview-state';
 
 const pageTitle = (config: FormConfig) => `Preview: ${config.title.trim() || 'Untitled landing page'}`;
 
@@ -39,7 +20,7 @@ const pageTitle = (config: FormConfig) => `Preview: ${config.title.trim() || 'Un
 export function PreviewPage() {
   const location = useLocation();
   const [params] = useSearchParams();
-  const stateConfig = configFromState(location.state);
+  const stateConfig = useMemo(() => configFromState(location.state), [location.state]);
   const id = params.get('id');
 
   if (stateConfig) return <CreatorPreview config={stateConfig} />;

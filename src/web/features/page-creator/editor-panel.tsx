@@ -1,0 +1,84 @@
+import type { Dispatch, Ref } from 'react';
+import type { FormConfig } from '@/domain/form-config';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { BasicInfoTab } from './basic-info-tab';
+import { EditorActions } from './editor-actions';
+import { EDITOR_TABS, type EditorTab } from './editor-model';
+import { chosenFile, type EditorAction, type EditorState } from './editor-reducer';
+import { FormFieldsTab } from './form-fields-tab';
+import { PaymentTab } from './payment-tab';
+import { SettingsTab } from './settings-tab';
+import { TrackingTab } from './tracking-tab';
+
+type EditorPanelProps = {
+  state: EditorState;
+  dispatch: Dispatch<EditorAction>;
+  /** Removes a field, or says why the email field stays. */
+  onRemoveField: (index: number) => void;
+  onPreview: () => void;
+  onPublish: () => void;
+  publishing: boolean;
+  /** The element searched for the input in error to focus. */
+  ref?: Ref<HTMLDivElement>;
+};
+
+/** The editor: the page's settings in five tabs (SPEC §2), and Preview and Save & Publish under them. */
+export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPublish, publishing, ref }: EditorPanelProps) {
+  const { config, errors } = state;
+  const changeConfig = (patch: Partial<FormConfig>) => dispatch({ type: 'configChanged', patch });
+  return (
+    <Card className="min-w-0">
+      <CardContent className="p-4 sm:p-6" ref={ref}>
+        <Tabs value={state.tab} onValueChange={(value) => dispatch({ type: 'tabSelected', tab: value as EditorTab })}>
+          <TabsList aria-label="Page settings" className="grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-5">
+            {EDITOR_TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value} className="h-9 px-2">
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="basic" className="mt-6">
+            <BasicInfoTab
+              config={config}
+              errors={errors}
+              chosenFile={chosenFile(state)}
+              onChange={changeConfig}
+              onSelectFile={(file) => dispatch({ type: 'fileChosen', file })}
+              onRemoveFile={() => dispatch({ type: 'fileRemoved' })}
+            />
+          </TabsContent>
+          <TabsContent value="fields" className="mt-6">
+            <FormFieldsTab
+              fields={config.fields}
+              errors={errors}
+              onChangeField={(index, patch) => dispatch({ type: 'fieldChanged', index, patch })}
+              onAdd={() => dispatch({ type: 'fieldAdded', now: Date.now() })}
+              onRemove={onRemoveField}
+              onMove={(index, direction) => dispatch({ type: 'fieldMoved', index, direction })}
+            />
+          </TabsContent>
+          <TabsContent value="settings" className="mt-6">
+            <SettingsTab config={config} errors={errors} onChange={changeConfig} />
+          </TabsContent>
+          <TabsContent value="payment" className="mt-6">
+            <PaymentTab
+              payment={config.payment}
+              errors={errors}
+              onChange={(patch) => dispatch({ type: 'paymentChanged', patch })}
+            />
+          </TabsContent>
+          <TabsContent value="tracking" className="mt-6">
+            <TrackingTab
+              config={config}
+              errors={errors}
+              onChange={changeConfig}
+              onBlurPixel={(key) => dispatch({ type: 'pixelLeft', key })}
+            />
+          </TabsContent>
+        </Tabs>
+        <EditorActions onPreview={onPreview} onPublish={onPublish} publishing={publishing} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  EMAIL_FIELD_ID,
+  MAX_FIELDS,
+  newField,
+  type FormConfig,
+  type FormField,
+  type LeadMagnetFile,
+  type Payment,
+} from '@/domain/form-config';
+import type { StoredDraft } from './draft-store';
+import { checkPdfFile, firstErrorTab, pixelError, type EditorErrors, type EditorTab } from './editor-model';
+
+/** The page creator's two views: the editor, or the page as visitors will see it. */
+export type EditorView = 'edit' | 'preview';
+
+export type PixelKey = 'pixelFacebook' | 'pixelGoogle';
+
+export type EditorState = {
+  config: FormConfig;
+  /** The chosen PDF while it is only in this browser; uploaded when publishing. */
+  file: File | null;
+  /** The form this work is saved to: the edited one, or the one created by an earlier publish attempt. */
+  targetId: string | null;
+  /** Shown under the inputs; field errors are keyed by position ('fields.2.label'). */
+  errors: EditorErrors;
+  tab: EditorTab;
+  view: EditorView;
+  /** The Preview view stays empty until a preview has been asked for (and passed the checks). */
+  previewRequested: boolean;
+  /** Bumped to move focus to the first input in error once its tab is shown. */
+  focusErrorRequest: number;
+};
+
+export type EditorAction =
+  /** The owner typed or toggled something of the page (not a field, not the payment). */
+  | { type: 'configChanged'; patch: Partial<FormConfig> }
+  | { type: 'paymentChanged'; patch: Partial<Payment> }
+  /** The owner left a pixel id input: it is checked now. */
+  | { type: 'pixelLeft'; key: PixelKey }
+  | { type: 'fileChosen'; file: File }
+  | { type: 'fileRemoved' }
+  | { type: 'fieldChanged'; index: number; patch: Partial<FormField> }
+  /** `now` names the new field ('field-{now}'), moved on when taken. */
+  | { type: 'fieldAdded'; now: number }
+  | { type: 'fieldRemoved'; index: number }
+  | { type: 'fieldMoved'; index: number; direction: -1 | 1 }
+  | { type: 'tabSelected'; tab: EditorTab }
+  | { type: 'viewSelected'; view: EditorView }
+  /** Checks failed (in the browser or on the server): show them, on the first tab holding one. */
+  | { type: 'errorsShown'; errors: EditorErrors }
+  /** Checks passed. */
+  | { type: 'errorsCleared' }
+  | { type: 'previewOpened' }
+  /** The server refused the chosen PDF: it goes, and the upload says why. */
+  | { type: 'uploadRefused'; message: string }
+  /** The chosen PDF is stored: from now on the work points at it, so a retry does not upload it again. */
+  | { type: 'leadMagnetUploaded'; leadMagnet: LeadMagnetFile }
+  /** Saved (created, the first time): a retry updates this form instead of creating another one. */
+  | { type: 'savedTo'; formId: string }
+  /** The owner's earlier work, from this browser; `tab` when coming back to where they left. */
+  | { type: 'draftRestored'; draft: StoredDraft; editId: string | null; tab?: EditorTab };
+
+export function initialEditorState(config: FormConfig, editId: string | null): EditorState {
+  return {
+    config,
+    file: null,
+    targetId: editId,
+    errors: {},
+    tab: 'basic',
+    view: 'edit',
+    previewRequested: false,
+    focusErrorRequest: 0,
+  };
+}
+
+/** The PDF the page gives away: the one chosen in this browser, or else the form's stored file. */
+export function chosenFile(state: Pick<EditorState, 'config' | 'file'>): { name: string; size: number } | null {
+  return state.file ? { name: state.file.name, size: state.file.size } : state.config.leadMagnet;
+}
+
+/** Field errors are keyed by position: move them along when fields move or go (null: the error goes). */
+export function remapFieldErrors(errors: EditorErrors, newIndexOf: (oldIndex: number) => number | null): EditorErrors {
+  const next: EditorErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const match = /^fields\.(\d+)\.(.+)$/.exec(key);
+    if (!match) {
+      next[key] = message;
+      continue;
+    }
+    const index = newIndexOf(Number(match[1]));
+    if (index !== null) next[`fields.${index}.${match[2]}`] = message;
+  }
+  return next;
+}
+
+function withoutKeys(errors: EditorErrors, keys: string[]): EditorErrors {
+  if (!keys.some((key) => key in errors)) return errors;
+  const next = { ...errors };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
+const pixelKind = (key: PixelKey) => (key === 'pixelFacebook' ? 'facebook' : 'google');
+
+function withPixelChecked(errors: EditorErrors, key: PixelKey, value: string): EditorErrors {
+  const error = pixelError(pixelKind(key), value);
+  return error ? { ...errors, [key]: error } : withoutKeys(errors, [key]);
+}
+
+/** A new PDF replaces the stored one once published. */
+const withoutStoredFile = (config: FormConfig): FormConfig => (config.leadMagnet ? { ...config, leadMagnet: null } : config);
+
+function showErrors(state: EditorState, errors: EditorErrors): EditorState {
+  return {
+    ...state,
+    errors,
+    view: 'edit',
+    tab: firstErrorTab(errors) ?? state.tab,
+    focusErrorRequest: state.focusErrorRequest + 1,
+  };
+}
+
+/** An edit clears the errors of what it changed; a pixel id flagged already is checked again as it is typed. */
+function configChanged(state: EditorState, patch: Partial<FormConfig>): EditorState {
+  let errors = state.errors;
+  for (const key of Object.keys(patch) as (keyof FormConfig)[]) {
+    if (key === 'pixelFacebook' || key === 'pixelGoogle') {
+      // Re-checked live only once flagged; otherwise when the owner leaves the input.
+      if (key in errors) errors = withPixelChecked(errors, key, patch[key] ?? '');
+    } else {
+      errors = withoutKeys(errors, [key]);
+    }
+  }
+  return { ...state, config: { ...state.config, ...patch }, errors };
+}
+
+function fieldChanged(state: EditorState, index: number, patch: Partial<FormField>): EditorState {
+  const { config } = state;
+  const field = config.fields[index];
+  const errors = 'label' in patch ? withoutKeys(state.errors, [`fields.${index}.label`]) : state.errors;
+  if (!field) return { ...state, errors };
+  // The email field's label, type and required flag are locked (SPEC §5).
+  const allowed = field.id === EMAIL_FIELD_ID ? { placeholder: patch.placeholder ?? field.placeholder } : patch;
+  const fields = config.fields.map((f, i) => (i === index ? { ...f, ...allowed } : f));
+  return { ...state, config: { ...config, fields }, errors };
+}
+
+function fieldAdded(state: EditorState, now: number): EditorState {
+  const { fields } = state.config;
+  if (fields.length >= MAX_FIELDS) return state;
+  let id = now;
+  while (fields.some((f) => f.id === `field-${id}`)) id += 1;
+  return { ...state, config: { ...state.config, fields: [...fields, newField(id)] } };
+}
+
+function fieldRemoved(state: EditorState, index: number): EditorState {
+  const { fields } = state.config;
+  const field = fields[index];
+  // The email field stays (SPEC §5); the editor says so.
+  if (!field || field.id === EMAIL_FIELD_ID) return state;
+  return {
+    ...state,
+    config: { ...state.config, fields: fields.filter((_, i) => i !== index) },
+    errors: remapFieldErrors(state.errors, (old) => (old === index ? null : old > index ? old - 1 : old)),
+  };
+}
+
+function fieldMoved(state: EditorState, index: number, direction: -1 | 1): EditorState {
+  const other = index + direction;
+  const fields = [...state.config.fields];
+  const [a, b] = [fields[index], fields[other]];
+  if (!a || !b) return state;
+  fields[index] = b;
+  fields[other] = a;
+  return {
+    ...state,
+    config: { ...state.config, fields },
+    errors: remapFieldErrors(state.errors, (old) => (old === index ? other : old === other ? index : old)),
+  };
+}
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'configChanged':
+      return configChanged(state, action.patch);
+    case 'paymentChanged':
+      return {
+        ...state,
+        config: { ...state.config, payment: { ...state.config.payment, ...action.patch } },
+        errors: withoutKeys(state.errors, ['payment', ...Object.keys(action.patch).map((key) => `payment.${key}`)]),
+      };
+    case 'pixelLeft':
+      return { ...state, errors: withPixelChecked(state.errors, action.key, state.config[action.key]) };
+    case 'fileChosen': {
+      const problem = checkPdfFile(action.file);
+      if (problem) return { ...state, errors: { ...state.errors, leadMagnet: problem } };
+      return {
+        ...state,
+        file: action.file,
+        config: withoutStoredFile(state.config),
+        errors: withoutKeys(state.errors, ['leadMagnet']),
+      };
+    }
+    case 'fileRemoved':
+      return { ...state, file: null, config: withoutStoredFile(state.config) };
+    case 'fieldChanged':
+      return fieldChanged(state, action.index, action.patch);
+    case 'fieldAdded':
+      return fieldAdded(state, action.now);
+    case 'fieldRemoved':
+      return fieldRemoved(state, action.index);
+    case 'fieldMoved':
+      return fieldMoved(state, action.index, action.direction);
+    case 'tabSelected':
+      return { ...state, tab: action.tab };
+    case 'viewSelected':
+      return { ...state, view: action.view };
+    case 'errorsShown':
+      return showErrors(state, action.errors);
+    case 'errorsCleared':
+      return { ...state, errors: {} };
+    case 'previewOpened':
+      return { ...state, previewRequested: true, view: 'preview' };
+    case 'uploadRefused':
+      return showErrors({ ...state, file: null }, { leadMagnet: action.message });
+    case 'leadMagnetUploaded':
+      return { ...state, config: { ...state.config, leadMagnet: action.leadMagnet }, file: null };
+    case 'savedTo':
+      return { ...state, targetId: action.formId };
+    case 'draftRestored':
+      return {
+        ...state,
+        config: action.draft.config,
+        file: action.draft.file,
+        targetId: action.draft.editId ?? action.editId,
+        errors: {},
+        tab: action.tab ?? state.tab,
+      };
+  }
+}

@@ -1,0 +1,127 @@
+import { useState, type Dispatch } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorCode } from '@/domain/api-errors';
+import { formMessages } from '@/domain/form-config';
+import type { PublishedPage } from '@/web/features/dashboard/published-notice';
+import { useCreateForm, usePublishForm, useSaveFormDraft, useUploadLeadMagnet } from '@/web/features/forms/api';
+import { ApiError } from '@/web/lib/api';
+import { authClient } from '@/web/lib/auth-client';
+import type { EditorErrors } from './editor-model';
+import type { EditorAction, EditorState } from './editor-reducer';
+
+type PublishFlowOptions = {
+  /** The editor's work as it is now. */
+  state: EditorState;
+  dispatch: Dispatch<EditorAction>;
+  /** Runs the publishing checks and shows what fails; true when all pass. */
+  validate: (purpose: 'publish') => boolean;
+  showErrors: (errors: EditorErrors, message: string) => void;
+  /** Published: the draft kept in this browser is no longer needed. */
+  finish: () => Promise<void>;
+};
+
+/**
+ * 'Save & Publish': checks the page, asks a signed-out owner to sign in first (the sign-in gate), then
+ * uploads the chosen PDF, saves the draft to its form (created the first time) and publishes it.
+ */
+export function usePublishFlow({ state, dispatch, validate, showErrors, finish }: PublishFlowOptions) {
+  const navigate = useNavigate();
+  const { data: session, isPending: sessionPending } = authClient.useSession();
+  const upload = useUploadLeadMagnet();
+  const createForm = useCreateForm();
+  const saveDraft = useSaveFormDraft();
+  const publishForm = usePublishForm();
+  const [gateOpen, setGateOpen] = useState(false);
+  /** The server is at work: the Loading overlay shows only meanwhile. */
+  const [publishing, setPublishing] = useState(false);
+  const [planLimitMessage, setPlanLimitMessage] = useState<string | null>(null);
+
+  const publishFailed = (error: unknown) => {
+    if (!(error instanceof ApiError)) {
+      toast.error('Something went wrong. Please try again.');
+      return;
+    }
+    switch (error.code) {
+      case ErrorCode.UNAUTHORIZED:
+        setGateOpen(true);
+        return;
+      case ErrorCode.PLAN_LIMIT:
+        setPlanLimitMessage(error.message);
+        toast.error(error.message, { action: { label: 'See plans', onClick: () => navigate('/pricing') } });
+        return;
+      case ErrorCode.FILE_TOO_LARGE:
+      case ErrorCode.NOT_A_PDF: {
+        const message = error.code === ErrorCode.FILE_TOO_LARGE ? formMessages.fileTooLarge : formMessages.onlyPdf;
+        dispatch({ type: 'uploadRefused', message });
+        toast.error(message);
+        return;
+      }
+      case ErrorCode.VALIDATION_ERROR:
+      case ErrorCode.NOT_PUBLISHABLE:
+        if (Object.keys(error.errors).length > 0) {
+          showErrors(error.errors, error.message);
+          return;
+        }
+        break;
+      default:
+        if (error.status === 401) {
+          setGateOpen(true);
+          return;
+        }
+    }
+    toast.error(error.message);
+  };
+
+  /** Signed in: upload the new PDF, save the draft and publish it. */
+  const publishNow = async () => {
+    setPublishing(true);
+    setPlanLimitMessage(null);
+    try {
+      let config = state.config;
+      if (state.file) {
+        const leadMagnet = await upload.mutateAsync(state.file);
+        config = { ...config, leadMagnet };
+        dispatch({ type: 'leadMagnetUploaded', leadMagnet });
+      }
+      const saved = state.targetId
+        ? await saveDraft.mutateAsync({ id: state.targetId, config })
+        : await createForm.mutateAsync(config);
+      dispatch({ type: 'savedTo', formId: saved.id });
+      const published = await publishForm.mutateAsync(saved.id);
+      await finish();
+      toast.success(formMessages.published);
+      // The dashboard shows the new page's public link (the API's publicUrl) with a Copy button.
+      const navigationState: { published: PublishedPage } = {
+        published: { name: published.name, publicUrl: published.publicUrl },
+      };
+      navigate('/dashboard', { state: navigationState });
+    } catch (error) {
+      publishFailed(error);
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  /** 'Save & Publish' and 'Publish Landing Page': validate, then publish or ask to sign in first. */
+  const publish = async () => {
+    if (publishing || !validate('publish')) return;
+    let signedIn = Boolean(session);
+    if (!signedIn && sessionPending) {
+      const { data } = await authClient.getSession();
+      signedIn = Boolean(data);
+    }
+    if (!signedIn) {
+      setGateOpen(true);
+      return;
+    }
+    await publishNow();
+  };
+
+  const continueAfterSignIn = async () => {
+    setGateOpen(false);
+    await publishNow();
+  };
+
+  return { publish, continueAfterSignIn, closeGate: () => setGateOpen(false), gateOpen, publishing, planLimitMessage };
+}
