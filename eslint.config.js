@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -29,13 +30,19 @@ const featureZones = (dir) =>
   );
 
 /** The files that wire features together (the server's entry points, the web app's router) use their indexes too. */
-const entryZones = (dir, entries) =>
+const entryZones = (dir, entries, alsoAllowed = () => []) =>
   featuresOf(dir).map((feature) => ({
     target: entries,
     from: `./${dir}/${feature}`,
-    except: ['./index.ts'],
+    except: ['./index.ts', ...alsoAllowed(`${dir}/${feature}`)],
     message: `Import the ${feature} feature through its index (${dir}/${feature}/index.ts).`,
   }));
+
+/** A feature's screens (`*-page.tsx`, at any depth), as paths relative to the feature. */
+const screensOf = (featureDir) =>
+  readdirSync(featureDir, { recursive: true })
+    .filter((file) => file.endsWith('-page.tsx'))
+    .map((file) => `./${file.split(path.sep).join('/')}`);
 
 const layerZones = [
   { target: './src/domain', from: './src', except: ['./domain'], message: 'src/domain imports nothing internal.' },
@@ -99,6 +106,9 @@ export default tseslint.config(
             ...layerZones,
             ...featureZones('src/server/features'),
             ...entryZones('src/server/features', ['./src/server/*.ts']),
+            ...featureZones('src/web/features'),
+            // The router may load a feature's screen (*-page.tsx) itself, so that screen can be a chunk of its own.
+            ...entryZones('src/web/features', ['./src/web/app', './src/web/main.tsx'], screensOf),
           ],
         },
       ],

@@ -4,32 +4,31 @@ import { APP_ROUTE_PATTERNS, APP_ROUTES, type AppRoute, type AppRoutePattern } f
 import { RootLayout } from '@/web/app/root-layout';
 import { RouteError } from '@/web/app/route-error';
 import { Spinner } from '@/web/components/ui/spinner';
-import { ForgotPasswordPage } from '@/web/features/auth/forgot-password-page';
-import { ResetPasswordPage } from '@/web/features/auth/reset-password-page';
-import { SignInPage } from '@/web/features/auth/sign-in-page';
-import { SignUpPage } from '@/web/features/auth/sign-up-page';
-import { DashboardPage } from '@/web/features/dashboard/dashboard-page';
-import { HomePage } from '@/web/features/home/home-page';
-import { ContactPage } from '@/web/features/contact/contact-page';
-import { CcpaAddendumPage } from '@/web/features/info-pages/ccpa-addendum-page';
-import { CcpaPage } from '@/web/features/info-pages/ccpa-page';
-import { DpaPage } from '@/web/features/info-pages/dpa-page';
-import { DocsPage } from '@/web/features/info-pages/docs-page';
-import { FeaturesPage } from '@/web/features/info-pages/features-page';
-import { GdprPage } from '@/web/features/info-pages/gdpr-page';
-import { HelpPage } from '@/web/features/info-pages/help-page';
-import { PdpaAgreementPage } from '@/web/features/info-pages/pdpa-agreement-page';
-import { PdpaPage } from '@/web/features/info-pages/pdpa-page';
-import { PricingPage } from '@/web/features/info-pages/pricing-page';
-import { PrivacyPage } from '@/web/features/info-pages/privacy-page';
-import { TemplatesPage } from '@/web/features/info-pages/templates-page';
-import { TermsPage } from '@/web/features/info-pages/terms-page';
-import { NotFoundPage } from '@/web/features/not-found/not-found-page';
-import { PageCreatorPage } from '@/web/features/page-creator/page-creator-page';
-import { PaymentSettingsPage } from '@/web/features/payments/payment-settings-page';
-import { PreviewPage } from '@/web/features/preview/preview-page';
-import { ThankYouPage } from '@/web/features/thank-you/thank-you-page';
-import { TutorialsPage } from '@/web/features/info-pages/tutorials-page';
+import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from '@/web/features/auth';
+import { DashboardPage } from '@/web/features/dashboard';
+import { HomePage } from '@/web/features/home';
+import { ContactPage } from '@/web/features/contact';
+import {
+  CcpaAddendumPage,
+  CcpaPage,
+  DpaPage,
+  DocsPage,
+  FeaturesPage,
+  GdprPage,
+  HelpPage,
+  PdpaAgreementPage,
+  PdpaPage,
+  PricingPage,
+  PrivacyPage,
+  TemplatesPage,
+  TermsPage,
+  TutorialsPage,
+} from '@/web/features/info-pages';
+import { NotFoundPage } from '@/web/features/not-found';
+import { PageCreatorPage } from '@/web/features/page-creator';
+import { PaymentSettingsPage } from '@/web/features/payments';
+import { PreviewPage } from '@/web/features/preview';
+import { ThankYouPage } from '@/web/features/thank-you';
 
 // Typed by AppRoute so that a route added to the shared table cannot be forgotten here.
 const screens: Record<AppRoute, ComponentType> = {

@@ -19,7 +19,7 @@ import { FormAlert } from '@/web/components/form-alert';
 import { describedBy, EmailField, FieldError, TextareaField, TextField } from '@/web/components/text-field';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { SubmitButton } from '@/web/features/auth/submit-button';
+import { SubmitButton } from '@/web/features/auth';
 import { ApiError, apiFetch } from '@/web/lib/api';
 
 // The consent sentence ends with a link: the words before it, and the linked words.

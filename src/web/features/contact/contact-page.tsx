@@ -2,7 +2,7 @@ import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { CONTACT_TOPIC_SLUGS, CONTACT_TOPICS } from '@/domain/contact';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { InfoPageLayout } from '@/web/features/info-pages/info-page-layout';
+import { InfoPageLayout } from '@/web/features/info-pages';
 import { useSupportEmail } from '@/web/lib/site';
 import { ContactForm } from './contact-form';
 

@@ -11,7 +11,7 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useDeleteForm } from '@/web/features/forms/api';
+import { useDeleteForm } from '@/web/features/forms';
 import { displayName, formatCount } from './format';
 
 type DeleteFormDialogProps = {

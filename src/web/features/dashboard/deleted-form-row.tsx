@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { FormSummary } from '@/domain/forms-api';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useRestoreForm } from '@/web/features/forms/api';
+import { useRestoreForm } from '@/web/features/forms';
 import { cn } from '@/web/lib/cn';
 import { displayName, formatCount, formatDate } from './format';
 import { LABELLED } from './table-parts';

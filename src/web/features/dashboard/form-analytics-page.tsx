@@ -10,7 +10,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useFormAnalytics, useFormDetail } from '@/web/features/forms/api';
+import { useFormAnalytics, useFormDetail } from '@/web/features/forms';
 import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
 import { useDocumentTitle } from '@/web/lib/use-document-title';

@@ -3,7 +3,7 @@ import type { FormDetail } from '@/domain/forms-api';
 import { formatMoney } from '@/domain/money';
 import { PROVIDER_NAMES, type PaymentRow, type Revenue } from '@/domain/payments';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useFormPayments } from '@/web/features/payments/api';
+import { useFormPayments } from '@/web/features/payments';
 import { cn } from '@/web/lib/cn';
 import { formatDateTime, formatRevenue } from './format';
 import { EmptyTableState, PagedTableCard } from './paged-table';

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useSetFormStatus } from '@/web/features/forms/api';
+import { useSetFormStatus } from '@/web/features/forms';
 import { copyText } from '@/web/lib/copy-text';
 import { displayName } from './format';
 

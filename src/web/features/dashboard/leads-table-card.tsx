@@ -2,7 +2,7 @@ import { Inbox } from 'lucide-react';
 import type { FormDetail, LeadRow } from '@/domain/forms-api';
 import { Badge } from '@/web/components/ui/badge';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useFormLeads } from '@/web/features/forms/api';
+import { useFormLeads } from '@/web/features/forms';
 import { cn } from '@/web/lib/cn';
 import { formatCount, formatDateTime } from './format';
 import { EmptyTableState, PagedTableCard } from './paged-table';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatMoney } from '@/domain/money';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useFormStats } from '@/web/features/forms/api';
+import { useFormStats } from '@/web/features/forms';
 import { cn } from '@/web/lib/cn';
 
 /**

@@ -3,7 +3,7 @@ import type { DashboardStats } from '@/domain/forms-api';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { useFormStats } from '@/web/features/forms/api';
+import { useFormStats } from '@/web/features/forms';
 import { formatCount, formatPercent } from './format';
 
 type Stat = {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { FormsListStatus } from '@/domain/forms-api';
-import { fetchFormsPage, formKeys } from '@/web/features/forms/api';
+import { fetchFormsPage, formKeys } from '@/web/features/forms';
 
 /** 'deleted' shows Recently deleted, and only it. */
 export type StatusFilter = FormsListStatus;

@@ -11,7 +11,7 @@ import type {
   ListFormsQuery,
   UploadedFile,
 } from '@/domain/forms-api';
-import { paymentKeys } from '@/web/features/payments/api';
+import { paymentKeys } from '@/web/features/payments';
 import { ApiError, apiFetch } from '@/web/lib/api';
 
 /** Client side of the owner forms API (contract in src/domain/forms-api.ts). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PaymentProvider } from '@/domain/form-config';
 import { PROVIDER_NAMES, type Provider } from '@/domain/payments';
 import { Button } from '@/web/components/ui/button';
-import { usePaymentSettings } from '@/web/features/payments/api';
+import { usePaymentSettings } from '@/web/features/payments';
 import { authClient } from '@/web/lib/auth-client';
 import { cn } from '@/web/lib/cn';
 

@@ -8,10 +8,10 @@ import { RequireSession } from '@/web/app/require-session';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
-import { NotFoundPage } from '@/web/features/not-found/not-found-page';
+import { NotFoundPage } from '@/web/features/not-found';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
-import { useFormDetail } from '@/web/features/forms/api';
+import { useFormDetail } from '@/web/features/forms';
 import { configFromState, type PreviewState } from './preview-state';
 
 const pageTitle = (config: FormConfig) => `Preview: ${config.title.trim() || 'Untitled landing page'}`;

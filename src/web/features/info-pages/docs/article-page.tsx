@@ -4,7 +4,7 @@ import { isDocSlug, isTutorialSlug, TUTORIALS } from '@/domain/docs';
 import { buttonVariants } from '@/web/components/ui/button';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
-import { NotFoundPage } from '@/web/features/not-found/not-found-page';
+import { NotFoundPage } from '@/web/features/not-found';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { InfoPageLayout } from '../info-page-layout';
 import { useArticle, type Article, type ArticleKind } from './articles';

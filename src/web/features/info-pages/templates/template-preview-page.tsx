@@ -7,7 +7,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
 import { PHONE_FRAME_STYLE, PreviewDeviceToggle, type PreviewDevice } from '@/web/components/preview-device';
 import { PreviewFrame } from '@/web/components/preview-frame';
-import { NotFoundPage } from '@/web/features/not-found/not-found-page';
+import { NotFoundPage } from '@/web/features/not-found';
 import { cn } from '@/web/lib/cn';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { priceLabel, templateCreatorPath } from './template-card';

@@ -1,0 +1,2 @@
+export { DashboardPage } from './dashboard-page';
+export { type PublishedPage } from './published-notice';

@@ -1,0 +1,16 @@
+export {
+  fetchFormsPage,
+  formKeys,
+  useCreateForm,
+  useDeleteForm,
+  useFormAnalytics,
+  useFormDetail,
+  useFormLeads,
+  useFormStats,
+  useFormToEdit,
+  usePublishForm,
+  useRestoreForm,
+  useSaveFormDraft,
+  useSetFormStatus,
+  useUploadLeadMagnet,
+} from './api';

@@ -1,0 +1,15 @@
+export { CcpaAddendumPage } from './ccpa-addendum-page';
+export { CcpaPage } from './ccpa-page';
+export { DocsPage } from './docs-page';
+export { DpaPage } from './dpa-page';
+export { FeaturesPage } from './features-page';
+export { GdprPage } from './gdpr-page';
+export { HelpPage } from './help-page';
+export { InfoPageLayout } from './info-page-layout';
+export { PdpaAgreementPage } from './pdpa-agreement-page';
+export { PdpaPage } from './pdpa-page';
+export { PricingPage } from './pricing-page';
+export { PrivacyPage } from './privacy-page';
+export { TemplatesPage } from './templates-page';
+export { TermsPage } from './terms-page';
+export { TutorialsPage } from './tutorials-page';

@@ -1,0 +1,1 @@
+export { PageCreatorPage } from './page-creator-page';

@@ -1,0 +1,2 @@
+export { paymentKeys, useFormPayments, usePaymentSettings } from './api';
+export { PaymentSettingsPage } from './payment-settings-page';

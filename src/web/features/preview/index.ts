@@ -1,0 +1,1 @@
+export { PreviewPage } from './preview-page';
