@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -84,22 +83,22 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': undefined,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
     },
     rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
