@@ -35,6 +35,9 @@ export const FORMS_PAGE_SIZE = 50;
 /** A deleted page can be restored for this many days; the daily purge then deletes it with its leads and file. */
 export const DELETED_FORM_RETENTION_DAYS = 30;
 
+/** `:id` in a path; a malformed id is simply not found (404), so any string passes here. */
+export const idParamsSchema = z.object({ id: z.string() });
+
 export const saveFormBodySchema = z.object({ config: formConfigSchema });
 export type SaveFormBody = z.infer<typeof saveFormBodySchema>;
 

@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -20,7 +22,7 @@ import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './featu
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
-import { HttpError } from './lib/http-errors.js';
+import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
@@ -105,18 +107,11 @@ export async function buildApp({
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyMultipart);
 
-  type ApiError = { statusCode?: number; code?: string; message: string; errors?: Record<string, string> };
-  app.setErrorHandler((error: ApiError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    // Our own HttpErrors say what went wrong even at 5xx (e.g. 502 PROVIDER_UNAVAILABLE); anything else is hidden.
-    if (status >= 500 && !(error instanceof HttpError)) {
-      request.log.error(error);
-      return reply
-        .status(status)
-        .send({ code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
-    }
-    const { code = 'BAD_REQUEST', message, errors } = error;
-    return reply.status(status).send(errors ? { code, message, errors } : { code, message });
+  app.setErrorHandler(apiErrorHandler);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Lodestone API', version: '1' } },
+    hideUntagged: true,
+    transform: jsonSchemaTransform,
   });
 
   healthRoutes(app, pool);
@@ -128,14 +123,18 @@ export async function buildApp({
     face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
     face.addHook('preValidation', refuseNulBytes);
     apiNoStore(face);
+    face.setValidatorCompiler(validatorCompiler);
+    face.get('/api/openapi.json', () => app.swagger());
     authRoutes(face, auth, db, config.appUrl.origin);
-    const owner = requireOwner(auth, db);
-    formsRoutes(face, db, owner, config.publicUrl.origin);
-    analyticsRoutes(face, db, owner);
-    leadListRoutes(face, db, owner);
     contactRoutes(face, { db, tokens: leadDeps.tokens, supportEmail: config.supportEmail });
-    filesRoutes(face, db, storage, owner);
-    paymentsRoutes(face, checkout, owner);
+    await face.register(async (owned) => {
+      owned.addHook('onRequest', requireOwner(auth, db));
+      formsRoutes(owned, db, config.publicUrl.origin);
+      analyticsRoutes(owned, db);
+      leadListRoutes(owned, db);
+      filesRoutes(owned, db, storage);
+      paymentsRoutes(owned, checkout);
+    });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });
   });

@@ -1,5 +1,5 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import { HttpError } from './http-errors.js';
+import { validationError } from './http-errors.js';
 
 /**
  * Keyset pagination on (timestamp, id), newest first. The cursor keeps the timestamp as PostgreSQL
@@ -29,7 +29,7 @@ export function decodeCursor(cursor: string, isId: (id: string) => boolean): Key
   } catch {
     // reported below
   }
-  throw new HttpError(400, 'VALIDATION_ERROR', 'cursor: invalid', { cursor: 'invalid' });
+  throw validationError({ cursor: 'invalid' });
 }
 
 /** Rows after `position` in (time desc, id desc) order, as a row comparison an index on (…, time, id) can serve. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './http-errors.js';
+import { validationError } from './http-errors.js';
 
 // PostgreSQL cannot store U+0000 in text or jsonb: a NUL that reached a query failed there with a
 // 500. No owner input has a use for it, so it is refused up front with the usual 400 body.
@@ -23,6 +23,6 @@ export async function refuseNulBytes(request: FastifyRequest) {
   for (const part of [request.params, request.query, request.body]) {
     const path = findNul(part);
     if (path === null) continue;
-    throw new HttpError(400, 'VALIDATION_ERROR', path === '_' ? NUL_MESSAGE : `${path}: ${NUL_MESSAGE}`, { [path]: NUL_MESSAGE });
+    throw validationError({ [path]: NUL_MESSAGE });
   }
 }

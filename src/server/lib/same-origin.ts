@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../domain/api-errors.js';
+import { HttpError } from './http-errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,9 +20,7 @@ export function sameOriginWrites(appOrigin: string) {
     const site = request.headers['sec-fetch-site'];
     const foreign = origin !== undefined ? origin !== appOrigin : site !== undefined && site !== 'same-origin' && site !== 'none';
     if (!foreign) return;
-    return reply
-      .status(403)
-      .header('cache-control', 'no-store')
-      .send({ code: 'FORBIDDEN_ORIGIN', message: 'This request must come from the Lodestone app.' });
+    reply.header('cache-control', 'no-store');
+    throw new HttpError(403, ErrorCode.FORBIDDEN_ORIGIN, 'This request must come from the Lodestone app.');
   };
 }

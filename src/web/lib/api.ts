@@ -1,10 +1,12 @@
-import type { ApiErrorBody } from '@/domain/api-errors';
+import { type ApiErrorBody, ClientErrorCode, ErrorCode } from '@/domain/api-errors';
+
+const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
 
 /** A failed owner-API call: the server's `{ code, message, errors }` and the HTTP status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly errors: Record<string, string> = {},
   ) {
@@ -12,6 +14,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+const isErrorBody = (body: unknown): body is ApiErrorBody =>
+  typeof body === 'object' &&
+  body !== null &&
+  KNOWN_CODES.has((body as ApiErrorBody).code) &&
+  typeof (body as ApiErrorBody).message === 'string';
 
 /** fetch for the same-origin owner API: JSON in and out, errors thrown as ApiError. */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
@@ -25,18 +33,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, ClientErrorCode.NETWORK, 'Could not reach the server. Check your connection and try again.');
   }
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const err = (body ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(
-      response.status,
-      err.code ?? 'HTTP_' + response.status,
-      err.message ?? 'Something went wrong. Please try again.',
-      err.errors,
-    );
+    if (isErrorBody(body)) throw new ApiError(response.status, body.code, body.message, body.errors);
+    throw new ApiError(response.status, ClientErrorCode.UNEXPECTED_RESPONSE, 'Something went wrong. Please try again.');
   }
   return body as T;
 }

@@ -1,12 +1,14 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
 import { formAnalytics } from './form-analytics.js';
 
-type WithId = { Params: { id: string } };
-
 /** A page's numbers for its owner (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
-export function analyticsRoutes(app: FastifyInstance, db: Db, owner: preHandlerHookHandler) {
-  app.get<WithId>('/api/forms/:id/analytics', { preHandler: owner }, async (request) =>
-    formAnalytics(db, request.owner.workspaceId, request.params.id),
-  );
+export function analyticsRoutes(app: FastifyInstance, db: Db) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/forms/:id/analytics', { schema: { tags: ['analytics'], params: idParamsSchema } }, async (request) =>
+      formAnalytics(db, request.owner.workspaceId, request.params.id),
+    );
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { unauthorized } from '../../lib/http-errors.js';
 import { ensureWorkspace } from '../workspaces/index.js';
 import type { Auth } from './auth.js';
 import { getSession } from './routes.js';
@@ -16,14 +16,18 @@ declare module 'fastify' {
   }
 }
 
+/** The hook every owner route runs (see OwnerRoutes). */
+export type OwnerHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
- * A preHandler for owner APIs: 401 without a session, otherwise `request.owner` names the caller
- * and the workspace every query must be scoped to.
+ * An onRequest hook for owner APIs: 401 without a session, otherwise `request.owner` names the
+ * caller and the workspace every query must be scoped to. It runs before the body is read, so a
+ * caller without a session learns nothing from validation and costs no parsing.
  */
-export function requireOwner(auth: Auth, db: Db) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export function requireOwner(auth: Auth, db: Db): OwnerHook {
+  return async (request) => {
     const session = await getSession(auth, request);
-    if (!session) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in to continue.');
+    if (!session) throw unauthorized();
     const workspace = await ensureWorkspace(db, session.user);
     request.owner = { userId: session.user.id, workspaceId: workspace.id };
   };

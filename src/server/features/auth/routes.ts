@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { unauthorized } from '../../lib/http-errors.js';
 import { ensureWorkspace } from '../workspaces/index.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
@@ -32,9 +33,9 @@ export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: str
     },
   });
 
-  app.get('/api/me', async (request, reply) => {
+  app.get('/api/me', async (request) => {
     const session = await getSession(auth, request);
-    if (!session) return reply.status(401).send({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    if (!session) throw unauthorized();
     const workspace = await ensureWorkspace(db, session.user);
     const { id, name, email } = session.user;
     return { user: { id, name, email }, workspace };

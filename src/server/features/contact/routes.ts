@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../../../domain/api-errors.js';
 import {
   CONTACT_HONEYPOT_FIELD,
   contactMessages,
@@ -7,8 +9,8 @@ import {
   type SiteInfo,
 } from '../../../domain/contact.js';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../lib/http-errors.js';
 import { createRateLimiter, ipBucket } from '../../lib/rate-limiter.js';
-import { parseInput } from '../../lib/validate.js';
 import type { Tokens } from '../../lib/tokens.js';
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from './contact.js';
 
@@ -18,31 +20,43 @@ interface ContactDeps {
   supportEmail: string;
 }
 
+const tags = ['site'];
+
 /** The public site settings and the contact form (contract: src/domain/contact.ts). No session needed. */
 export function contactRoutes(app: FastifyInstance, { db, tokens, supportEmail }: ContactDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter(db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
   const received: ContactReceived = { received: true };
 
-  app.get('/api/site', async (_request, reply) => {
+  api.get('/api/site', { schema: { tags } }, async (_request, reply) => {
     const site: SiteInfo = { supportEmail };
     return reply.header('cache-control', 'no-cache').send(site);
   });
 
-  app.post('/api/contact', async (request, reply) => {
-    // Keyed by a keyed hash: the counters never hold the sender's address.
-    const decision = await limiter.hit(CONTACT_RATE_LIMIT, tokens.hashValue('rate-ip', ipBucket(request.ip)));
-    if (!decision.allowed) {
-      return reply
-        .status(429)
-        .header('retry-after', String(decision.retryAfterSeconds))
-        .send({ code: 'RATE_LIMITED', message: contactMessages.rateLimited(Math.ceil(decision.retryAfterSeconds / 60)) });
-    }
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    // A bot filled the field people cannot see: it is told all went well, and nothing is kept or sent.
-    const honeypot = body[CONTACT_HONEYPOT_FIELD];
-    if (typeof honeypot === 'string' && honeypot.trim() !== '') return reply.status(201).send(received);
-    const fields = parseInput(contactRequestSchema, body);
-    await receiveContactMessage(db, supportEmail, fields);
-    return reply.status(201).send(received);
-  });
+  api.post(
+    '/api/contact',
+    {
+      schema: { tags, body: contactRequestSchema },
+      // Before validation: every attempt counts toward the limit, and a bot is not told what it got wrong.
+      async preValidation(request, reply) {
+        // Keyed by a keyed hash: the counters never hold the sender's address.
+        const decision = await limiter.hit(CONTACT_RATE_LIMIT, tokens.hashValue('rate-ip', ipBucket(request.ip)));
+        if (!decision.allowed) {
+          reply.header('retry-after', String(decision.retryAfterSeconds));
+          throw new HttpError(
+            429,
+            ErrorCode.RATE_LIMITED,
+            contactMessages.rateLimited(Math.ceil(decision.retryAfterSeconds / 60)),
+          );
+        }
+        // A bot filled the field people cannot see: it is told all went well, and nothing is kept or sent.
+        const honeypot = (request.body as Record<string, unknown> | undefined)?.[CONTACT_HONEYPOT_FIELD];
+        if (typeof honeypot === 'string' && honeypot.trim() !== '') return reply.status(201).send(received);
+      },
+    },
+    async (request, reply) => {
+      await receiveContactMessage(db, supportEmail, request.body);
+      return reply.status(201).send(received);
+    },
+  );
 }

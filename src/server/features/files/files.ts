@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
+import { ErrorCode } from '../../../domain/api-errors.js';
 import { formMessages } from '../../../domain/form-config.js';
 import type { UploadedFile } from '../../../domain/forms-api.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -10,8 +11,8 @@ import type { Storage } from '../../lib/storage.js';
 import { isUuid } from '../../../domain/ids.js';
 
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
-export const notAPdf = () => new HttpError(415, 'NOT_A_PDF', formMessages.onlyPdf);
-export const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', formMessages.fileTooLarge);
+export const notAPdf = () => new HttpError(415, ErrorCode.NOT_A_PDF, formMessages.onlyPdf);
+export const tooLarge = () => new HttpError(413, ErrorCode.FILE_TOO_LARGE, formMessages.fileTooLarge);
 
 /** Passes bytes through while hashing them and checking that they start with %PDF-. */
 function pdfInspector() {

@@ -1,15 +1,23 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../../../domain/api-errors.js';
+import { formMessages, LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
+import { idParamsSchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { findFile, storeUpload } from './files.js';
 
-export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage, owner: preHandlerHookHandler) {
-  app.post('/api/files', { preHandler: owner }, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(400, 'EXPECTED_MULTIPART', 'Send the PDF as multipart/form-data.');
+const tags = ['files'];
+
+/** The owner's lead-magnet PDFs (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
+export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/files', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(400, ErrorCode.EXPECTED_MULTIPART, 'Send the PDF as multipart/form-data.');
     const part = await request.file({ limits: { fileSize: LEAD_MAGNET_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-    if (!part) throw new HttpError(400, 'NO_FILE', 'Please upload a PDF file');
+    if (!part) throw new HttpError(400, ErrorCode.NO_FILE, formMessages.leadMagnetRequired);
     const uploaded = await storeUpload(db, storage, request.owner.workspaceId, {
       filename: part.filename,
       mimetype: part.mimetype,
@@ -18,7 +26,7 @@ export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage, owne
     return reply.status(201).send(uploaded);
   });
 
-  app.get<{ Params: { id: string } }>('/api/files/:id', { preHandler: owner }, async (request, reply) => {
+  api.get('/api/files/:id', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const file = await findFile(db, request.owner.workspaceId, request.params.id);
     if (!file) throw notFound('This file');
     return reply

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
-import { hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
+import { ErrorCode } from '../../../domain/api-errors.js';
+import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
   DELETED_FORM_RETENTION_DAYS,
   FORMS_PAGE_SIZE,
@@ -52,20 +53,18 @@ export function toDetail(row: FormRow, publicOrigin: string): FormDetail {
 
 /** The email field is locked and the PDF, when set, must be one of this workspace's files. */
 async function checkConfig(executor: Executor, workspaceId: string, config: FormConfig) {
-  if (!hasLockedEmailField(config)) {
-    throw new HttpError(400, 'VALIDATION_ERROR', 'The email field cannot be removed', {
-      fields: 'The email field cannot be removed',
-    });
-  }
+  if (!hasLockedEmailField(config)) throw fieldError('fields', formMessages.emailFieldLocked);
   if (config.leadMagnet) {
     const [file] = await executor
       .select({ id: files.id })
       .from(files)
       .where(and(eq(files.id, config.leadMagnet.id), eq(files.workspaceId, workspaceId)));
-    if (!file)
-      throw new HttpError(400, 'VALIDATION_ERROR', 'Please upload a PDF file', { leadMagnet: 'Please upload a PDF file' });
+    if (!file) throw fieldError('leadMagnet', formMessages.leadMagnetRequired);
   }
 }
+
+/** A 400 about one part of the config, its message as the editor shows it beside that part. */
+const fieldError = (key: string, message: string) => new HttpError(400, ErrorCode.VALIDATION_ERROR, message, { [key]: message });
 
 /** One creation or restore at a time per workspace, so two tabs cannot both take the last free slot. */
 async function lockWorkspaceForms(tx: Executor, workspaceId: string) {
@@ -81,7 +80,7 @@ async function checkFormLimit(tx: Executor, workspaceId: string) {
     .select({ n: count() })
     .from(forms)
     .where(and(eq(forms.workspaceId, workspaceId), notDeleted))) as [{ n: number }];
-  if (n >= limit) throw new HttpError(403, 'PLAN_LIMIT', PLAN_LIMIT_MESSAGE);
+  if (n >= limit) throw new HttpError(403, ErrorCode.PLAN_LIMIT, PLAN_LIMIT_MESSAGE);
 }
 
 export async function createForm(db: Db, workspaceId: string, config: FormConfig): Promise<FormRow> {
@@ -138,7 +137,7 @@ export async function publishForm(db: Db, workspaceId: string, id: string): Prom
       ...(await paymentProblems(tx, workspaceId, form.draft)),
     };
     if (Object.keys(errors).length > 0) {
-      throw new HttpError(400, 'NOT_PUBLISHABLE', Object.values(errors)[0]!, errors);
+      throw new HttpError(400, ErrorCode.NOT_PUBLISHABLE, Object.values(errors)[0]!, errors);
     }
     await checkConfig(tx, workspaceId, form.draft);
     const [row] = await tx

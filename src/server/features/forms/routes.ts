@@ -1,8 +1,7 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { formConfigSchema } from '../../../domain/form-config.js';
-import { listFormsQuerySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, listFormsQuerySchema, saveFormBodySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
-import { parseInput } from '../../lib/validate.js';
 import {
   createForm,
   dashboardStats,
@@ -16,50 +15,53 @@ import {
   toDetail,
 } from './forms.js';
 
-type WithId = { Params: { id: string } };
+const tags = ['forms'];
+const byId = { tags, params: idParamsSchema };
+/** Errors about a saved config are keyed by its path (`fields.1.label`), as the editor shows them. */
+const keyedByConfig = { config: { errorKeysUnder: 'config' } };
 
-/** The body is SaveFormBody ({ config }); errors are keyed by config path (`fields.1.label`), as the editor shows them. */
-const configOf = (body: unknown) => parseInput(formConfigSchema, (body as { config?: unknown } | undefined)?.config);
+/**
+ * The owner API for forms (contract: src/domain/forms-api.ts), for an app whose onRequest hook has
+ * set `request.owner`. Every query is scoped to the caller's workspace.
+ */
+export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const detail = (row: Parameters<typeof toDetail>[0]) => toDetail(row, publicOrigin);
 
-/** The owner API for forms (contract: src/domain/forms-api.ts). Every query is scoped to the caller's workspace. */
-export function formsRoutes(app: FastifyInstance, db: Db, owner: preHandlerHookHandler, publicOrigin: string) {
-  const opts = { preHandler: owner };
-
-  app.get('/api/forms', opts, async (request) =>
-    listForms(db, request.owner.workspaceId, parseInput(listFormsQuerySchema, request.query), publicOrigin),
+  api.get('/api/forms', { schema: { tags, querystring: listFormsQuerySchema } }, async (request) =>
+    listForms(db, request.owner.workspaceId, request.query, publicOrigin),
   );
 
-  app.get('/api/forms/stats', opts, async (request) => dashboardStats(db, request.owner.workspaceId));
+  api.get('/api/forms/stats', { schema: { tags } }, async (request) => dashboardStats(db, request.owner.workspaceId));
 
-  app.post('/api/forms', opts, async (request, reply) => {
-    const row = await createForm(db, request.owner.workspaceId, configOf(request.body));
-    return reply.status(201).send(toDetail(row, publicOrigin));
+  api.post('/api/forms', { ...keyedByConfig, schema: { tags, body: saveFormBodySchema } }, async (request, reply) => {
+    const row = await createForm(db, request.owner.workspaceId, request.body.config);
+    return reply.status(201).send(detail(row));
   });
 
-  app.get<WithId>('/api/forms/:id', opts, async (request) =>
-    toDetail(await getForm(db, request.owner.workspaceId, request.params.id), publicOrigin),
+  api.get('/api/forms/:id', { schema: byId }, async (request) =>
+    detail(await getForm(db, request.owner.workspaceId, request.params.id)),
   );
 
-  app.put<WithId>('/api/forms/:id', opts, async (request) => {
-    return toDetail(await saveDraft(db, request.owner.workspaceId, request.params.id, configOf(request.body)), publicOrigin);
-  });
-
-  app.post<WithId>('/api/forms/:id/publish', opts, async (request) =>
-    toDetail(await publishForm(db, request.owner.workspaceId, request.params.id), publicOrigin),
+  api.put('/api/forms/:id', { ...keyedByConfig, schema: { ...byId, body: saveFormBodySchema } }, async (request) =>
+    detail(await saveDraft(db, request.owner.workspaceId, request.params.id, request.body.config)),
   );
 
-  app.patch<WithId>('/api/forms/:id/status', opts, async (request) => {
-    const { status } = parseInput(setStatusBodySchema, request.body);
-    return toDetail(await setStatus(db, request.owner.workspaceId, request.params.id, status), publicOrigin);
-  });
+  api.post('/api/forms/:id/publish', { schema: byId }, async (request) =>
+    detail(await publishForm(db, request.owner.workspaceId, request.params.id)),
+  );
+
+  api.patch('/api/forms/:id/status', { schema: { ...byId, body: setStatusBodySchema } }, async (request) =>
+    detail(await setStatus(db, request.owner.workspaceId, request.params.id, request.body.status)),
+  );
 
   // To Recently deleted; the daily purge (purge-deleted-forms.task.ts) removes it, its leads and its file later.
-  app.delete<WithId>('/api/forms/:id', opts, async (request, reply) => {
+  api.delete('/api/forms/:id', { schema: byId }, async (request, reply) => {
     await deleteForm(db, request.owner.workspaceId, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post<WithId>('/api/forms/:id/restore', opts, async (request) =>
-    toDetail(await restoreForm(db, request.owner.workspaceId, request.params.id), publicOrigin),
+  api.post('/api/forms/:id/restore', { schema: byId }, async (request) =>
+    detail(await restoreForm(db, request.owner.workspaceId, request.params.id)),
   );
 }

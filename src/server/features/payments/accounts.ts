@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '../../../domain/api-errors.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import {
   maskSecret,
@@ -113,8 +114,9 @@ async function store(
     .onConflictDoUpdate({ target: [paymentAccounts.workspaceId, paymentAccounts.provider], set: values });
 }
 
-const rejected = (message: string, errors: Record<string, string>) => new HttpError(422, 'PROVIDER_REJECTED', message, errors);
-const unavailable = (message: string) => new HttpError(502, 'PROVIDER_UNAVAILABLE', message);
+const rejected = (message: string, errors: Record<string, string>) =>
+  new HttpError(422, ErrorCode.PROVIDER_REJECTED, message, errors);
+const unavailable = (message: string) => new HttpError(502, ErrorCode.PROVIDER_UNAVAILABLE, message);
 
 /** Saves Stripe keys after Stripe has accepted the secret key. */
 export async function connectStripe(deps: PaymentsDeps, workspaceId: string, input: StripeInput) {

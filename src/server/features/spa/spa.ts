@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../../domain/api-errors.js';
 import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute } from '../../../domain/routes.js';
+import { HttpError } from '../../lib/http-errors.js';
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -38,9 +40,7 @@ export async function spaRoutes(app: FastifyInstance, webRoot: string, options: 
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({ code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+      throw new HttpError(404, ErrorCode.NOT_FOUND, `No API route ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendIndex(request, reply.status(404));
   };

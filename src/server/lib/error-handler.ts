@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ApiErrorBody, ErrorCode, INTERNAL_ERROR_MESSAGE } from '../../domain/api-errors.js';
+import { fieldErrors, HttpError, validationError } from './http-errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route whose body wraps one object keys its validation errors inside it (forms: 'config', as the editor shows them). */
+    errorKeysUnder?: string;
+  }
+}
+
+/** A route schema's failed validation as the API's 400: one message per field, keyed by its dotted path. */
+function fromSchemaValidation(error: FastifyError, request: FastifyRequest): HttpError | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const under = error.validationContext === 'body' ? request.routeOptions.config.errorKeysUnder : undefined;
+  const issues = error.validation.map(({ instancePath, message }) => {
+    const path = instancePath.split('/').filter(Boolean);
+    return { path: under && path[0] === under ? path.slice(1) : path, message: message ?? 'Invalid input' };
+  });
+  return validationError(fieldErrors(issues));
+}
+
+/**
+ * Every error becomes `{ code, message, errors? }` (ApiErrorBody) with a code from ErrorCode. Our own
+ * HttpErrors say what went wrong even at 5xx (e.g. 502 PROVIDER_UNAVAILABLE); any other 5xx is logged
+ * and hidden; Fastify's own 4xx (a body that is not JSON, too large, an unknown content type) are
+ * BAD_REQUEST with Fastify's message and status.
+ */
+export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = error instanceof HttpError ? error : fromSchemaValidation(error, request);
+  if (known) {
+    const { code, message, errors } = known;
+    const body: ApiErrorBody = errors ? { code, message, errors } : { code, message };
+    return reply.status(known.statusCode).send(body);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error(error);
+    return reply.status(status).send({ code: ErrorCode.INTERNAL_ERROR, message: INTERNAL_ERROR_MESSAGE } satisfies ApiErrorBody);
+  }
+  return reply.status(status).send({ code: ErrorCode.BAD_REQUEST, message: error.message } satisfies ApiErrorBody);
+}
