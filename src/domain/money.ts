@@ -19,6 +19,11 @@ export function fromMinorUnits(minor: number, currency: Currency): number {
   return minor / 10 ** currencyDecimals(currency);
 }
 
+/** 999 USD -> '9.99'; 500 JPY -> '500': the plain decimal a payment API or an amount input takes. */
+export function decimalAmount(minor: number, currency: Currency): string {
+  return fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
+}
+
 /**
  * en-US currency format with the currency's own symbol (SPEC §9: S$ for SGD), e.g. $9.99, €9.99,
  * ¥500, S$9.99.

@@ -10,7 +10,6 @@ export {
   SUBMITTING_LABEL,
   THANK_YOU_TITLE,
   submitLabel,
-  toInputAmount,
 } from './landing-page';
 export { landingScript } from './landing-script';
 export type { LandingPageProps } from './types';

@@ -7,7 +7,7 @@ import {
   type FormField,
   type Payment,
 } from '../domain/form-config';
-import { CURRENCY_SYMBOLS, currencyDecimals, formatMoney, fromMinorUnits } from '../domain/money';
+import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '../domain/money';
 import { CHECKED_VALUE, parseSubmission } from '../domain/submission';
 import { autocompleteFor } from './autocomplete';
 import { consentText } from './consent';
@@ -273,11 +273,6 @@ function Checkbox(props: {
   );
 }
 
-/** Minor units as the text of a number input in major units: 999 USD -> '9.99', 500 JPY -> '500'. */
-export function toInputAmount(minor: number, currency: Payment['currency']): string {
-  return fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
-}
-
 const PROVIDER_LABELS = { stripe: 'Card (Stripe)', paypal: 'PayPal' } as const;
 const PROVIDER_NOTES = {
   stripe: 'You pay by card through Stripe in the next step.',
@@ -328,9 +323,9 @@ function PaymentBlock({
               type="number"
               inputMode="decimal"
               required
-              min={toInputAmount(payment.pwywMinimum, currency)}
+              min={decimalAmount(payment.pwywMinimum, currency)}
               step={currencyDecimals(currency) === 0 ? '1' : '0.01'}
-              defaultValue={values[RESERVED_NAMES.amount] ?? toInputAmount(suggested, currency)}
+              defaultValue={values[RESERVED_NAMES.amount] ?? decimalAmount(suggested, currency)}
               autoComplete="off"
               aria-invalid={amountError ? true : undefined}
               aria-describedby={amountError ? `${hintId} ${amountErrorId}` : hintId}

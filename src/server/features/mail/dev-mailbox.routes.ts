@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/client.js';
 import { devMail } from '../../db/schema/index.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -13,8 +14,8 @@ const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1
  * client would look local anyway.
  */
 export function isLoopbackClient(request: FastifyRequest): boolean {
-  const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/i, '');
-  return peer === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(peer);
+  const peer = request.socket.remoteAddress ?? '';
+  return ipaddr.isValid(peer) && ipaddr.process(peer).range() === 'loopback';
 }
 
 /**

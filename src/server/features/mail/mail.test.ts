@@ -189,7 +189,7 @@ describe('dev mailbox availability', () => {
           }
         }
       }
-      for (const remoteAddress of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) {
+      for (const remoteAddress of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1']) {
         const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', remoteAddress, headers: { host: APP_HOST } });
         expect(res.statusCode, remoteAddress).toBe(200);
         expect(res.body).toContain(to);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
-import { formatMoney } from '../../../domain/money.js';
+import { decimalAmount, formatMoney } from '../../../domain/money.js';
 import type { Provider } from '../../../domain/payments.js';
 import { payments } from '../../db/schema/index.js';
 import { submissionPath, type LeadDeps } from '../leads/index.js';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
 import { lockPayment, markFailed, markPaid } from './fulfil.js';
-import { paypalApi, paypalValue } from './paypal.js';
+import { paypalApi } from './paypal.js';
 import { createStripeCheckout, stripeClient } from './stripe.js';
 
 export interface CheckoutDeps extends PaymentsDeps {
@@ -157,7 +157,8 @@ export async function completePaypalReturn(
     const capture = outcome.order.purchaseUnits?.[0]?.payments?.captures?.[0];
     if (!capture?.id || !capture.amount) return;
     const matches =
-      capture.amount.currencyCode === payment.currency && capture.amount.value === paypalValue(payment.amount, payment.currency);
+      capture.amount.currencyCode === payment.currency &&
+      capture.amount.value === decimalAmount(payment.amount, payment.currency);
     if (!matches) return void (await markFailed(tx, payment, 'amount_mismatch'));
     if (capture.status === 'COMPLETED') await markPaid(deps.leads, tx, payment, capture.id);
     else if (capture.status === 'DECLINED' || capture.status === 'FAILED') await markFailed(tx, payment, 'declined');

@@ -11,7 +11,7 @@ import {
   type Order,
 } from '@paypal/paypal-server-sdk';
 import type { PaypalMode } from '../../../domain/payments.js';
-import { currencyDecimals, fromMinorUnits, type Currency } from '../../../domain/money.js';
+import { decimalAmount, type Currency } from '../../../domain/money.js';
 
 export interface PaypalCredentials {
   clientId: string;
@@ -21,10 +21,6 @@ export interface PaypalCredentials {
 }
 
 const PAYPAL_API = { live: 'https://api-m.paypal.com', sandbox: 'https://api-m.sandbox.paypal.com' } as const;
-
-/** PayPal takes amounts as decimal strings: 999 USD -> '9.99', 500 JPY -> '500'. */
-export const paypalValue = (minor: number, currency: Currency) =>
-  fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
 
 /**
  * The official PayPal server SDK for one account. The SDK only knows PayPal's two hosts; when
@@ -97,7 +93,7 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
               referenceId: request.paymentId,
               customId: request.paymentId,
               description: request.description.slice(0, 127),
-              amount: { currencyCode: request.currency, value: paypalValue(request.amount, request.currency) },
+              amount: { currencyCode: request.currency, value: decimalAmount(request.amount, request.currency) },
             },
           ],
           paymentSource: {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { decimalAmount } from '../../../domain/money.js';
 import type { Provider } from '../../../domain/payments.js';
 import type { Executor } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
@@ -7,7 +8,7 @@ import { isUuid } from '../../../domain/ids.js';
 import { loadCredentials } from './accounts.js';
 import type { CheckoutDeps } from './checkout.js';
 import { firstDelivery, lockPayment, markFailed, markPaid, markRefunded } from './fulfil.js';
-import { paypalApi, paypalValue } from './paypal.js';
+import { paypalApi } from './paypal.js';
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS, stripeClient } from './stripe.js';
 
 export interface WebhookAnswer {
@@ -165,7 +166,7 @@ export async function handlePaypalWebhook(
       case 'PAYMENT.CAPTURE.COMPLETED': {
         const amountMatches =
           resource.amount?.currency_code === payment.currency &&
-          resource.amount.value === paypalValue(payment.amount, payment.currency);
+          resource.amount.value === decimalAmount(payment.amount, payment.currency);
         if (amountMatches) await markPaid(deps.leads, tx, payment, resource.id ?? null);
         else await markFailed(tx, payment, 'amount_mismatch');
         break;

@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
 import type { FormDetail, LeadRow } from '@/domain/forms-api';
+import { CHECKED_VALUE } from '@/domain/submission';
 import { Badge } from '@/web/components/ui/badge';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormLeads } from '@/web/features/forms';
@@ -19,7 +20,7 @@ function fieldLabels(form: FormDetail | undefined): Map<string, string> {
 
 const fieldsSummary = (lead: LeadRow, labels: Map<string, string>) =>
   Object.entries(lead.data)
-    .map(([id, value]) => `${labels.get(id) ?? id}: ${value === 'yes' ? 'Yes' : value}`)
+    .map(([id, value]) => `${labels.get(id) ?? id}: ${value === CHECKED_VALUE ? 'Yes' : value}`)
     .join(' · ');
 
 /** The form's leads, newest first, with "Load more". */

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { parseAmountInput } from '@/domain/form-config';
-import { CURRENCY_SYMBOLS, currencyDecimals, fromMinorUnits, type Currency } from '@/domain/money';
+import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, fromMinorUnits, type Currency } from '@/domain/money';
 import { describedBy, FieldError } from '@/web/components/text-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-
-const formatAmount = (minor: number, currency: Currency) => fromMinorUnits(minor, currency).toFixed(currencyDecimals(currency));
 
 type AmountInputProps = {
   id: string;
@@ -38,7 +36,7 @@ export function AmountInput({ id, label, value, currency, min = 0, error, hint, 
         inputMode={wholeOnly ? 'numeric' : 'decimal'}
         step={wholeOnly ? 1 : 0.01}
         min={fromMinorUnits(min, currency)}
-        value={text ?? formatAmount(value, currency)}
+        value={text ?? decimalAmount(value, currency)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
         onChange={(event) => {
