@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTokens } from '../src/server/lib/tokens.js';
-import { authPost, cookieFrom } from './factories.js';
+import { authPost, cookieFrom } from './kit/owner.js';
 import { APP_HOST } from './kit/hosts.js';
 import { DEMO_OWNER, DemoWorkspaceExists, seedDemoWorkspace, type DemoSummary } from './kit/demo-workspace.js';
 import { createTestApp, type TestApp } from './setup/app.js';

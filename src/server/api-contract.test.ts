@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../domain/api-errors.js';
-import { createForm, createUser, publishableConfig, type SignedUpUser } from '../../tests/factories.js';
+import { createForm, createUser, type SignedUpUser } from '../../tests/kit/owner.js';
+import { publishableConfig } from '../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../tests/setup/app.js';
 
 // The owner API's routes validate with the domain's zod schemas (fastify-type-provider-zod), answer

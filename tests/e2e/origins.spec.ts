@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { defaultFormConfig, type FormConfig } from '../../src/domain/form-config';
+import type { FormConfig } from '../../src/domain/form-config';
+import { pdfBytes, publishableConfig } from '../kit/data';
 import { uniqueEmail } from './support';
 
 // An owner's script on a published page attacks other owners (docs/decisions/0011): (a) it writes
@@ -58,35 +59,31 @@ async function owner(browser: Browser, layout: Layout, name: string) {
 
   /** Uploads a PDF, creates the page with `config` and publishes it; returns its public address. */
   async function publish(config: Partial<FormConfig>): Promise<string> {
-    const result = await page.evaluate(async (config) => {
-      const data = new FormData();
-      data.append('file', new Blob(['%PDF-1.4\n' + ' '.repeat(2048)], { type: 'application/pdf' }), 'guide.pdf');
-      const upload = await fetch('/api/files', { method: 'POST', body: data });
-      if (upload.status !== 201) return `upload: ${upload.status}`;
-      const json = { 'content-type': 'application/json' };
-      const body = JSON.stringify({ config: { ...config, leadMagnet: await upload.json() } });
-      const created = await fetch('/api/forms', { method: 'POST', headers: json, body });
-      if (created.status !== 201) return `create: ${created.status} ${await created.text()}`;
-      const { id } = (await created.json()) as { id: string };
-      const published = await fetch(`/api/forms/${id}/publish`, { method: 'POST' });
-      if (published.status !== 200) return `publish: ${published.status} ${await published.text()}`;
-      return ((await published.json()) as { publicUrl: string }).publicUrl;
-    }, pageConfig(config));
+    const result = await page.evaluate(
+      async ({ config, pdf }) => {
+        const data = new FormData();
+        data.append('file', new Blob([pdf], { type: 'application/pdf' }), 'guide.pdf');
+        const upload = await fetch('/api/files', { method: 'POST', body: data });
+        if (upload.status !== 201) return `upload: ${upload.status}`;
+        const json = { 'content-type': 'application/json' };
+        const body = JSON.stringify({ config: { ...config, leadMagnet: await upload.json() } });
+        const created = await fetch('/api/forms', { method: 'POST', headers: json, body });
+        if (created.status !== 201) return `create: ${created.status} ${await created.text()}`;
+        const { id } = (await created.json()) as { id: string };
+        const published = await fetch(`/api/forms/${id}/publish`, { method: 'POST' });
+        if (published.status !== 200) return `publish: ${published.status} ${await published.text()}`;
+        return ((await published.json()) as { publicUrl: string }).publicUrl;
+      },
+      { config: pageConfig(config), pdf: pdfBytes().toString('latin1') },
+    );
     expect(result).toMatch(new RegExp(`^${layout.publicUrl}/f/`));
     return result;
   }
   return { context, page, email, publish };
 }
 
-const pageConfig = (config: Partial<FormConfig>): FormConfig => ({
-  ...defaultFormConfig(),
-  title: 'Free checklist',
-  description: 'Ten steps.',
-  businessName: 'Acme Marketing',
-  leadMagnetName: 'The Guide',
-  privacyPolicyUrl: 'https://acme.example/privacy',
-  ...config,
-});
+const pageConfig = (config: Partial<FormConfig>): FormConfig =>
+  publishableConfig(null, 'Free checklist', { description: 'Ten steps.', leadMagnetName: 'The Guide', ...config });
 
 async function sessionCookie(context: BrowserContext, appUrl: string) {
   const cookie = (await context.cookies(appUrl)).find((c) => c.name.endsWith('session_token'));

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { defaultFormConfig, type FormConfig, type Payment } from '../../src/domain/form-config';
+import { defaultFormConfig, type Payment } from '../../src/domain/form-config';
 import { PAYPAL_URL, STRIPE_URL } from '../../playwright.config';
-import { pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 
 /*
  * Issue 5, "Done means": an owner connects Stripe and PayPal (the local stand-ins the app's
@@ -18,25 +18,18 @@ const paypalKeys = { clientId: `e2e-client-${run}`, clientSecret: `e2e-secret-${
 
 /** Publishes a paid page through the owner API (the creator's own journey is covered in page-creator.spec.ts). */
 async function publishPaidPage(request: APIRequestContext, title: string, payment: Partial<Payment>): Promise<string> {
-  const upload = await request.post('/api/files', { multipart: { file: pdfFile(`${title}.pdf`) } });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const config: FormConfig = {
-    ...defaultFormConfig(),
+  const page = {
     title,
     description: 'The complete guide, delivered after payment.',
     businessName: 'Northwind Press',
-    leadMagnet: await upload.json(),
     leadMagnetName: 'Pricing Playbook',
+  };
+  const { publicUrl } = await createPublishedForm(request, page, {
     privacyPolicyUrl: 'https://northwind.example/privacy',
     doubleOptIn: false,
     payment: { ...defaultFormConfig().payment, enabled: true, ...payment },
-  };
-  const created = await request.post('/api/forms', { data: { config } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const published = await request.post(`/api/forms/${id}/publish`);
-  expect(published.status(), await published.text()).toBe(200);
-  return ((await published.json()) as { publicUrl: string }).publicUrl;
+  });
+  return publicUrl;
 }
 
 async function visitor(browser: Browser): Promise<Page> {

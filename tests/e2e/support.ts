@@ -1,29 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { defaultFormConfig } from '../../src/domain/form-config';
+import type { FormConfig } from '../../src/domain/form-config';
+import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '../kit/data';
+import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '../kit/mailbox';
 
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+export const uniqueEmail = (prefix = 'e2e') => kitEmail(prefix);
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+/** The dev mailbox (on the app origin) as `request` sees it, newest first. */
+export const readMailbox = async (request: APIRequestContext): Promise<DevMail[]> =>
+  (await request.get(DEV_MAILBOX_JSON)).json() as Promise<DevMail[]>;
 
-/** Waits until the dev mailbox holds an email to `to` with `subject`, and returns it. */
-export async function waitForMail(request: APIRequestContext, to: string, subject: string): Promise<Mail> {
-  let found: Mail | undefined;
+/** Waits until the dev mailbox holds an email to `to` whose subject is `subject` (or matches it), and returns the newest. */
+export async function waitForMail(request: APIRequestContext, to: string, subject: string | RegExp): Promise<DevMail> {
+  let found: DevMail | undefined;
   await expect
     .poll(
       async () => {
-        const mails: Mail[] = await (await request.get('/dev/mail.json')).json();
-        found = mails.find((m) => m.to === to && m.subject === subject);
+        found = mailsTo(await readMailbox(request), to, subject)[0];
         return Boolean(found);
       },
-      { timeout: 15_000, message: `an email "${subject}" to ${to}` },
+      { timeout: 15_000, message: `an email ${String(subject)} to ${to}` },
     )
     .toBe(true);
   return found!;
@@ -47,9 +43,7 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** A file for setInputFiles / multipart: starts like a PDF, padded to `size` bytes. */
 export function pdfFile(name = 'lead-magnet.pdf', size = 2048) {
-  const buffer = Buffer.alloc(size, ' ');
-  buffer.write('%PDF-1.4\n', 0, 'latin1');
-  return { name, mimeType: 'application/pdf', buffer };
+  return { name, mimeType: 'application/pdf', buffer: pdfBytes(size) };
 }
 
 /** The sonner toast carrying `text`. */
@@ -87,19 +81,17 @@ interface CreatedForm {
 export async function createPublishedForm(
   request: APIRequestContext,
   form: { title: string; businessName?: string; leadMagnetName?: string; description?: string },
+  config: Partial<FormConfig> = {},
 ): Promise<CreatedForm> {
   const upload = await request.post('/api/files', { multipart: { file: pdfFile(`${form.title}.pdf`) } });
   expect(upload.status(), await upload.text()).toBe(201);
-  const config = {
-    ...defaultFormConfig(),
-    title: form.title,
+  const draft = publishableConfig(await upload.json(), form.title, {
     description: form.description ?? `Everything about ${form.title}.`,
     businessName: form.businessName ?? 'Acme Marketing',
     leadMagnetName: form.leadMagnetName ?? form.title,
-    leadMagnet: await upload.json(),
-    privacyPolicyUrl: 'https://acme.example/privacy',
-  };
-  const created = await request.post('/api/forms', { data: { config } });
+    ...config,
+  });
+  const created = await request.post('/api/forms', { data: { config: draft } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as CreatedForm;
   const published = await request.post(`/api/forms/${id}/publish`);

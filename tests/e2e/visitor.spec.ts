@@ -15,7 +15,8 @@ import {
 import type { FormConfig } from '../../src/domain/form-config';
 import { templateConfig } from '../../src/domain/templates';
 import { createTokens } from '../../src/server/lib/tokens';
-import { formRow, seriousViolations, signUp, statValue, uniqueEmail } from './support.js';
+import { type DevMail, mailsTo } from '../kit/mailbox';
+import { formRow, readMailbox, seriousViolations, signUp, statValue, uniqueEmail, waitForMail } from './support.js';
 
 /*
  * The visitor's journey on both origins (issue 4, "Done means"): an owner publishes a page on the
@@ -120,30 +121,7 @@ async function expectThankYouPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
 }
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The newest email to `to` whose subject matches, from the dev mailbox (on the app origin). */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails: Mail[] = await (await request.get('/dev/mail.json')).json();
-        found = mails.find((m) => m.to === to && subject.test(m.subject));
-        return Boolean(found);
-      },
-      { timeout: 15_000, message: `an email matching ${subject} to ${to}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-const linkIn = (mail: Mail, pathname: string) => {
+const linkIn = (mail: DevMail, pathname: string) => {
   const match = new RegExp(`href="(${PUBLIC_ORIGIN}${pathname}[^"]+)"`).exec(mail.html);
   expect(match, `a ${pathname} link in "${mail.subject}"`).not.toBeNull();
   return match![1]!.replace(/&amp;/g, '&');
@@ -216,7 +194,7 @@ test('double opt-in: a visitor submits, confirms with the emailed code and downl
   await expect(visitor.getByRole('link', { name: `Download ${LEAD_MAGNET}` })).toHaveCount(0);
   expect(await seriousViolations(visitor), 'the thank-you page').toEqual([]);
 
-  const codeMail = await mailTo(request, first, /^\d{6} is your code for /);
+  const codeMail = await waitForMail(request, first, /^\d{6} is your code for /);
   expect(codeMail.subject).toMatch(new RegExp(`^\\d{6} is your code for ${LEAD_MAGNET}$`));
   const code = codeMail.subject.slice(0, 6);
 
@@ -242,7 +220,7 @@ test('double opt-in: a visitor submits, confirms with the emailed code and downl
   await fillForm(other, form.url, second);
   await submitButton(other).click();
   await expectThankYouPage(other);
-  const confirmUrl = linkIn(await mailTo(request, second, /^\d{6} is your code for /), '/confirm');
+  const confirmUrl = linkIn(await waitForMail(request, second, /^\d{6} is your code for /), '/confirm');
   await other.goto(confirmUrl);
   await expect(other.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
   await expect(other.getByRole('status')).toHaveText('Your email is confirmed.');
@@ -276,15 +254,14 @@ test('double opt-in off: the download is offered at once and the email carries i
   expect(onPage.bytes.equals(form.pdf), 'the downloaded file is the uploaded PDF').toBe(true);
 
   // The thank-you email's link delivers the same file.
-  const mail = await mailTo(request, email, new RegExp(`^Your download: ${LEAD_MAGNET}$`));
+  const mail = await waitForMail(request, email, new RegExp(`^Your download: ${LEAD_MAGNET}$`));
   const fromMail = await visitor.request.get(linkIn(mail, '/d/'));
   expect(fromMail.status()).toBe(200);
   expect(fromMail.headers()['content-type']).toBe('application/pdf');
   expect(fromMail.headers()['content-disposition']).toMatch(/^attachment;/);
   expect((await fromMail.body()).equals(form.pdf)).toBe(true);
   // No code email is sent when double opt-in is off.
-  const mails: Mail[] = await (await request.get('/dev/mail.json')).json();
-  expect(mails.filter((m) => m.to === email).map((m) => m.subject)).toEqual([`Your download: ${LEAD_MAGNET}`]);
+  expect(mailsTo(await readMailbox(request), email).map((m) => m.subject)).toEqual([`Your download: ${LEAD_MAGNET}`]);
   await visitor.context().close();
 
   expect(await totalLeads(page)).toBe(leadsBefore + 1);
@@ -305,7 +282,7 @@ test('with JavaScript disabled the form still submits, the code confirms and the
   await expectThankYouPage(visitor);
   await expect(visitor.getByText(email, { exact: true })).toBeVisible();
 
-  const code = (await mailTo(request, email, /^\d{6} is your code for /)).subject.slice(0, 6);
+  const code = (await waitForMail(request, email, /^\d{6} is your code for /)).subject.slice(0, 6);
   await visitor.getByPlaceholder('Enter 6-digit code').fill(code);
   await visitor.getByRole('button', { name: 'Verify email' }).click();
   await expect(visitor.getByRole('status')).toHaveText('Your email is confirmed.');
@@ -337,7 +314,7 @@ test('a person whose browser fills the form in at once is asked to press again, 
   await visitor.waitForTimeout(1000);
   await submitButton(visitor).click();
   await expectThankYouPage(visitor);
-  await mailTo(request, email, /^\d{6} is your code for /);
+  await waitForMail(request, email, /^\d{6} is your code for /);
   await visitor.context().close();
 });
 
@@ -352,7 +329,7 @@ test("a stranger who types a confirmed subscriber's address gets a code page, ne
   await fillForm(owner, form.url, subscriber);
   await submitButton(owner).click();
   await expectThankYouPage(owner);
-  const code = (await mailTo(request, subscriber, /^\d{6} is your code for /)).subject.slice(0, 6);
+  const code = (await waitForMail(request, subscriber, /^\d{6} is your code for /)).subject.slice(0, 6);
   await owner.getByPlaceholder('Enter 6-digit code').fill(code);
   await owner.getByRole('button', { name: 'Verify email' }).click();
   await expect(owner.getByRole('status')).toHaveText('Your email is confirmed.');
@@ -384,7 +361,7 @@ test('an expired confirmation link says so kindly and offers a new one; the curr
   await fillForm(visitor, form.url, email);
   await submitButton(visitor).click();
   await expectThankYouPage(visitor);
-  await mailTo(request, email, /^\d{6} is your code for /);
+  await waitForMail(request, email, /^\d{6} is your code for /);
 
   // A link from yesterday's email: signed with the server's secret (DATA_DIR/secret), expired a minute ago.
   const leads = await (await page.request.get(`/api/forms/${form.id}/leads`)).json();
@@ -398,7 +375,7 @@ test('an expired confirmation link says so kindly and offers a new one; the curr
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Check your inbox');
   // The first email went out seconds ago (a new one waits 30 s): the page says so rather than pretend.
   await expect(visitor.getByText(`We sent an email to ${email} less than a minute ago.`, { exact: false })).toBeVisible();
-  const fresh = linkIn(await mailTo(request, email, /^\d{6} is your code for /), '/confirm');
+  const fresh = linkIn(await waitForMail(request, email, /^\d{6} is your code for /), '/confirm');
   await visitor.goto(fresh);
   await expect(visitor.getByRole('status')).toHaveText('Your email is confirmed.');
   await visitor.context().close();

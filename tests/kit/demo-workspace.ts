@@ -8,7 +8,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { formDailyStats, forms, leadConsents, leads, payments, submissions, users } from '../../src/server/db/schema/index.js';
 import { shownPage } from '../../src/server/features/leads/store-submission.js';
 import type { Tokens } from '../../src/server/lib/tokens.js';
-import { createForm, createUser } from '../factories.js';
+import { createForm, createUser, setPlan, workspaceOf } from './owner.js';
 import { APP_HOST } from './hosts.js';
 
 /**
@@ -175,12 +175,9 @@ export async function seedDemoWorkspace(app: FastifyInstance, db: Db, tokens: To
   if (existing) throw new DemoWorkspaceExists();
 
   const owner = await createUser(app, DEMO_OWNER);
-  const [member] = await db
-    .execute<{ workspace_id: string }>(sql`select organization_id as workspace_id from members where user_id = ${owner.id}`)
-    .then((r) => r.rows);
-  const workspaceId = member!.workspace_id;
+  const workspaceId = await workspaceOf(db, owner);
   // Pro: more than the Free plan's three pages and its monthly sign-ups.
-  await db.execute(sql`update organizations set plan = 'pro' where id = ${workspaceId}`);
+  await setPlan(db, workspaceId, 'pro');
 
   const rnd = random(20261124);
   const created: Array<{ form: FormDetail; page: DemoPage }> = [];

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authPost, createUser } from '../../../tests/factories.js';
+import { authPost, createUser } from '../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../tests/setup/app.js';
 import { users } from '../db/schema/index.js';
 import { redactUrl } from './log-redaction.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../tests/factories.js';
+import { createForm, createUser, type SignedUpUser } from '../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../tests/setup/app.js';
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPost, cookieFrom, createUser, uniqueEmail } from '../../../../tests/factories.js';
+import { authPost, cookieFrom, createUser } from '../../../../tests/kit/owner.js';
+import { uniqueEmail } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, uniqueEmail } from '../../../../tests/factories.js';
+import { cookieFrom } from '../../../../tests/kit/owner.js';
+import { uniqueEmail } from '../../../../tests/kit/data.js';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 
 // With APP_URL on https the session cookies are `__Host-`: Secure, Path=/ and no Domain, so a

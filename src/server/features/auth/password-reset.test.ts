@@ -1,28 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../../db/schema/index.js';
-import { authPost, createUser, uniqueEmail } from '../../../../tests/factories.js';
+import { authPost, createUser } from '../../../../tests/kit/owner.js';
+import { uniqueEmail } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { mailsOf } from '../../../../tests/kit/mailbox.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
-
-async function mailbox(): Promise<Mail[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
 
 const requestReset = (email: string) => authPost(t.app, '/request-password-reset', { email, redirectTo: '/reset-password' });
 
@@ -36,7 +24,7 @@ async function openLink(link: string) {
 
 async function resetLinkFor(email: string): Promise<string> {
   await t.runJobs();
-  const mail = (await mailbox()).find((m) => m.to === email);
+  const mail = (await mailsOf(t, email))[0];
   expect(mail, `an email to ${email}`).toBeDefined();
   const link = mail!.text.match(/https?:\/\/\S+\/api\/auth\/reset-password\/\S+/)?.[0];
   expect(link).toBeDefined();
@@ -50,7 +38,7 @@ describe('forgot password', () => {
     expect(res.statusCode).toBe(200);
 
     const link = await resetLinkFor(user.email);
-    const mail = (await mailbox()).find((m) => m.to === user.email)!;
+    const mail = (await mailsOf(t, user.email))[0]!;
     expect(mail.subject).toBe('Reset your Lodestone password');
     expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
     expect(mail.text).toContain('expires in 60 minutes');
@@ -83,7 +71,7 @@ describe('forgot password', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     await t.runJobs();
-    expect((await mailbox()).some((m) => m.to === unknownEmail)).toBe(false);
+    expect(await mailsOf(t, unknownEmail)).toEqual([]);
   });
 
   it('refuses an expired link', async () => {

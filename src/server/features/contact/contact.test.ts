@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressPool } from '../../../../tests/visitor.js';
+import { addressPool } from '../../../../tests/kit/visitor.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { mailsOf } from '../../../../tests/kit/mailbox.js';
 import { CONTACT_CONSENT_TEXT, contactMessages as texts, type ContactRequest } from '../../../domain/contact.js';
 import { contactMessages } from '../../db/schema/index.js';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.js';
@@ -37,12 +38,6 @@ function send(payload: object, { ip = freshIp(), origin }: { ip?: string; origin
   });
 }
 
-async function mailbox() {
-  await t.runJobs();
-  const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-  return res.json<Array<{ to: string; subject: string; text: string; html: string }>>();
-}
-
 const storedFrom = (email: string) => t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
 
 describe('the contact form', () => {
@@ -73,7 +68,7 @@ describe('the contact form', () => {
 
   it('delivers to the dev mailbox when no SMTP server is configured', async () => {
     await send(valid({ name: 'Grace  Hopper', email: 'grace@example.com', topic: 'Privacy request' }));
-    const mail = (await mailbox()).find((m) => m.subject === '[Contact] Privacy request from Grace Hopper');
+    const [mail] = await mailsOf(t, SUPPORT, '[Contact] Privacy request from Grace Hopper');
     expect(mail?.to).toBe(SUPPORT);
     expect(mail?.text).toContain('grace@example.com');
   });
@@ -99,12 +94,12 @@ describe('the contact form', () => {
   });
 
   it('accepts a filled honeypot like any message, and keeps and sends nothing', async () => {
-    const before = (await mailbox()).length;
+    const before = (await mailsOf(t, SUPPORT)).length;
     const res = await send(valid({ email: 'bot@example.com', website: 'https://spam.example' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ received: true });
     expect(await storedFrom('bot@example.com')).toEqual([]);
-    expect(await mailbox()).toHaveLength(before);
+    expect(await mailsOf(t, SUPPORT)).toHaveLength(before);
   });
 
   it('refuses the 6th message from one address in 10 minutes with 429 and Retry-After; another address passes', async () => {

@@ -1,8 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, pdfBytes, type SignedUpUser } from '../../../../tests/factories.js';
-import { journeyKit } from '../../../../tests/journey.js';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { pdfBytes } from '../../../../tests/kit/data.js';
+import { journeyKit } from '../../../../tests/kit/journey.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { mailsOf } from '../../../../tests/kit/mailbox.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { submissionMessages } from '../../../domain/submission.js';
 import { leadConsents, leads } from '../../db/schema/index.js';
@@ -191,11 +193,7 @@ describe('emails to visitors', () => {
   it("come from the business by name and take replies to the page's owner", async () => {
     const form = await createForm(t.app, owner, { publish: true });
     await kit.submit(form.id, { email: 'reply-to@example.com' });
-    await t.runJobs();
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-    const [mail] = res
-      .json<Array<{ to: string; from: string; replyTo: string | null }>>()
-      .filter((m) => m.to === 'reply-to@example.com');
+    const [mail] = await mailsOf(t, 'reply-to@example.com');
     expect(mail!.from).toMatch(/^"?Acme Marketing"? <no-reply@lodestone\.local>$/);
     expect(mail!.replyTo).toBe(owner.email);
   });

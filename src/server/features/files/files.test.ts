@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
-import { createUser, multipartFile, pdfBytes, type SignedUpUser } from '../../../../tests/factories.js';
+import { createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { pdfBytes } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { files } from '../../db/schema/index.js';
 

@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authPost,
-  createForm,
-  createUser,
-  multipartFile,
-  pdfBytes,
-  publishableConfig,
-  uniqueEmail,
-  type SignedUpUser,
-} from '../../../../tests/factories.js';
+import { authPost, createForm, createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { uniqueEmail } from '../../../../tests/kit/data.js';
+import { pdfBytes, publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { files, forms, users } from '../../db/schema/index.js';
 

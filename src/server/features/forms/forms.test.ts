@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, FormDetail, FormListPage } from '../../../domain/forms-api.js';
-import { createForm, createUser, publishableConfig, type SignedUpUser } from '../../../../tests/factories.js';
+import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
+import { publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { organizations, members } from '../../db/schema/index.js';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,18 +15,7 @@ function api(user: SignedUpUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   return t.app.inject({ method, url, headers: { host: APP_HOST, ...(user ? { cookie: user.cookie } : {}) }, payload });
 }
 
-async function upgrade(user: SignedUpUser) {
-  const ws = await t.db.select({ id: members.organizationId }).from(members).where(eq(members.userId, user.id));
-  await t.db
-    .update(organizations)
-    .set({ plan: 'pro' })
-    .where(
-      inArray(
-        organizations.id,
-        ws.map((w) => w.id),
-      ),
-    );
-}
+const upgrade = async (user: SignedUpUser) => setPlan(t.db, await workspaceOf(t.db, user), 'pro');
 
 describe('forms', () => {
   it('keeps the published configuration until the owner publishes again', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, publishableConfig, type SignedUpUser } from '../../../../tests/factories.js';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer, type Mailer } from '../../lib/mailer.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { readMailbox } from '../../../../tests/kit/mailbox.js';
 import { startSmtpSink } from '../../../../tests/setup/smtp-sink.js';
 import { addJob } from '../../lib/jobs.js';
 import { queueEmail } from './emails.js';
@@ -16,19 +17,6 @@ afterAll(() => t.close());
 const resetJob = (to: string) =>
   ({ template: 'passwordReset', to, props: { name: 'Ada', url: 'http://localhost:3000/r/abc', expiresInMinutes: 60 } }) as const;
 
-const mailJson = async () =>
-  (await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } })).json<
-    Array<{
-      to: string;
-      from: string | null;
-      replyTo: string | null;
-      subject: string;
-      text: string;
-      html: string;
-      createdAt: string;
-    }>
-  >();
-
 describe('email', () => {
   it('queues an email only when its transaction commits', async () => {
     await t.db
@@ -39,7 +27,7 @@ describe('email', () => {
       .catch(() => undefined);
     await t.db.transaction((tx) => queueEmail(tx, resetJob('committed@example.com')));
     await t.runJobs();
-    const recipients = (await mailJson()).map((m) => m.to);
+    const recipients = (await readMailbox(t)).map((m) => m.to);
     expect(recipients).toContain('committed@example.com');
     expect(recipients).not.toContain('rolled-back@example.com');
   });
@@ -49,7 +37,7 @@ describe('email', () => {
     await t.runJobs();
     await queueEmail(t.db, resetJob('second@example.com'));
     await t.runJobs();
-    const mails = await mailJson();
+    const mails = await readMailbox(t);
     expect(mails[0]!.to).toBe('second@example.com');
     expect(mails[1]!.to).toBe('first@example.com');
     expect(Object.keys(mails[0]!).sort()).toEqual(['createdAt', 'from', 'html', 'replyTo', 'subject', 'text', 'to']);
@@ -96,7 +84,7 @@ describe('email', () => {
     };
     await addJob(t.db, 'welcome_later', {});
     await t.runJobs({ tasks });
-    expect((await mailJson()).map((m) => m.to)).toContain('queued-by-a-job@example.com');
+    expect((await readMailbox(t)).map((m) => m.to)).toContain('queued-by-a-job@example.com');
   });
 
   it('delivers through SMTP with html and plain-text parts and the queued message id', async () => {
@@ -146,7 +134,7 @@ describe('email', () => {
   it('shows the sender and Reply-To in the dev mailbox', async () => {
     await queueEmail(t.db, { ...resetJob('dev-named@example.com'), fromName: 'Acme "Books"', replyTo: 'owner@example.com' });
     await t.runJobs();
-    const mail = (await mailJson()).find((m) => m.to === 'dev-named@example.com')!;
+    const mail = (await readMailbox(t)).find((m) => m.to === 'dev-named@example.com')!;
     expect(mail.from).toBe('"Acme \\"Books\\"" <no-reply@lodestone.local>');
     expect(mail.replyTo).toBe('owner@example.com');
     const page = await t.app.inject({ method: 'GET', url: '/dev/mail', headers: { host: APP_HOST } });

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser } from '../../../../tests/factories.js';
-import { listenForWebhooks, paidConfig, paymentsKit } from '../../../../tests/payments.js';
+import { createForm, createUser } from '../../../../tests/kit/owner.js';
+import { listenForWebhooks, paymentsKit } from '../../../../tests/kit/payments.js';
+import { paidConfig } from '../../../../tests/kit/data.js';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../../../../tests/stand-ins/paypal.js';
 import type { DashboardStats } from '../../../domain/forms-api.js';

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser } from '../../../../tests/factories.js';
+import { createForm, createUser } from '../../../../tests/kit/owner.js';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe.js';
-import { listenForWebhooks, paidConfig, paymentsKit } from '../../../../tests/payments.js';
+import { listenForWebhooks, paymentsKit } from '../../../../tests/kit/payments.js';
+import { paidConfig } from '../../../../tests/kit/data.js';
 import type { DashboardStats, FormAnalytics, LeadListPage } from '../../../domain/forms-api.js';
 import type { PaymentListPage, PaymentSettings } from '../../../domain/payments.js';
 import { leads, paymentAccounts, paymentEvents } from '../../db/schema/index.js';

@@ -1,13 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authPost,
-  createForm,
-  createUser,
-  publishableConfig,
-  uniqueEmail,
-  type SignedUpUser,
-} from '../../../../tests/factories.js';
+import { authPost, createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { uniqueEmail } from '../../../../tests/kit/data.js';
+import { publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import { forms } from '../../db/schema/index.js';

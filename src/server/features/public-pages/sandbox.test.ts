@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/factories.js';
-import { paidConfig } from '../../../../tests/payments.js';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { paidConfig } from '../../../../tests/kit/data.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { forms } from '../../db/schema/index.js';

@@ -1,12 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, pdfBytes, type SignedUpUser } from '../../../../tests/factories.js';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { pdfBytes } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { mailsOf } from '../../../../tests/kit/mailbox.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { DashboardStats, FormDetail } from '../../../domain/forms-api.js';
 import { formDailyStats, leadConsents, leads } from '../../db/schema/index.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/visitor.js';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { signRenderTime } from '../../lib/fill-time.js';
 
 let t: TestApp;
@@ -51,11 +53,7 @@ const postForm = (url: string, fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-async function mails(to: string) {
-  await t.runJobs();
-  const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-  return res.json<Array<{ to: string; subject: string; text: string; html: string }>>().filter((m) => m.to === to);
-}
+const mails = (to: string) => mailsOf(t, to);
 
 /** Posts a thank-you page's form and follows the redirect back to it, as a browser does. */
 async function postAndFollow(url: string, fields: Record<string, string>) {

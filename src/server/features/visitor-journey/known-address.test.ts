@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/factories.js';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { journeyKit } from '../../../../tests/journey.js';
+import { journeyKit } from '../../../../tests/kit/journey.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { leads } from '../../db/schema/index.js';
 

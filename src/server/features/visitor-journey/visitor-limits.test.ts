@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/factories.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { createForm, createUser, setPlan, workspaceOf } from '../../../../tests/kit/owner.js';
+import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { mailsOf } from '../../../../tests/kit/mailbox.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import { PLANS, type PlanId } from '../../../domain/plans.js';
-import { leads, members, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
-import { addressPool, patientVisitorFields } from '../../../../tests/visitor.js';
+import { leads, workspaceUsageNotices } from '../../db/schema/index.js';
+import { addressPool, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf } from '../plan-limits/monthly-signups.js';
 import { ipBucket } from '../../lib/rate-limiter.js';
 import { createTokens } from '../../lib/tokens.js';
@@ -45,21 +46,12 @@ const visit = (url: string) => t.app.inject({ method: 'GET', url, headers: { hos
 
 const tokenOf = (location: string) => new URL(location, `http://${PUBLIC_HOST}`).searchParams.get('t')!;
 
-async function mails(to: string) {
-  await t.runJobs();
-  const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-  return res.json<Array<{ to: string; subject: string; text: string }>>().filter((m) => m.to === to);
-}
-
-async function workspaceOf(user: SignedUpUser) {
-  const [row] = await t.db.select({ id: members.organizationId }).from(members).where(eq(members.userId, user.id));
-  return row!.id;
-}
+const mails = (to: string) => mailsOf(t, to);
 
 async function ownerOn(plan: PlanId) {
   const user = await createUser(t.app);
-  const workspaceId = await workspaceOf(user);
-  await t.db.update(organizations).set({ plan }).where(eq(organizations.id, workspaceId));
+  const workspaceId = await workspaceOf(t.db, user);
+  await setPlan(t.db, workspaceId, plan);
   return { user, workspaceId };
 }
 

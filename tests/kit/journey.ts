@@ -1,4 +1,5 @@
-import { APP_HOST, PUBLIC_HOST, type TestApp } from './setup/app.js';
+import { PUBLIC_HOST, type TestApp } from '../setup/app.js';
+import { mailsOf } from './mailbox.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from './visitor.js';
 
 /** What a visitor does on the public face, against one test app: each request from a fresh address. */
@@ -25,11 +26,7 @@ export function journeyKit(t: TestApp, addressPrefix: string) {
         headers: { host: PUBLIC_HOST, 'user-agent': BROWSER_UA },
       }),
     /** The dev mailbox's messages to `to`, newest first, after running the queued jobs. */
-    async mails(to: string) {
-      await t.runJobs();
-      const res = await t.app.inject({ method: 'GET', url: '/dev/mail.json', headers: { host: APP_HOST } });
-      return res.json<Array<{ to: string; subject: string; text: string; html: string }>>().filter((m) => m.to === to);
-    },
+    mails: (to: string) => mailsOf(t, to),
     tokenOf: (location: string) => new URL(location, t.config.publicUrl.origin).searchParams.get('t')!,
   };
 }

@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { defaultFormConfig, type FormConfig } from '../src/domain/form-config.js';
-import type { FormDetail } from '../src/domain/forms-api.js';
-import { APP_HOST } from './kit/hosts.js';
+import type { FormConfig } from '../../src/domain/form-config.js';
+import type { FormDetail } from '../../src/domain/forms-api.js';
+import type { PlanId } from '../../src/domain/plans.js';
+import type { Db } from '../../src/server/db/client.js';
+import { members, organizations } from '../../src/server/db/schema/index.js';
+import { pdfBytes, publishableConfig, uniqueEmail } from './data.js';
+import { APP_HOST } from './hosts.js';
 
 export interface SignedUpUser {
   id: string;
@@ -12,8 +16,6 @@ export interface SignedUpUser {
   /** The Cookie header that carries the session. */
   cookie: string;
 }
-
-export const uniqueEmail = (prefix = 'owner') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
 /** Turns Set-Cookie headers into the Cookie header a browser would send back. */
 export function cookieFrom(setCookie: string | string[] | undefined): string {
@@ -66,29 +68,6 @@ export function multipartFile(content: Buffer, filename = 'guide.pdf', contentTy
   };
 }
 
-/** A small valid-looking PDF of `size` bytes. */
-export function pdfBytes(size = 2048): Buffer {
-  const body = Buffer.alloc(size, 0x20);
-  body.write('%PDF-1.4\n');
-  return body;
-}
-
-/** A publishable landing page configuration using `file` as its lead magnet. */
-export function publishableConfig(
-  file: { id: string; name: string; size: number } | null,
-  title = 'The Email Playbook',
-): FormConfig {
-  return {
-    ...defaultFormConfig(),
-    title,
-    description: 'Forty pages of tactics.',
-    businessName: 'Acme Marketing',
-    leadMagnet: file,
-    leadMagnetName: 'Email Playbook PDF',
-    privacyPolicyUrl: 'https://acme.example/privacy',
-  };
-}
-
 /** Uploads a PDF and creates a form with it for the signed-in `user`; `publish` makes it live. */
 export async function createForm(
   app: FastifyInstance,
@@ -118,4 +97,16 @@ export async function createForm(
     form = published.json<FormDetail>();
   }
   return form;
+}
+
+/** The workspace a signed-up owner got with their account. */
+export async function workspaceOf(db: Db, user: Pick<SignedUpUser, 'id'>): Promise<string> {
+  const [row] = await db.select({ id: members.organizationId }).from(members).where(eq(members.userId, user.id));
+  if (!row) throw new Error(`user ${user.id} has no workspace`);
+  return row.id;
+}
+
+/** Puts a workspace on `plan`, as a change of subscription would. */
+export async function setPlan(db: Db, workspaceId: string, plan: PlanId) {
+  await db.update(organizations).set({ plan }).where(eq(organizations.id, workspaceId));
 }

@@ -1,24 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FormConfig, Payment } from '../src/domain/form-config.js';
-import { leads, payments } from '../src/server/db/schema/index.js';
-import type { SignedUpUser } from './factories.js';
+import { leads, payments } from '../../src/server/db/schema/index.js';
+import type { SignedUpUser } from './owner.js';
 import { journeyKit } from './journey.js';
-import { APP_HOST, type TestApp } from './setup/app.js';
-
-/** A paid page's configuration: $9.99 through Stripe, no double opt-in, unless overridden. */
-export const paidConfig = (payment: Partial<Payment> = {}): Partial<FormConfig> => ({
-  payment: {
-    enabled: true,
-    type: 'fixed',
-    fixedAmount: 999,
-    currency: 'USD',
-    pwywMinimum: 100,
-    pwywSuggested: 999,
-    provider: 'stripe',
-    ...payment,
-  },
-  doubleOptIn: false,
-});
+import { APP_HOST, type TestApp } from '../setup/app.js';
 
 /** What the payment tests do as owner and as visitor, against one test app. */
 export function paymentsKit(t: TestApp, addressPrefix: string) {
