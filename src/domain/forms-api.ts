@@ -113,7 +113,7 @@ export const LEADS_PAGE_SIZE = 50;
 export interface DailyStat {
   day: string;
   views: number;
-  /** Distinct visitors that day (counted without cookies, by a keyed hash of the day, address and user agent). */
+  /** Distinct visitors that day (counted without cookies, by a hash of the address and user agent keyed by the day's random salt). */
   uniqueVisitors: number;
   leads: number;
   confirmations: number;

@@ -75,7 +75,7 @@ export const RETENTION: readonly RetentionRule[] = [
   },
   {
     data: 'Page analytics (daily counts of views, unique visitors, leads, confirmations and downloads)',
-    kept: 'As long as the landing page. Unique visitors are counted with a hash whose key changes every day; no cookie is set.',
+    kept: 'As long as the landing page. Unique visitors are counted with a hash keyed by a random value made each day and deleted, with that day’s hashes, two days later; no cookie is set.',
   },
   {
     data: 'Payment records (amount, currency, status, provider references)',

@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
+import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
 import { startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
 import { localStorage } from './lib/storage.js';
@@ -40,7 +41,12 @@ async function main() {
     const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(config.mailFrom);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    const crontab = [CLEANUP_FILES_CRONTAB, PURGE_DELETED_FORMS_CRONTAB, PURGE_EMAIL_DELIVERIES_CRONTAB].join('\n');
+    const crontab = [
+      CLEANUP_FILES_CRONTAB,
+      PURGE_DELETED_FORMS_CRONTAB,
+      PURGE_EMAIL_DELIVERIES_CRONTAB,
+      PURGE_VISITOR_TRACES_CRONTAB,
+    ].join('\n');
     const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());

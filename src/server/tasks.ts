@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
+import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
 import { createTokens } from './lib/tokens.js';
 import {
   SEND_EMAIL_TASK,
@@ -29,5 +30,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
     [PURGE_DELETED_FORMS_TASK]: purgeDeletedFormsTask(db, storage),
     [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
+    [PURGE_VISITOR_TRACES_TASK]: purgeVisitorTracesTask(db),
   };
 }

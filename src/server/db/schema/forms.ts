@@ -208,8 +208,9 @@ export const formDailyStats = pgTable(
 );
 
 /**
- * Visitors seen per form and day, as an HMAC (keyed by SECRET) of the day, form, address and user agent:
- * counts uniques without cookies. Rows stay until the page is purged (decision 0014).
+ * Visitors seen per form and day, as an HMAC keyed by that day's random salt (visitor_salts) of the
+ * form, address and user agent: counts uniques without cookies. Rows of days before yesterday are
+ * deleted with their salt (decision 0014).
  */
 export const formDailyVisitors = pgTable(
   'form_daily_visitors',
@@ -222,3 +223,13 @@ export const formDailyVisitors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.formId, t.day, t.visitorHash] })],
 );
+
+/**
+ * One random salt per UTC day, made by the day's first counted view (on any server) and deleted 48
+ * hours after its day began, so a stored visitor hash can no longer be recomputed from an address.
+ */
+export const visitorSalts = pgTable('visitor_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** 32 random bytes, base64url. */
+  salt: text('salt').notNull(),
+});

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
-import { isCountableView, recordView } from '../view-counting/index.js';
-import { today } from '../daily-stats/index.js';
+import { createVisitorHasher, isCountableView, recordView } from '../view-counting/index.js';
 import { links, submissionPath, loadLiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
 import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
@@ -62,6 +61,7 @@ function noticeFor(name: unknown, view: ThankYouView): VisitorThankYouProps['not
 
 export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 'limits'> & { storage: Storage }) {
   const { db, tokens } = deps;
+  const visitorHash = createVisitorHasher(db);
   const limits = visitorRateLimits(db, tokens, (err) => app.log.warn({ err }, 'could not sweep rate-limit counters'));
   const journey: JourneyDeps = { ...deps, limits };
   const render = createRenderer(deps);
@@ -101,8 +101,9 @@ export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 
       return render(reply, 200, { kind: 'pageAgain', form, extra: { formError: visitorPaymentMessages[outcome] }, referrer: '' });
     }
     if (isCountableView(request.headers)) {
-      const visitor = tokens.hashValue(`visitor:${today()}`, `${form.id}|${request.ip}|${request.headers['user-agent'] ?? ''}`);
-      recordView(db, form.id, visitor).catch((err: unknown) => request.log.warn({ err }, 'could not count a view'));
+      visitorHash(form.id, request.ip, String(request.headers['user-agent'] ?? ''))
+        .then((visitor) => recordView(db, form.id, visitor))
+        .catch((err: unknown) => request.log.warn({ err }, 'could not count a view'));
     }
     return render(reply, 200, { kind: 'page', form, referrer: String(request.headers.referer ?? '') });
   });

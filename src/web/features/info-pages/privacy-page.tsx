@@ -76,11 +76,11 @@ export function PrivacyPage() {
           </li>
         </ul>
         <p>
-          Page views are counted without cookies: a visitor is recognised for one day only, by a hash whose key changes daily, and
-          we keep only the daily totals. We send the visitor the emails the page needs (a verification code, a download link) and
-          nothing else. Our own pages set no cookie of ours on visitors. If the owner adds tracking pixels (Meta, Google) or a
-          script of their own, they load only after the visitor accepts them in the page&apos;s consent notice; those providers
-          then act for the owner, not for us.
+          Page views are counted without cookies: a visitor is recognised for one day only, by a hash whose random key changes
+          daily and is deleted two days later with the hashes; after that we keep only the daily totals. We send the visitor the
+          emails the page needs (a verification code, a download link) and nothing else. Our own pages set no cookie of ours on
+          visitors. If the owner adds tracking pixels (Meta, Google) or a script of their own, they load only after the visitor
+          accepts them in the page&apos;s consent notice; those providers then act for the owner, not for us.
         </p>
         <p>
           Visitors: to exercise your rights over data you gave on a landing page, contact the business that runs that page. If you
