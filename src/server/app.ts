@@ -20,6 +20,7 @@ import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './featur
 import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import { retentionRoutes } from './features/retention/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
@@ -134,6 +135,7 @@ export async function buildApp({
       leadListRoutes(owned, db);
       filesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
+      retentionRoutes(owned, db);
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });

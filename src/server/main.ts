@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
+import { PURGE_EXPIRED_LEADS_CRONTAB } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
 import { startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
@@ -46,6 +47,7 @@ async function main() {
       PURGE_DELETED_FORMS_CRONTAB,
       PURGE_EMAIL_DELIVERIES_CRONTAB,
       PURGE_VISITOR_TRACES_CRONTAB,
+      PURGE_EXPIRED_LEADS_CRONTAB,
     ].join('\n');
     const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
     stops.unshift(() => jobs.stop());

@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
+import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
 import { createTokens } from './lib/tokens.js';
 import {
@@ -31,5 +32,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_DELETED_FORMS_TASK]: purgeDeletedFormsTask(db, storage),
     [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
     [PURGE_VISITOR_TRACES_TASK]: purgeVisitorTracesTask(db),
+    [PURGE_EXPIRED_LEADS_TASK]: purgeExpiredLeadsTask(db),
   };
 }

@@ -84,6 +84,10 @@ export const organizations = pgTable('organizations', {
   plan: text('plan', { enum: ['free', 'pro', 'business'] })
     .notNull()
     .default('free'),
+  /** Days unconfirmed double opt-in leads are kept (src/domain/retention.ts). */
+  pendingLeadRetentionDays: integer('pending_lead_retention_days').notNull().default(30),
+  /** Days any lead is kept; null: no limit. */
+  leadRetentionDays: integer('lead_retention_days'),
   createdAt: createdAt(),
 });
 
