@@ -63,7 +63,7 @@ export const RETENTION: readonly RetentionRule[] = [
   },
   {
     data: 'Leads (email address, form answers, campaign parameters, referrer, confirmation and download status)',
-    kept: 'Until the owner deletes the landing page they came from, or asks us to delete them.',
+    kept: 'Until the owner deletes the landing page they came from, or asks us to delete them. Unconfirmed double opt-in sign-ups are deleted after 30 days, or the period the owner sets; owners may also set a period after which every lead is deleted.',
   },
   {
     data: 'Consent records (the exact consent text, its version, the time, and keyed hashes of the IP address and browser user agent)',

@@ -31,6 +31,7 @@ export const APP_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/settings/payments',
+  '/dashboard/privacy',
   '/tutorials',
 ] as const;
 

@@ -28,6 +28,7 @@ import { NotFoundPage } from '@/web/features/not-found';
 import { PageCreatorPage } from '@/web/features/page-creator';
 import { PaymentSettingsPage } from '@/web/features/payments';
 import { PreviewPage } from '@/web/features/preview';
+import { WorkspacePrivacyPage } from '@/web/features/workspace-privacy';
 import { ThankYouPage } from '@/web/features/thank-you';
 
 // Typed by AppRoute so that a route added to the shared table cannot be forgotten here.
@@ -56,6 +57,7 @@ const screens: Record<AppRoute, ComponentType> = {
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
   '/settings/payments': PaymentSettingsPage,
+  '/dashboard/privacy': WorkspacePrivacyPage,
   '/tutorials': TutorialsPage,
 };
 

@@ -45,6 +45,9 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
       <NavLink to="/settings/payments" className={navLinkClass}>
         Payment settings
       </NavLink>
+      <NavLink to="/dashboard/privacy" className={navLinkClass}>
+        Privacy
+      </NavLink>
       <span
         title={session.user.email}
         // Between md and lg the row has no room for the name as well: it shows in the mobile menu and from lg up.
@@ -78,7 +81,7 @@ export function SiteHeader() {
         <SiteLogo />
 
         <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
-          <NavLink to="/dashboard" className={navLinkClass}>
+          <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
           <AccountArea />
@@ -103,7 +106,7 @@ export function SiteHeader() {
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pt-2 pb-4 md:hidden">
           <div className="flex flex-col gap-1">
-            <NavLink to="/dashboard" className={navLinkClass}>
+            <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard
             </NavLink>
             <AccountArea stacked />

@@ -1,0 +1,1 @@
+export { WorkspacePrivacyPage } from './workspace-privacy-page';
