@@ -145,6 +145,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** One lead in a form's leads table. */
 export interface LeadRow {
   id: string;
+  /** The page the lead signed up on. */
+  formId: string;
+  formName: string;
   email: string;
   /** The other fields the visitor filled in, keyed by field id. */
   data: Record<string, string>;
@@ -154,6 +157,8 @@ export interface LeadRow {
   /** When the visitor last gave consent; null when the page asked for none. */
   consentGivenAt: string | null;
   utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
   downloads: number;
   /** The lead's latest payment on a paid page; null on free pages. */
   payment: LeadPayment | null;
@@ -174,6 +179,31 @@ export interface LeadListPage {
 }
 
 export const listLeadsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+/** The workspace's leads across pages: GET /api/leads?q=&form=&status=&from=&to=&utmSource=&cursor= -> LeadListPage. */
+export const WORKSPACE_LEAD_STATUSES = ['pending', 'confirmed', 'paid', 'refunded'] as const;
+export type WorkspaceLeadStatus = (typeof WORKSPACE_LEAD_STATUSES)[number];
+
+export const workspaceLeadsQuerySchema = z
+  .strictObject(
+    {
+      /** Part of the email or of any answer (a name, a company). */
+      q: z.string().trim().max(200).default(''),
+      /** One page's id. */
+      form: z.string().max(100).optional(),
+      status: z.enum(WORKSPACE_LEAD_STATUSES, { error: 'Choose pending, confirmed, paid or refunded' }).optional(),
+      /** Signed up on or after this UTC day. */
+      from: z.iso.date({ error: 'Use a date like 2026-11-24' }).optional(),
+      /** Signed up on or before this UTC day. */
+      to: z.iso.date({ error: 'Use a date like 2026-11-24' }).optional(),
+      utmSource: z.string().trim().max(200).optional(),
+      cursor: z.string().max(200).optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : undefined) },
+  )
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date is after the end date', path: ['to'] });
+export type WorkspaceLeadsQuery = z.input<typeof workspaceLeadsQuerySchema>;
+export type WorkspaceLeadsFilter = z.output<typeof workspaceLeadsQuerySchema>;
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 export type UploadedFile = LeadMagnetFile;

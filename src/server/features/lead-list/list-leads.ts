@@ -1,25 +1,28 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { LEADS_PAGE_SIZE, type LeadListPage } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
-import { leadConsents, leads } from '../../db/schema/index.js';
-import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { LEADS_PAGE_SIZE, type LeadListPage, type WorkspaceLeadsFilter } from '../../../domain/forms-api.js';
 import { isUuid } from '../../../domain/ids.js';
+import type { Db } from '../../db/client.js';
+import { forms, leadConsents, leads } from '../../db/schema/index.js';
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { assertOwnForm } from '../forms/index.js';
 import { latestPayments } from '../payments/index.js';
 
-/** The form's leads, newest first, 50 a page, keyset-paginated on (created_at, id). */
-export async function listLeads(db: Db, workspaceId: string, formId: string, cursor?: string): Promise<LeadListPage> {
+/** Leads matching `conditions`, newest first, 50 a page, keyset-paginated on (created_at, id). */
+async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string): Promise<LeadListPage> {
   const after = cursor ? decodeCursor(cursor, isUuid) : undefined;
-  await assertOwnForm(db, workspaceId, formId);
   const rows = await db
     .select({
       id: leads.id,
+      formId: leads.formId,
+      formName: forms.name,
       email: leads.email,
       data: leads.data,
       status: leads.status,
       createdAt: leads.createdAt,
       verifiedAt: leads.verifiedAt,
       utmSource: leads.utmSource,
+      utmMedium: leads.utmMedium,
+      utmCampaign: leads.utmCampaign,
       downloads: leads.downloads,
       // Qualified by hand: inside the subquery a bare "id" would be the consent's own.
       consentGivenAt: sql<Date | null>`(select max(c.given_at) from ${leadConsents} c
@@ -27,13 +30,8 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
       position: cursorTime(leads.createdAt),
     })
     .from(leads)
-    .where(
-      and(
-        eq(leads.formId, formId),
-        eq(leads.workspaceId, workspaceId),
-        after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined,
-      ),
-    )
+    .innerJoin(forms, eq(forms.id, leads.formId))
+    .where(and(...conditions, after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEADS_PAGE_SIZE + 1);
   const { page, nextCursor } = keysetPage(rows, LEADS_PAGE_SIZE, (r) => ({ time: r.position, id: r.id }));
@@ -42,18 +40,50 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
     page.map((r) => r.id),
   );
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      email: r.email,
-      data: r.data,
-      status: r.status,
+    items: page.map(({ position: _position, ...r }) => ({
+      ...r,
       createdAt: r.createdAt.toISOString(),
       verifiedAt: r.verifiedAt?.toISOString() ?? null,
       consentGivenAt: r.consentGivenAt?.toISOString() ?? null,
-      utmSource: r.utmSource,
-      downloads: r.downloads,
       payment: paymentOf.get(r.id) ?? null,
     })),
     nextCursor,
   };
+}
+
+/** One page's leads, for its analytics. */
+export async function listLeads(db: Db, workspaceId: string, formId: string, cursor?: string): Promise<LeadListPage> {
+  await assertOwnForm(db, workspaceId, formId);
+  return leadPage(db, [eq(leads.formId, formId), eq(leads.workspaceId, workspaceId)], cursor);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const STATUS_CONDITION = {
+  pending: eq(leads.status, 'pending'),
+  confirmed: eq(leads.status, 'verified'),
+  paid: eq(leads.paymentState, 'paid'),
+  refunded: eq(leads.paymentState, 'refunded'),
+} as const;
+
+/** Every lead of the workspace across its pages (deleted pages' too, until they are purged), filtered. */
+export async function listWorkspaceLeads(db: Db, workspaceId: string, filter: WorkspaceLeadsFilter): Promise<LeadListPage> {
+  if (filter.form) await assertOwnForm(db, workspaceId, filter.form);
+  const text = filter.q ? likeText(filter.q) : null;
+  return leadPage(
+    db,
+    [
+      eq(leads.workspaceId, workspaceId),
+      filter.form ? eq(leads.formId, filter.form) : undefined,
+      text
+        ? or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`)
+        : undefined,
+      filter.status ? STATUS_CONDITION[filter.status] : undefined,
+      filter.from ? gte(leads.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+      filter.to ? lt(leads.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)) : undefined,
+      filter.utmSource ? eq(leads.utmSource, filter.utmSource) : undefined,
+    ],
+    filter.cursor,
+  );
 }
