@@ -23,6 +23,8 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  *   GET    /api/files/:id                                     -> the PDF (attachment)
  *   GET    /api/forms/:id/analytics                           -> FormAnalytics   (30 days ending today, UTC)
  *   GET    /api/forms/:id/leads?cursor=                       -> LeadListPage    (50 per page, newest first)
+ *   GET    /api/leads?q=&form=&status=&from=&to=&utmSource=&cursor= -> LeadListPage (every page's leads; see
+ *                                                                 workspaceLeadsQuerySchema)
  *
  * Error codes: VALIDATION_ERROR (400, with `errors`: FormErrors keyed as in form-config),
  * NOT_PUBLISHABLE (400, with `errors`), PLAN_LIMIT (403, message links the plan: see
