@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** The hook every owner route runs (see OwnerRoutes). */
+/** The onRequest hook of the plugin that holds the owner routes (app.ts). */
 export type OwnerHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**

@@ -19,6 +19,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
+import { containsPattern } from '../../lib/like.js';
 import { paymentProblems, revenue } from '../payments/index.js';
 
 type FormRow = typeof forms.$inferSelect;
@@ -201,8 +202,6 @@ export async function purgeDeletedForms(db: Db, deletedBefore: Date): Promise<nu
   return purged.length;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Newest first, 50 a page, keyset-paginated on (created_at, id). status=deleted lists Recently deleted, and only it. */
 export async function listForms(
   db: Db,
@@ -249,7 +248,7 @@ export async function listForms(
         eq(forms.workspaceId, workspaceId),
         query.status === 'deleted' ? isNotNull(forms.deletedAt) : notDeleted,
         query.status === 'all' || query.status === 'deleted' ? undefined : eq(forms.status, query.status),
-        query.q ? ilike(forms.name, `%${escapeLike(query.q)}%`) : undefined,
+        query.q ? ilike(forms.name, containsPattern(query.q)) : undefined,
         after ? olderThan(forms.createdAt, forms.id, after, 'text') : undefined,
       ),
     )

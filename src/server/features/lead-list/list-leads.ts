@@ -4,6 +4,7 @@ import { isUuid } from '../../../domain/ids.js';
 import type { Db } from '../../db/client.js';
 import { forms, leadConsents, leads } from '../../db/schema/index.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
+import { containsPattern } from '../../lib/like.js';
 import { assertOwnForm } from '../forms/index.js';
 import { latestPayments } from '../payments/index.js';
 
@@ -58,7 +59,6 @@ export async function listLeads(db: Db, workspaceId: string, formId: string, cur
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const STATUS_CONDITION = {
   pending: eq(leads.status, 'pending'),
@@ -70,7 +70,7 @@ const STATUS_CONDITION = {
 /** Every lead of the workspace across its pages (deleted pages' too, until they are purged), filtered. */
 export async function listWorkspaceLeads(db: Db, workspaceId: string, filter: WorkspaceLeadsFilter): Promise<LeadListPage> {
   if (filter.form) await assertOwnForm(db, workspaceId, filter.form);
-  const text = filter.q ? likeText(filter.q) : null;
+  const text = filter.q ? containsPattern(filter.q) : null;
   return leadPage(
     db,
     [
