@@ -34,6 +34,10 @@ export const forms = pgTable(
     published: jsonb('published').$type<FormConfig>(),
     publishedVersion: integer('published_version').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** How the owner hears of new confirmed leads: an email each, a daily digest, or nothing. */
+    ownerNotify: text('owner_notify', { enum: ['each', 'digest', 'off'] })
+      .notNull()
+      .default('digest'),
     /** Set when the owner deletes the page: it is offline and restorable until the daily purge, 30 days later. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,3 +4,4 @@ export * from './forms.js';
 export * from './limits.js';
 export * from './payments.js';
 export * from './contact.js';
+export * from './lead-data.js';

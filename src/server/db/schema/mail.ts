@@ -5,6 +5,8 @@ export const devMail = pgTable(
   'dev_mail',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The email's message id, so an erasure can remove what was sent to a lead. */
+    messageId: text('message_id'),
     to: text('to').notNull(),
     /** The From header as a person reads it, e.g. `"Acme" <no-reply@example.com>`; null before it was kept. */
     from: text('mail_from'),
