@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
 import type { Currency } from './money';
+import type { OwnerNotify } from './owner-notify';
 import type { PaymentStatus, Provider, Revenue } from './payments';
 import { FREE_PLAN_FORM_LIMIT } from './plans';
 
@@ -19,6 +20,8 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  *   DELETE /api/forms/:id                                     -> 204             (to Recently deleted: offline at once,
  *                                                                 purged with its leads and file after 30 days)
  *   POST   /api/forms/:id/restore                             -> FormDetail      (back from Recently deleted, as it was)
+ *   PUT    /api/forms/:id/notifications body OwnerNotifyBody -> FormDetail      (how the owner hears of new leads; at once,
+ *                                                                 no publishing: see owner-notify.ts)
  *   POST   /api/files            multipart, one PDF field 'file' -> LeadMagnetFile (201)
  *   GET    /api/files/:id                                     -> the PDF (attachment)
  *   GET    /api/forms/:id/analytics                           -> FormAnalytics   (30 days ending today, UTC)
@@ -92,6 +95,8 @@ export interface FormDetail {
   publishedAt: string | null;
   /** PUBLIC_URL/f/{id} */
   publicUrl: string;
+  /** How the owner hears of the page's new confirmed leads (the owner's setting, not the page's). */
+  ownerNotify: OwnerNotify;
 }
 
 export interface DashboardStats {

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
+import { OWNER_LEAD_DIGEST_TASK, ownerLeadDigestTask } from './features/lead-notifications/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
@@ -33,5 +34,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
     [PURGE_VISITOR_TRACES_TASK]: purgeVisitorTracesTask(db),
     [PURGE_EXPIRED_LEADS_TASK]: purgeExpiredLeadsTask(db),
+    [OWNER_LEAD_DIGEST_TASK]: ownerLeadDigestTask({ db, appOrigin: config.appUrl.origin }),
   };
 }

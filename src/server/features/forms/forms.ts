@@ -49,6 +49,7 @@ export function toDetail(row: FormRow, publicOrigin: string): FormDetail {
     published: row.published,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     publicUrl: `${publicOrigin}/f/${row.id}`,
+    ownerNotify: row.ownerNotify,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listFormsQuerySchema, saveFormBodySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
+import { ownerNotifyBodySchema } from '../../../domain/owner-notify.js';
 import type { Db } from '../../db/client.js';
 import {
   createForm,
@@ -14,6 +15,7 @@ import {
   setStatus,
   toDetail,
 } from './forms.js';
+import { setOwnerNotify } from './set-owner-notify.js';
 
 const tags = ['forms'];
 const byId = { tags, params: idParamsSchema };
@@ -53,6 +55,11 @@ export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) 
 
   api.patch('/api/forms/:id/status', { schema: { ...byId, body: setStatusBodySchema } }, async (request) =>
     detail(await setStatus(db, request.owner.workspaceId, request.params.id, request.body.status)),
+  );
+
+  // The owner's own setting: applies at once, the published page is untouched.
+  api.put('/api/forms/:id/notifications', { schema: { ...byId, body: ownerNotifyBodySchema } }, async (request) =>
+    detail(await setOwnerNotify(db, request.owner.workspaceId, request.params.id, request.body.ownerNotify)),
   );
 
   // To Recently deleted; the daily purge (purge-deleted-forms.task.ts) removes it, its leads and its file later.

@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema/index.js';
+import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
 import { canResend, lockLead, markVerified, sendCode, sendDownload, type LeadDeps } from './lead-state.js';
 
@@ -15,8 +16,12 @@ export interface FollowUpPayload {
  * in the submission's transaction, so it runs if and only if that committed):
  * - double opt-in: a code and a confirmation link to the address, for a new or a known lead alike,
  *   at most every 30 seconds per lead; whoever types the code on their page gets the file;
- * - otherwise: the download to the address (again at most every 30 s), and the owner's usage email
- *   when a new lead takes the workspace to 80% or 100% of its month.
+ * - otherwise: the download to the address (again at most every 30 s), and for a new lead (created
+ *   verified by the submission) the owner's emails: the usage notice when it takes the workspace to
+ *   80% or 100% of its month, and the new-lead notice on a page set to 'each'. They are decided here
+ *   and not in the submission's transaction, whose statements must not tell a new address from a
+ *   known one. That transaction queued this job, so the notice follows if and only if the lead's
+ *   becoming verified committed. A known address signing up again is not a new lead.
  */
 export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = new Date()) {
   await deps.db.transaction(async (tx) => {
@@ -32,7 +37,10 @@ export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = n
     // Double opt-in was switched off since this address signed up: it needs no confirmation now.
     if (lead.status === 'pending') return markVerified(deps, tx, lead, config, now);
     if (canResend(lead, now)) await sendDownload(deps, tx, lead, config, now);
-    if (payload.newLead) await noteVerifiedLead(deps, tx, lead.workspaceId, now);
+    if (payload.newLead) {
+      await noteVerifiedLead(deps, tx, lead.workspaceId, now);
+      await notifyOwnersOfNewLead(deps, tx, lead, config, lead.verifiedAt ?? now);
+    }
   });
 }
 

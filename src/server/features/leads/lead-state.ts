@@ -5,6 +5,7 @@ import { CONSENT_VERSION } from '../../../landing/consent.js';
 import type { Db, Executor } from '../../db/client.js';
 import { forms, leadConsents, leads, members, submissions, users } from '../../db/schema/index.js';
 import { bumpDailyStats } from '../daily-stats/index.js';
+import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { queueEmail } from '../mail/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
@@ -21,7 +22,7 @@ export interface LeadDeps {
   tokens: Tokens;
   publicOrigin: string;
   /** The owner app's origin, for links in emails to owners. */
-  appOrigin?: string;
+  appOrigin: string;
 }
 
 /** Who did something, as far as evidence goes: kept only as keyed hashes. */
@@ -135,7 +136,17 @@ export function secondsUntilResend(sentAt: Date | null, now = new Date()): numbe
   return Math.max(0, Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - sentAt.getTime()) / 1000));
 }
 
-/** The lead's address is confirmed (or needs no confirmation): counted, and the file goes out when due. */
+/**
+ * The lead's address is confirmed (or needs no confirmation): counted, the owner told when the page
+ * asks for it, and the file goes out when due. Callers hold the lead's row locked and call this only
+ * while it is 'pending', so it runs once per lead.
+ *
+ * A paid page's lead counts as a new lead here too, and only here: when its status becomes
+ * 'verified' (at the confirmed payment, or at the confirmed address when the page also has double
+ * opt-in), whatever happens to the payment later. One rule ("status becomes verified") is what the
+ * dashboard's confirmed count, the monthly limit and the digest's window (verifiedAt) all use, so
+ * the owner's emails agree with them; a later refund shows in the lead's payment, not as a retraction.
+ */
 export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
   await tx
     .update(leads)
@@ -143,6 +154,7 @@ export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     .where(eq(leads.id, lead.id));
   await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
   await noteVerifiedLead(deps, tx, lead.workspaceId, now);
+  await notifyOwnersOfNewLead(deps, tx, lead, config, now);
   if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, config, now);
 }
 

@@ -14,6 +14,14 @@ import {
   type ConfirmEmailProps,
   type DeliveryEmailProps,
 } from './templates/lead-emails.js';
+import {
+  OwnerLeadDigestEmail,
+  ownerLeadDigestSubject,
+  OwnerNewLeadEmail,
+  ownerNewLeadSubject,
+  type OwnerLeadDigestProps,
+  type OwnerNewLeadProps,
+} from './templates/owner-lead-emails.js';
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
 import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
 
@@ -24,6 +32,8 @@ const templates = {
   leadDelivery: { subject: deliverySubject, body: (p: DeliveryEmailProps) => <DeliveryEmail {...p} /> },
   submissionLimit: { subject: submissionLimitSubject, body: (p: SubmissionLimitProps) => <SubmissionLimitEmail {...p} /> },
   contactMessage: { subject: contactMessageSubject, body: (p: ContactMessageProps) => <ContactMessageEmail {...p} /> },
+  ownerNewLead: { subject: ownerNewLeadSubject, body: (p: OwnerNewLeadProps) => <OwnerNewLeadEmail {...p} /> },
+  ownerLeadDigest: { subject: ownerLeadDigestSubject, body: (p: OwnerLeadDigestProps) => <OwnerLeadDigestEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;
@@ -42,10 +52,16 @@ export const SEND_EMAIL_TASK = 'send_email';
 
 /**
  * Queues an email in the caller's transaction; the job queue renders and delivers it once. The job
- * is sealed (it holds codes, links and the address) and carries a message id of its own.
+ * is sealed (it holds codes, links and the address) and carries a message id of its own. A caller
+ * that could queue the same email twice (a job run again after a crash) passes a message id derived
+ * from what the email is about: delivery is once per message id, so the repeat is not sent.
  */
-export function queueEmail<T extends EmailTemplate>(executor: Executor, job: EmailJob<T>): Promise<void> {
-  return addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId: randomUUID() }));
+export function queueEmail<T extends EmailTemplate>(
+  executor: Executor,
+  job: EmailJob<T>,
+  messageId: string = randomUUID(),
+): Promise<void> {
+  return addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }));
 }
 
 export async function renderEmail({ messageId, template, to, fromName, replyTo, props }: QueuedEmail): Promise<OutgoingMail> {

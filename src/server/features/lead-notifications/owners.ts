@@ -1,0 +1,20 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { members, organizations, users } from '../../db/schema/index.js';
+
+/** The owners (role 'owner') of these workspaces, who get the lead notifications, as the usage notices find them. */
+export function workspaceOwners(tx: Executor, workspaceIds: string[]) {
+  if (workspaceIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({
+      workspaceId: members.organizationId,
+      workspaceName: organizations.name,
+      userId: users.id,
+      email: users.email,
+    })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(and(inArray(members.organizationId, workspaceIds), eq(members.role, 'owner')))
+    .orderBy(members.createdAt);
+}
