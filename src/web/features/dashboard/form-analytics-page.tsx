@@ -18,6 +18,7 @@ import { ActivityChart } from './activity-chart';
 import { AnalyticsStats } from './analytics-stats';
 import { displayName } from './format';
 import { FormPaymentsCard } from './form-payments-card';
+import { LeadNotificationsCard } from './lead-notifications-card';
 import { LeadsTableCard } from './leads-table-card';
 
 /** /dashboard/forms/:id — one form's numbers, its 30-day chart, its payments and its leads. Loaded lazily (recharts). */
@@ -57,7 +58,10 @@ function FormAnalyticsContent({ id }: { id: string }) {
               retrying={detail.isRefetching}
             />
           ) : (
-            <FormHeader form={form} />
+            <>
+              <FormHeader form={form} />
+              {form && <LeadNotificationsCard form={form} />}
+            </>
           )}
           {analytics.isError ? (
             <ErrorState

@@ -11,6 +11,7 @@ import type {
   ListFormsQuery,
   UploadedFile,
 } from '@/domain/forms-api';
+import type { OwnerNotify } from '@/domain/owner-notify';
 import { paymentKeys } from '@/web/features/payments';
 import { ApiError, apiFetch } from '@/web/lib/api';
 
@@ -154,6 +155,16 @@ export function useSetFormStatus() {
     mutationFn: ({ id, status }: { id: string; status: FormStatus }) =>
       apiFetch<FormDetail>(`${formPath(id)}/status`, { method: 'PATCH', json: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+/** How the owner hears of the page's new leads: the owner's setting, applied at once (no publishing). */
+export function useSetOwnerNotify() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ownerNotify }: { id: string; ownerNotify: OwnerNotify }) =>
+      apiFetch<FormDetail>(`${formPath(id)}/notifications`, { method: 'PUT', json: { ownerNotify } }),
+    onSuccess: (form) => queryClient.setQueryData(formKeys.detail(form.id), form),
   });
 }
 

@@ -12,5 +12,6 @@ export {
   useRestoreForm,
   useSaveFormDraft,
   useSetFormStatus,
+  useSetOwnerNotify,
   useUploadLeadMagnet,
 } from './api';
