@@ -8,7 +8,9 @@ import { journeyKit } from '../../../../tests/kit/journey.js';
 import { mailsOf } from '../../../../tests/kit/mailbox.js';
 import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { leads, members } from '../../db/schema/index.js';
+import { forms, leads, members } from '../../db/schema/index.js';
+import { createTokens } from '../../lib/tokens.js';
+import { confirmPayment } from '../leads/index.js';
 import { addJob } from '../../lib/jobs.js';
 import { OWNER_LEAD_DIGEST_TASK } from './digest.task.js';
 
@@ -135,6 +137,42 @@ describe("'each': an email per new confirmed lead", () => {
     expect(await newLeadMails(coOwner)).toHaveLength(1);
     expect(await newLeadMails(member)).toEqual([]);
     expect(await newLeadMails(stranger)).toEqual([]);
+  });
+});
+
+describe("'each' on a paid page", () => {
+  it('counts the lead when its status becomes verified, at the confirmed payment, and only once', async () => {
+    const owner = await newOwner();
+    const form = await publishedPage(owner, 'Paid Guide', 'each', { doubleOptIn: false });
+    // A paid page without a connected provider cannot be published through the API: the published
+    // config is made paid directly, and the payment confirmed through the same use case the webhooks call.
+    const config = { ...form.published!, payment: { ...form.published!.payment, enabled: true } };
+    await t.db.update(forms).set({ published: config }).where(eq(forms.id, form.id));
+    const [lead] = await t.db
+      .insert(leads)
+      .values({
+        formId: form.id,
+        workspaceId: await workspaceOf(t.db, owner),
+        email: 'payer@example.com',
+        status: 'pending',
+        paymentState: 'awaiting',
+      })
+      .returning();
+    expect(await newLeadMails(owner)).toEqual([]);
+
+    const deps = {
+      db: t.db,
+      tokens: createTokens(t.config.secret),
+      publicOrigin: t.config.publicUrl.origin,
+      appOrigin: t.config.appUrl.origin,
+    };
+    await t.db.transaction((tx) => confirmPayment(deps, tx, { leadId: lead!.id, submissionId: null }));
+    const mails = await newLeadMails(owner);
+    expect(mails.map((m) => m.subject)).toEqual(['New lead on "Paid Guide"']);
+    expect(mails[0]!.text).toContain('payer@example.com');
+    // The provider's event again (or a second payment by the same address): not a new lead.
+    await t.db.transaction((tx) => confirmPayment(deps, tx, { leadId: lead!.id, submissionId: null }));
+    expect(await newLeadMails(owner)).toHaveLength(1);
   });
 });
 
