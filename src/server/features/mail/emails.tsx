@@ -42,10 +42,14 @@ export const SEND_EMAIL_TASK = 'send_email';
 
 /**
  * Queues an email in the caller's transaction; the job queue renders and delivers it once. The job
- * is sealed (it holds codes, links and the address) and carries a message id of its own.
+ * is sealed (it holds codes, links and the address) and carries a message id of its own, which is
+ * also the job's key: the caller keeps it (e.g. in lead_emails) to find or remove the email later.
+ * Returns the message id.
  */
-export function queueEmail<T extends EmailTemplate>(executor: Executor, job: EmailJob<T>): Promise<void> {
-  return addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId: randomUUID() }));
+export async function queueEmail<T extends EmailTemplate>(executor: Executor, job: EmailJob<T>): Promise<string> {
+  const messageId = randomUUID();
+  await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }), { jobKey: messageId });
+  return messageId;
 }
 
 export async function renderEmail({ messageId, template, to, fromName, replyTo, props }: QueuedEmail): Promise<OutgoingMail> {
