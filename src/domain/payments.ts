@@ -113,7 +113,7 @@ export function providerNotConnectedMessage(providers: Provider[]): string {
 }
 
 /** Shown instead of the address of a payment whose person was erased. */
-export const ERASED_PAYER = 'Erased on request';
+export const ERASED_PAYER = 'Erased at their request';
 
 /** One payment as the owner sees it. Amounts in minor units. */
 export interface PaymentRow {
