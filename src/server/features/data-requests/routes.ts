@@ -38,6 +38,7 @@ export function dataRequestRoutes(app: FastifyInstance, deps: DataRequestDeps) {
   api.post('/api/privacy/erasure', { schema: { tags, body: erasureRequestSchema } }, async (request) =>
     eraseSubject({ ...deps, log: (err, message) => request.log.error({ err }, message) }, request.owner, request.body.email),
   );
+  // A POST, not a GET with a query: the address stays out of URLs, access logs and browser history.
   api.post('/api/privacy/erasure/check', { schema: { tags, body: accessRequestSchema } }, async (request) =>
     erasureCheck(deps, request.owner.workspaceId, request.body.email),
   );
