@@ -25,6 +25,8 @@ async function signUpOn(page: Page, url: string, email: string, company: string)
 const json = async <T>(download: Download): Promise<T> => JSON.parse(await readFile(await download.path(), 'utf8')) as T;
 
 test('an owner downloads a person’s data, erases them from every page, and keeps the receipt', async ({ page, browser }) => {
+  // Two visitor sign-ups (each waits out the minimum fill time), three downloads and two axe runs.
+  test.setTimeout(120_000);
   const person = uniqueEmail('subject');
   await signUp(page, { name: 'Priya Privacy', email: uniqueEmail('dsr-owner'), password: 'erase-me-safely-2026' });
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -64,6 +66,7 @@ test('an owner downloads a person’s data, erases them from every page, and kee
   await expect(dialog).toContainText('This cannot be undone.');
   const erase = dialog.getByRole('button', { name: 'Erase permanently' });
   await expect(erase).toBeDisabled();
+  await expect(dialog.getByLabel('Type their email address to confirm')).toBeFocused();
   await dialog.getByLabel('Type their email address to confirm').fill('someone-else@example.com');
   await expect(erase).toBeDisabled();
   await dialog.getByLabel('Type their email address to confirm').fill(person);
@@ -101,4 +104,12 @@ test('an owner downloads a person’s data, erases them from every page, and kee
   await expect(page.getByRole('button', { name: 'Erase…' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: test.info().outputPath('data-requests-375.png'), fullPage: true });
+  // The dialog fits a phone too, and Escape leaves it without erasing anything.
+  await address.fill(person);
+  await page.getByRole('button', { name: 'Erase…' }).click();
+  await expect(dialog.getByRole('button', { name: 'Erase permanently' })).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('erase-dialog-375.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(2);
 });

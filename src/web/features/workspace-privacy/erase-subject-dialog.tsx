@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ERASURE_KEEPS, normaliseSubjectEmail, type ErasureCounts } from '@/domain/data-requests';
 import { TextField } from '@/web/components/text-field';
@@ -31,6 +31,7 @@ export function EraseSubjectDialog({ email, onClose, onErased }: Props) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
   const erase = useErasureRequest();
+  const confirmInput = useRef<HTMLInputElement>(null);
   const matches = email !== null && normaliseSubjectEmail(typed) === email;
 
   const close = () => {
@@ -63,7 +64,13 @@ export function EraseSubjectDialog({ email, onClose, onErased }: Props) {
         if (!open && !erase.isPending) close();
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent
+        // The one thing to do here is type the address again: start there rather than on Cancel.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          confirmInput.current?.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle className="break-all">Erase {email}?</AlertDialogTitle>
           <AlertDialogDescription asChild>
@@ -93,6 +100,7 @@ export function EraseSubjectDialog({ email, onClose, onErased }: Props) {
         >
           <TextField
             id="erase-confirm-email"
+            ref={confirmInput}
             label="Type their email address to confirm"
             type="email"
             autoComplete="off"
