@@ -63,7 +63,7 @@ export const RETENTION: readonly RetentionRule[] = [
   },
   {
     data: 'Leads (email address, form answers, campaign parameters, referrer, confirmation and download status)',
-    kept: 'Until the owner deletes the landing page they came from, or asks us to delete them. Unconfirmed double opt-in sign-ups are deleted after 30 days, or the period the owner sets; owners may also set a period after which every lead is deleted.',
+    kept: 'Until the owner deletes the landing page they came from, or erases the person on the Privacy & data screen (an access or erasure request by email address, across all pages). Unconfirmed double opt-in sign-ups are deleted after 30 days, or the period the owner sets; owners may also set a period after which every lead is deleted.',
   },
   {
     data: 'Consent records (the exact consent text, its version, the time, and keyed hashes of the IP address and browser user agent)',
@@ -79,11 +79,15 @@ export const RETENTION: readonly RetentionRule[] = [
   },
   {
     data: 'Payment records (amount, currency, status, provider references)',
-    kept: 'As long as the landing page, for the owner’s bookkeeping and refunds.',
+    kept: 'As long as the landing page, for the owner’s bookkeeping and refunds. When the person is erased, the payment is kept for tax without their identity (no lead, no email address).',
   },
   {
     data: 'Rate-limit counters (keyed hashes of IP addresses)',
     kept: 'Deleted within an hour; they never hold the address itself.',
+  },
+  {
+    data: 'Data-request log and erasure tombstones (who asked, when, what, how many records; a keyed hash of the person’s address)',
+    kept: 'As long as the workspace, to prove that a request was answered; the person’s address itself is never stored.',
   },
   {
     data: 'Contact messages (name, email address, topic, message, the consent given)',

@@ -112,11 +112,15 @@ export function providerNotConnectedMessage(providers: Provider[]): string {
   return `Connect ${names} in Payment settings before publishing a paid page.`;
 }
 
+/** Shown instead of the address of a payment whose person was erased. */
+export const ERASED_PAYER = 'Erased at their request';
+
 /** One payment as the owner sees it. Amounts in minor units. */
 export interface PaymentRow {
   id: string;
-  leadId: string;
-  email: string;
+  /** Null when the person was erased (data-subject request): the payment is kept for tax without their identity. */
+  leadId: string | null;
+  email: string | null;
   provider: Provider;
   amount: number;
   currency: Currency;

@@ -21,6 +21,7 @@ import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
 import { retentionRoutes } from './features/retention/index.js';
+import { dataRequestRoutes } from './features/data-requests/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
@@ -136,6 +137,7 @@ export async function buildApp({
       filesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
+      dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });

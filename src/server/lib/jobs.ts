@@ -9,12 +9,29 @@ const MAX_ATTEMPTS = 25;
 
 /**
  * Queues a job through `executor`: pass the transaction that writes the data causing the job, so
- * the job exists if and only if that data was committed.
+ * the job exists if and only if that data was committed. A `jobKey` names the job so that it can be
+ * found and removed later (`removeJob`), e.g. an email to a person whose data is being erased.
  */
-export async function addJob(executor: Executor, task: string, payload: unknown): Promise<void> {
+export async function addJob(
+  executor: Executor,
+  task: string,
+  payload: unknown,
+  options: { jobKey?: string } = {},
+): Promise<void> {
   await executor.execute(
-    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts => ${MAX_ATTEMPTS})`,
+    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts => ${MAX_ATTEMPTS}, job_key => ${options.jobKey ?? null}::text)`,
   );
+}
+
+/**
+ * Removes a queued job by its key. A job a worker holds right now cannot be deleted: graphile-worker
+ * lets it finish and never retries it. True only when a waiting job was deleted.
+ */
+export async function removeJob(executor: Executor, jobKey: string): Promise<boolean> {
+  const result = await executor.execute<{ id: string | null; locked_at: string | null }>(
+    sql`select id, locked_at from graphile_worker.remove_job(${jobKey})`,
+  );
+  return result.rows.some((row) => row.id !== null && row.locked_at === null);
 }
 
 export interface JobRunner {

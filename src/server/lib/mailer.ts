@@ -71,6 +71,7 @@ export function devMailbox(mailFrom: string): Mailer {
   return {
     async send(mail, tx) {
       await tx.insert(devMail).values({
+        messageId: mail.messageId,
         to: mail.to,
         from: displayAddress(senderOf(mailFrom, mail.fromName)),
         replyTo: mail.replyTo ?? null,

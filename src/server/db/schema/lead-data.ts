@@ -1,6 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.js';
 import { leads } from './forms.js';
+import { LEAD_EMAIL_KINDS } from '../../../domain/data-requests.js';
 
 /**
  * Every email queued to a lead, by its message id (also the queued job's key and the email's
@@ -17,8 +18,11 @@ export const leadEmails = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    /** 'code': the confirmation code and link; 'delivery': the download link. */
-    kind: text('kind', { enum: ['code', 'delivery'] }).notNull(),
+    /**
+     * 'code': the confirmation code and link; 'delivery': the download link (both to the lead);
+     * 'owner-notice': the email telling the workspace's owners about this new lead (it holds the address).
+     */
+    kind: text('kind', { enum: LEAD_EMAIL_KINDS }).notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lead_emails_lead_idx').on(t.leadId, t.queuedAt)],

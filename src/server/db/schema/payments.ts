@@ -31,11 +31,13 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey(),
-    leadId: uuid('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the lead was erased (a data-subject request): the payment stays for tax, with
+     * amount, currency, provider ids and dates, but no longer names the person.
+     */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     /** The submission that went to pay: only its thank-you page unlocks with this payment. */
-    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
     formId: text('form_id')
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),

@@ -52,12 +52,13 @@ export function createAuth(config: Config, db: Db, log?: AuthLog) {
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       // Awaited by better-auth: the visitor is told the email is on its way only once the job is stored.
-      sendResetPassword: ({ user, url }) =>
-        queueEmail(db, {
+      sendResetPassword: async ({ user, url }) => {
+        await queueEmail(db, {
           template: 'passwordReset',
           to: user.email,
           props: { name: user.name, url, expiresInMinutes: RESET_LINK_MINUTES },
-        }),
+        });
+      },
     },
     rateLimit: {
       enabled: true,

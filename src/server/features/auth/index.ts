@@ -1,3 +1,3 @@
 export { type Auth, createAuth } from './auth.js';
-export { requireOwner } from './owner.js';
+export { type Owner, requireOwner } from './owner.js';
 export { authRoutes } from './routes.js';

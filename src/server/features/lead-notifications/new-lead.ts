@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CHECKED_VALUE } from '../../../domain/submission.js';
 import type { Executor } from '../../db/client.js';
-import { forms } from '../../db/schema/index.js';
+import { forms, leadEmails } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { stableMessageId } from './message-id.js';
 import { workspaceOwners } from './owners.js';
@@ -63,10 +63,15 @@ export async function notifyOwnersOfNewLead(
     pageUrl: `${deps.appOrigin}/dashboard/forms/${lead.formId}`,
   };
   for (const owner of await workspaceOwners(tx, [lead.workspaceId])) {
-    await queueEmail(
+    const messageId = await queueEmail(
       tx,
       { template: 'ownerNewLead', to: owner.email, props },
       stableMessageId('owner-new-lead', lead.id, owner.userId),
     );
+    // Logged with the lead: the notice holds the address, so an erasure removes it while it is queued.
+    await tx
+      .insert(leadEmails)
+      .values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind: 'owner-notice', queuedAt: confirmedAt })
+      .onConflictDoNothing();
   }
 }

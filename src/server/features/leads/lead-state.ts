@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
 import type { Db, Executor } from '../../db/client.js';
-import { forms, leadConsents, leads, members, submissions, users } from '../../db/schema/index.js';
+import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '../../db/schema/index.js';
 import { bumpDailyStats } from '../daily-stats/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { queueEmail } from '../mail/index.js';
@@ -90,6 +90,14 @@ async function senderFor(tx: Executor, workspaceId: string, config: FormConfig) 
   return { fromName: config.businessName.trim() || undefined, replyTo: owner?.email };
 }
 
+/**
+ * Every email to a lead is logged by its message id in the same transaction as its job: an access
+ * request lists them, and an erasure finds the ones still queued (the id is the job's key).
+ */
+async function logLeadEmail(tx: Executor, lead: LeadRow, messageId: string, kind: 'code' | 'delivery', now: Date) {
+  await tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now });
+}
+
 /** A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link that expires with it. */
 export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
   const code = newCode();
@@ -98,7 +106,7 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, conf
     .update(leads)
     .set({ codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now })
     .where(eq(leads.id, lead.id));
-  await queueEmail(tx, {
+  const messageId = await queueEmail(tx, {
     template: 'leadConfirm',
     to: lead.email,
     ...(await senderFor(tx, lead.workspaceId, config)),
@@ -109,12 +117,13 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, conf
       confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
     },
   });
+  await logLeadEmail(tx, lead, messageId, 'code', now);
 }
 
 export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
   await tx.update(leads).set({ emailSentAt: now }).where(eq(leads.id, lead.id));
   const l = links(deps, lead.id, now);
-  await queueEmail(tx, {
+  const messageId = await queueEmail(tx, {
     template: 'leadDelivery',
     to: lead.email,
     ...(await senderFor(tx, lead.workspaceId, config)),
@@ -126,6 +135,7 @@ export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, 
       expiresInDays: DOWNLOAD_LINK_DAYS,
     },
   });
+  await logLeadEmail(tx, lead, messageId, 'delivery', now);
 }
 
 export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>

@@ -52,16 +52,19 @@ export const SEND_EMAIL_TASK = 'send_email';
 
 /**
  * Queues an email in the caller's transaction; the job queue renders and delivers it once. The job
- * is sealed (it holds codes, links and the address) and carries a message id of its own. A caller
- * that could queue the same email twice (a job run again after a crash) passes a message id derived
- * from what the email is about: delivery is once per message id, so the repeat is not sent.
+ * is sealed (it holds codes, links and the address) and carries a message id, which is also the
+ * job's key: the caller may keep it (e.g. in lead_emails) to find or remove the email later. A
+ * caller that could queue the same email twice (a job run again after a crash) passes a message id
+ * derived from what the email is about: delivery is once per message id, so the repeat is not sent.
+ * Returns the message id.
  */
-export function queueEmail<T extends EmailTemplate>(
+export async function queueEmail<T extends EmailTemplate>(
   executor: Executor,
   job: EmailJob<T>,
   messageId: string = randomUUID(),
-): Promise<void> {
-  return addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }));
+): Promise<string> {
+  await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }), { jobKey: messageId });
+  return messageId;
 }
 
 export async function renderEmail({ messageId, template, to, fromName, replyTo, props }: QueuedEmail): Promise<OutgoingMail> {

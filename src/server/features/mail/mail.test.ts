@@ -1,11 +1,12 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer, type Mailer } from '../../lib/mailer.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { readMailbox } from '../../../../tests/kit/mailbox.js';
 import { startSmtpSink } from '../../../../tests/setup/smtp-sink.js';
-import { addJob } from '../../lib/jobs.js';
+import { devMail } from '../../db/schema/index.js';
+import { addJob, removeJob } from '../../lib/jobs.js';
 import { queueEmail } from './emails.js';
 
 let t: TestApp;
@@ -30,6 +31,23 @@ describe('email', () => {
     const recipients = (await readMailbox(t)).map((m) => m.to);
     expect(recipients).toContain('committed@example.com');
     expect(recipients).not.toContain('rolled-back@example.com');
+  });
+
+  it('names each queued email by its message id: the job key, and the dev mailbox copy once sent; removable while queued', async () => {
+    const kept = await queueEmail(t.db, resetJob('kept@example.com'));
+    const dropped = await queueEmail(t.db, resetJob('dropped@example.com'));
+    expect(kept).toMatch(/^[0-9a-f-]{36}$/);
+    const keys = async () =>
+      (await t.db.execute<{ key: string }>(sql`select key from graphile_worker.jobs where key is not null`)).rows.map(
+        (r) => r.key,
+      );
+    expect(await keys()).toEqual(expect.arrayContaining([kept, dropped]));
+    expect(await removeJob(t.db, dropped)).toBe(true);
+    expect(await removeJob(t.db, dropped)).toBe(false);
+    await t.runJobs();
+    const copies = await t.db.select({ to: devMail.to }).from(devMail).where(eq(devMail.messageId, kept));
+    expect(copies).toEqual([{ to: 'kept@example.com' }]);
+    expect((await readMailbox(t)).map((m) => m.to)).not.toContain('dropped@example.com');
   });
 
   it('shows the dev mailbox newest first, as JSON and HTML, with a plain-text part', async () => {

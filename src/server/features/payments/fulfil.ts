@@ -54,7 +54,8 @@ export async function markPaid(deps: LeadDeps, tx: Executor, payment: PaymentRow
     .update(payments)
     .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId })
     .where(eq(payments.id, payment.id));
-  await confirmPayment(deps, tx, payment, now);
+  // A payment whose lead was erased (data-subject request) is recorded for tax; there is nobody to deliver to.
+  if (payment.leadId !== null) await confirmPayment(deps, tx, { ...payment, leadId: payment.leadId }, now);
   return true;
 }
 
@@ -71,6 +72,8 @@ export async function markRefunded(tx: Executor, payment: PaymentRow, chargeId: 
     .update(payments)
     .set({ status: 'refunded', refundedAt: now, chargeId: chargeId ?? payment.chargeId })
     .where(eq(payments.id, payment.id));
+  // The lead may have been erased since it paid: the refund is recorded, there are no downloads to stop.
+  if (payment.leadId === null) return true;
   const [otherPaid] = await tx
     .select({ id: payments.id })
     .from(payments)

@@ -36,12 +36,18 @@ export async function latestPayments(db: Db, leadIds: string[]): Promise<Map<str
     .from(payments)
     .where(inArray(payments.leadId, leadIds))
     .orderBy(payments.leadId, desc(payments.createdAt));
-  return new Map(
-    rows.map((r) => [
-      r.leadId,
-      { provider: r.provider, amount: r.amount, currency: r.currency, status: r.status, reference: r.chargeId ?? r.checkoutId },
-    ]),
-  );
+  const byLead = new Map<string, LeadPayment>();
+  for (const r of rows) {
+    if (r.leadId === null) continue; // never: only rows of the given leads are read
+    byLead.set(r.leadId, {
+      provider: r.provider,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      reference: r.chargeId ?? r.checkoutId,
+    });
+  }
+  return byLead;
 }
 
 /** A form's payments, newest first, 50 a page. */
@@ -55,7 +61,8 @@ export async function listPayments(db: Executor, workspaceId: string, formId: st
   const rows = await db
     .select({ payment: payments, email: leads.email, position: cursorTime(payments.createdAt) })
     .from(payments)
-    .innerJoin(leads, eq(leads.id, payments.leadId))
+    // A left join: an erased person's payment stays listed (tax records), without an address.
+    .leftJoin(leads, eq(leads.id, payments.leadId))
     .where(
       and(
         eq(payments.formId, formId),

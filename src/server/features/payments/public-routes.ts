@@ -48,17 +48,14 @@ export async function paymentsPublicRoutes(app: FastifyInstance, deps: CheckoutD
   );
 
   const notFound = (reply: FastifyReply) => reply.status(404).type('text/plain').send('Not found');
-  // Payments made before submissions had pages of their own go back to the lead's page.
-  const toThankYou = (reply: FastifyReply, back: { leadId: string; submissionId: string | null }) =>
-    reply
-      .status(303)
-      .header(
-        'location',
-        back.submissionId
-          ? submissionPath(deps.leads.tokens, back.submissionId)
-          : `/thank-you?t=${deps.leads.tokens.sign('inbox', back.leadId)}`,
-      )
-      .send();
+  // Payments made before submissions had pages of their own go back to the lead's page; an erased
+  // person's payment (no lead, no submission) has no page left to go back to.
+  const toThankYou = (reply: FastifyReply, back: { leadId: string | null; submissionId: string | null }) => {
+    const location = back.submissionId
+      ? submissionPath(deps.leads.tokens, back.submissionId)
+      : back.leadId && `/thank-you?t=${deps.leads.tokens.sign('inbox', back.leadId)}`;
+    return location ? reply.status(303).header('location', location).send() : notFound(reply);
+  };
 
   app.get<{ Querystring: { p?: string } }>('/pay/cancel', async (request, reply) => {
     const cancelled = typeof request.query.p === 'string' ? await cancelCheckout(deps, request.query.p) : undefined;

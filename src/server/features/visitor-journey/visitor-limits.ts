@@ -18,6 +18,16 @@ export const VISITOR_RATE_LIMITS = {
   verifyPerIp: { name: 'verify-ip', limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
+const emailCounterSuffix = (tokens: Tokens, formId: string, email: string) =>
+  `${formId}:${tokens.hashValue('rate-email', email)}`;
+
+/**
+ * The stored key of the counter of one email address's submissions to one page (the limiter
+ * prefixes the rule's name): an erasure deletes the person's counters by it.
+ */
+export const emailCounterKey = (tokens: Tokens, formId: string, email: string) =>
+  `${VISITOR_RATE_LIMITS.submitPerEmailPerForm.name}:${emailCounterSuffix(tokens, formId, email)}`;
+
 /** The visitor rate limits. Each check counts one hit and gives the seconds to wait, or null when allowed. */
 export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unknown) => void) {
   const limiter = createRateLimiter(db, { log });
@@ -29,7 +39,7 @@ export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unkn
     submission: async (formId: string, address: string) =>
       wait(await limiter.hit(rules.submitPerIpPerForm, `${formId}:${ip(address)}`)),
     submissionFor: async (formId: string, email: string) =>
-      wait(await limiter.hit(rules.submitPerEmailPerForm, `${formId}:${tokens.hashValue('rate-email', email)}`)),
+      wait(await limiter.hit(rules.submitPerEmailPerForm, emailCounterSuffix(tokens, formId, email))),
     resend: async (address: string) => wait(await limiter.hit(rules.resendPerIp, ip(address))),
     verify: async (address: string) => wait(await limiter.hit(rules.verifyPerIp, ip(address))),
   };

@@ -1,7 +1,7 @@
 import { Banknote } from 'lucide-react';
 import type { FormDetail } from '@/domain/forms-api';
 import { formatMoney } from '@/domain/money';
-import { PROVIDER_NAMES, type PaymentRow, type Revenue } from '@/domain/payments';
+import { ERASED_PAYER, PROVIDER_NAMES, type PaymentRow, type Revenue } from '@/domain/payments';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormPayments } from '@/web/features/payments';
 import { cn } from '@/web/lib/cn';
@@ -85,8 +85,11 @@ function PaymentTableRow({ payment }: { payment: PaymentRow }) {
         scope="row"
         className="px-4 py-3 text-left align-top font-medium text-gray-900 max-sm:col-span-2 max-sm:row-start-1 max-sm:block max-sm:p-0"
       >
-        <span className="block break-all sm:max-w-[16rem] sm:truncate sm:break-normal" title={payment.email}>
-          {payment.email}
+        <span
+          className={cn('block break-all sm:max-w-[16rem] sm:truncate sm:break-normal', !payment.email && 'text-gray-500 italic')}
+          title={payment.email ?? ERASED_PAYER}
+        >
+          {payment.email ?? ERASED_PAYER}
         </span>
       </th>
       <td data-label="Provider" className={cn(CELL, LABELLED)}>

@@ -41,9 +41,12 @@ export function CcpaPage() {
         <p>
           California consumers may ask to know what personal information a business holds about them, to correct it, to delete it,
           and to limit or opt out of its sale or sharing; they may not be discriminated against for doing so. We help you answer
-          within the CCPA&apos;s 45 days: every lead of a page is listed in its analytics, and deleting a page deletes its leads.
-          Exports and single-lead deletion are coming soon to the dashboard; until then, use <ContactUs /> and we will do it for
-          you. A consumer who writes to us directly is referred to you, and we tell you about the request.
+          within the CCPA&apos;s 45 days: on <Link to="/dashboard/privacy">Privacy &amp; data</Link>, enter the consumer&apos;s
+          email address to download everything your workspace holds about them as one JSON file (the right to know), or to delete
+          it from all your pages (the right to delete). Deletion removes their leads, answers, consent records, queued emails and
+          the rate-limit counters of their address; payment records required for tax are kept without their identity. Each request
+          is logged with a downloadable receipt, on every plan. A consumer who writes to us directly is referred to you, and we
+          tell you about the request; for anything else, use <ContactUs />.
         </p>
 
         <h2>Categories of personal information we process for you</h2>

@@ -47,10 +47,15 @@ export function GdprPage() {
 
         <h2>Answering your visitors&apos; requests</h2>
         <p>
-          Visitors who want to see, correct or delete their data will usually ask you, as the controller. You can see every lead
-          of a page in its analytics, and deleting a landing page deletes all of its leads and consent records. Exporting leads as
-          CSV or JSON and deleting a single lead from the dashboard are coming soon; until then, use <ContactUs /> and we will do
-          it for you promptly, so you can answer within the GDPR&apos;s one month.
+          Visitors who want to see, correct or delete their data will usually ask you, as the controller. On{' '}
+          <Link to="/dashboard/privacy">Privacy &amp; data</Link> you enter their email address.{' '}
+          <strong>Download their data</strong> gives one JSON file with everything your workspace holds about them on all your
+          pages (Art. 15 and 20): leads, answers, consent records, payments and the emails sent to them. <strong>Erase</strong>{' '}
+          removes all of it on every page (Art. 17), including the consent records, emails still waiting to be sent, copies of
+          sent emails we hold and the rate-limit counters kept for the address; payment records required for tax are kept with the
+          person&apos;s identity removed. A tombstone, a keyed hash of the address that never holds the address itself, proves the
+          erasure. Each request is logged, with a receipt you can download, and both are available on every plan. For a correction
+          you cannot make yourself, use <ContactUs />.
         </p>
 
         <h2>Sub-processors</h2>

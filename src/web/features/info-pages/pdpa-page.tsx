@@ -27,7 +27,8 @@ export function PdpaPage() {
           </li>
           <li>
             <strong>Retention limitation.</strong> We keep your visitors&apos; data only as long as you keep the page it came
-            from, and delete it when you delete the page or ask us to.
+            from, and delete it when you delete the page, when the retention period you set runs out, or when you erase a person
+            on Privacy &amp; data.
           </li>
           <li>
             <strong>Data breach notification.</strong> If we have reason to believe a data breach has occurred, we notify you
@@ -46,9 +47,10 @@ export function PdpaPage() {
             <strong>Purpose limitation.</strong> You decide which fields to collect; the email address is the only one required.
           </li>
           <li>
-            <strong>Access and correction.</strong> Every lead of a page is listed in its analytics. Exports and single-lead
-            deletion are coming soon to the dashboard; until then, use <ContactUs /> and we will help you answer within the
-            PDPA&apos;s time limits.
+            <strong>Access and correction.</strong> On <Link to="/dashboard/privacy">Privacy &amp; data</Link>, enter a
+            person&apos;s email address to download everything your workspace holds about them as one JSON file, or to erase it
+            from all your pages (payment records required for tax are kept without their identity). Each request is logged with a
+            receipt, on every plan. For a correction you cannot make yourself, use <ContactUs />.
           </li>
           <li>
             <strong>Transfer limitation.</strong> Where data is transferred outside Singapore, our sub-processors are bound to a

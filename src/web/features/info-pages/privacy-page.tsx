@@ -110,8 +110,10 @@ export function PrivacyPage() {
         <RetentionTable />
         <p>
           Customers can delete a landing page at any time from the dashboard, which deletes its leads, consent records, analytics
-          and payment records with it. Exporting leads as CSV or JSON and deleting a single lead from the dashboard are coming
-          soon; until then we do either for you on request.
+          and payment records with it. When a visitor asks, a customer can download everything held about them, or erase them from
+          all the customer&apos;s pages, on the Privacy &amp; data screen: the erasure removes their leads, answers, consent
+          records, queued emails and rate-limit counters, keeps payment records required for tax without their identity, and
+          leaves only a keyed hash of the address as proof that it happened.
         </p>
 
         <h2>How we protect data</h2>

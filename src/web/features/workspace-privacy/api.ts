@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessExport, DataRequestLog, DataRequestReceipt, ErasureOutcome, ErasureRequest } from '@/domain/data-requests';
 import type { RetentionSettings } from '@/domain/retention';
 import { apiFetch } from '@/web/lib/api';
 
-/** Client side of the workspace's retention settings (contract in src/domain/retention.ts). */
+/** Client side of the workspace's retention settings and data-subject requests (contracts in src/domain). */
 
 export const privacyKeys = { retention: ['workspace', 'retention'] as const };
 
@@ -18,3 +19,28 @@ export function useSaveRetentionSettings() {
     onSuccess: (settings) => queryClient.setQueryData(privacyKeys.retention, settings),
   });
 }
+
+const REQUESTS_PATH = '/api/privacy/requests';
+export const dataRequestKeys = { log: ['workspace', 'data-requests'] as const };
+
+export const useDataRequestLog = () =>
+  useQuery({ queryKey: dataRequestKeys.log, queryFn: () => apiFetch<DataRequestLog>(REQUESTS_PATH) });
+
+/** An access request: the person's data as the JSON the server made (the request is logged). */
+export function useAccessRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiFetch<AccessExport>('/api/privacy/access', { method: 'POST', json: { email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataRequestKeys.log }),
+  });
+}
+
+export function useErasureRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ErasureRequest) => apiFetch<ErasureOutcome>('/api/privacy/erasure', { method: 'POST', json: request }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataRequestKeys.log }),
+  });
+}
+
+export const fetchReceipt = (id: string) => apiFetch<DataRequestReceipt>(`${REQUESTS_PATH}/${encodeURIComponent(id)}/receipt`);

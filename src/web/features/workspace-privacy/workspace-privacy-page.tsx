@@ -6,11 +6,12 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useRetentionSettings } from './api';
+import { DataRequestsCard } from './data-requests-card';
 import { RetentionCard } from './retention-card';
 
-/** /dashboard/privacy — how long the workspace keeps its leads. */
+/** /dashboard/privacy — how long the workspace keeps its leads, and people's access and erasure requests. */
 export function WorkspacePrivacyPage() {
-  useDocumentTitle('Privacy & data', 'Choose how long your workspace keeps its leads.');
+  useDocumentTitle('Privacy & data', 'Choose how long your workspace keeps its leads and answer data requests.');
   return (
     <RequireSession>
       <PrivacyContent />
@@ -42,6 +43,7 @@ function PrivacyContent() {
           <Skeleton className="h-10 w-32" />
         </Card>
       )}
+      <DataRequestsCard />
     </div>
   );
 }

@@ -1,0 +1,112 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { ErasureCounts, ErasureOutcome } from '../../../domain/data-requests.js';
+import type { Db } from '../../db/client.js';
+import {
+  erasureTombstones,
+  forms,
+  leadConsents,
+  leadEmails,
+  leadExports,
+  leads,
+  payments,
+  rateLimitHits,
+  submissions,
+} from '../../db/schema/index.js';
+import type { Storage } from '../../lib/storage.js';
+import type { Tokens } from '../../lib/tokens.js';
+import type { Owner } from '../auth/index.js';
+import { forgetEmails } from '../mail/index.js';
+import { emailCounterKey } from '../visitor-journey/index.js';
+import { logDataRequest } from './request-log.js';
+import { subjectHashOf } from './subject.js';
+
+export interface ErasureDeps {
+  db: Db;
+  tokens: Tokens;
+  storage: Storage;
+  log: (err: unknown, message: string) => void;
+}
+
+const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.n ?? 0;
+
+/**
+ * Erases one address from the caller's workspace (GDPR art. 17), on every page, in one
+ * transaction: its queued emails and our copies of sent ones, its rate-limit counters, its leads
+ * with their answers, submissions, consent records and email log (foreign keys cascade), and the
+ * workspace's lead exports (files that may list the person). Payments stay for tax with the lead
+ * unlinked. A tombstone (a keyed hash, no address) and the log row record it. Another workspace's
+ * leads of the same address are not touched. Erasing again finds nothing and counts zeros.
+ */
+export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: string): Promise<ErasureOutcome> {
+  const { workspaceId } = owner;
+  const subjectHash = subjectHashOf(deps.tokens, workspaceId, email);
+  const { outcome, exportFiles } = await deps.db.transaction(async (tx) => {
+    // Locked, so a visitor confirming or paying at this moment waits for the erasure, then finds no lead.
+    const found = await tx
+      .select({ id: leads.id, data: leads.data })
+      .from(leads)
+      .where(and(eq(leads.workspaceId, workspaceId), eq(leads.email, email)))
+      .for('update');
+    const ids = found.map((l) => l.id);
+    const has = ids.length > 0;
+
+    const consents = has
+      ? await countOf(tx.select({ n: count() }).from(leadConsents).where(inArray(leadConsents.leadId, ids)))
+      : 0;
+    const subs = has ? await countOf(tx.select({ n: count() }).from(submissions).where(inArray(submissions.leadId, ids))) : 0;
+    const messageIds = has
+      ? (await tx.select({ id: leadEmails.messageId }).from(leadEmails).where(inArray(leadEmails.leadId, ids))).map((r) => r.id)
+      : [];
+    const emails = await forgetEmails(tx, messageIds);
+
+    // Counters are kept per page; the key is a hash of the address, so every page of the workspace
+    // (deleted ones too) is tried.
+    const pageIds = (await tx.select({ id: forms.id }).from(forms).where(eq(forms.workspaceId, workspaceId))).map((f) => f.id);
+    const counterKeys = pageIds.map((formId) => emailCounterKey(deps.tokens, formId, email));
+    const counters = counterKeys.length
+      ? await tx.delete(rateLimitHits).where(inArray(rateLimitHits.key, counterKeys)).returning({ key: rateLimitHits.key })
+      : [];
+
+    // Kept for tax: amount, currency, provider, its ids and dates; no longer tied to the person.
+    const anonymised = has
+      ? await tx
+          .update(payments)
+          .set({ leadId: null, submissionId: null })
+          .where(and(eq(payments.workspaceId, workspaceId), inArray(payments.leadId, ids)))
+          .returning({ id: payments.id })
+      : [];
+    if (has) await tx.delete(leads).where(inArray(leads.id, ids));
+
+    // An export made while the person was a lead may list them; one made after an earlier erasure cannot.
+    const exports = has
+      ? await tx
+          .delete(leadExports)
+          .where(eq(leadExports.workspaceId, workspaceId))
+          .returning({ storageKey: leadExports.storageKey })
+      : [];
+    const files = exports.flatMap((e) => (e.storageKey ? [e.storageKey] : []));
+
+    const counts: ErasureCounts = {
+      leads: ids.length,
+      answers: found.reduce((n, l) => n + Object.keys(l.data).length, 0),
+      consents,
+      submissions: subs,
+      emailsLogged: messageIds.length,
+      queuedEmailsRemoved: emails.queuedRemoved,
+      sentEmailsRemoved: emails.sentCopiesRemoved,
+      rateLimitCounters: counters.length,
+      paymentsAnonymised: anonymised.length,
+      exportFilesRemoved: files.length,
+    };
+    const request = await logDataRequest(tx, owner, 'erasure', subjectHash, { ...counts });
+    // The first erasure's date stands: a repeat proves nothing new.
+    await tx.insert(erasureTombstones).values({ workspaceId, subjectHash, requestId: request.id }).onConflictDoNothing();
+    return { outcome: { requestId: request.id, counts }, exportFiles: files };
+  });
+  // Files go after the commit: a rolled-back erasure must not have lost them. A file that cannot be
+  // removed now has no row pointing to it and is logged for the operator.
+  for (const key of exportFiles) {
+    await deps.storage.remove(key).catch((err: unknown) => deps.log(err, 'could not remove an erased lead export file'));
+  }
+  return outcome;
+}
