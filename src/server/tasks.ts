@@ -3,6 +3,12 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
+import {
+  EXPORT_LEADS_TASK,
+  exportLeadsTask,
+  PURGE_EXPIRED_EXPORTS_TASK,
+  purgeExpiredExportsTask,
+} from './features/lead-export/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
@@ -33,5 +39,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
     [PURGE_VISITOR_TRACES_TASK]: purgeVisitorTracesTask(db),
     [PURGE_EXPIRED_LEADS_TASK]: purgeExpiredLeadsTask(db),
+    [EXPORT_LEADS_TASK]: exportLeadsTask({ db, storage, tokens: leads.tokens, appOrigin: leads.appOrigin }),
+    [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
   };
 }

@@ -14,6 +14,7 @@ import {
   type ConfirmEmailProps,
   type DeliveryEmailProps,
 } from './templates/lead-emails.js';
+import { LeadExportReadyEmail, leadExportReadySubject, type LeadExportReadyProps } from './templates/export-emails.js';
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
 import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
 
@@ -24,6 +25,7 @@ const templates = {
   leadDelivery: { subject: deliverySubject, body: (p: DeliveryEmailProps) => <DeliveryEmail {...p} /> },
   submissionLimit: { subject: submissionLimitSubject, body: (p: SubmissionLimitProps) => <SubmissionLimitEmail {...p} /> },
   contactMessage: { subject: contactMessageSubject, body: (p: ContactMessageProps) => <ContactMessageEmail {...p} /> },
+  leadExportReady: { subject: leadExportReadySubject, body: (p: LeadExportReadyProps) => <LeadExportReadyEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;
