@@ -8,7 +8,7 @@ import type { LeadExport, LeadExportList } from '../../../domain/lead-export.js'
 import { parseCsv } from '../../../../tests/kit/csv.js';
 import { mailsOf } from '../../../../tests/kit/mailbox.js';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 import { leadConsents, leadExports, leads } from '../../db/schema/index.js';
 import { localStorage } from '../../lib/storage.js';
 import { createTokens } from '../../lib/tokens.js';
@@ -317,6 +317,18 @@ describe('the download link', () => {
     expect(res.statusCode).toBe(303);
     const { pathname, search } = new URL(mine.downloadUrl!);
     expect(res.headers.location).toBe(`/sign-in?redirect=${encodeURIComponent(pathname + search)}`);
+  });
+
+  it('is answered on the app’s host only, never on the public pages’ host', async () => {
+    const mine = await exported({ format: 'csv' });
+    const { pathname, search } = new URL(mine.downloadUrl!);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: pathname + search,
+      headers: { host: PUBLIC_HOST, cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('ada@example.com');
   });
 
   it('is refused without its token, with a tampered one, with another export’s and once expired', async () => {
