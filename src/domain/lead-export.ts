@@ -19,7 +19,8 @@ import { EXPORT_FORMATS, type ExportAllowance, type ExportFormat, type PlanId } 
  *        workspace and the token are both required; without a session: to sign-in and back)
  *
  * Errors: VALIDATION_ERROR (400, the field named), NOT_FOUND (404: another workspace's page or
- * export, a malformed id), PLAN_LIMIT (403: a format the plan lacks; the message says what it gets).
+ * export, a malformed id), PLAN_LIMIT (403: a format the plan lacks; the message says what it gets),
+ * RATE_LIMITED (429: EXPORT_MAX_IN_PROGRESS exports are already being built).
  */
 
 export { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportAllowance, type ExportFormat } from './plans';
@@ -31,6 +32,8 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export const EXPORT_TTL_DAYS = 7;
 /** The recent exports GET /api/leads/exports lists. */
 export const EXPORT_LIST_SIZE = 20;
+/** Exports a workspace may have queued or running at once; one more is refused (429) until one finishes. */
+export const EXPORT_MAX_IN_PROGRESS = 3;
 /** A finished export with more rows than this is also emailed to the owner who asked for it. */
 export const EXPORT_EMAIL_MIN_ROWS = 10_000;
 

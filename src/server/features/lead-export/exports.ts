@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { isUuid } from '../../../domain/ids.js';
 import {
   EXPORT_FORMAT_LABELS,
   EXPORT_LIST_SIZE,
+  EXPORT_MAX_IN_PROGRESS,
   type LeadExport,
   type LeadExportFilter,
   type LeadExportList,
@@ -51,6 +52,21 @@ function effectiveFilter(body: CreateBody, windowDays: number | null, now: Date)
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as LeadExportFilter;
 }
 
+/** Each export holds a worker and a database connection for its duration: a workspace gets a few at a time. */
+async function assertRoomForAnother(db: Db, workspaceId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(leadExports)
+    .where(and(eq(leadExports.workspaceId, workspaceId), inArray(leadExports.status, ['queued', 'running'])));
+  if ((row?.n ?? 0) >= EXPORT_MAX_IN_PROGRESS) {
+    throw new HttpError(
+      429,
+      ErrorCode.RATE_LIMITED,
+      `${EXPORT_MAX_IN_PROGRESS} exports are already being prepared. Please wait for one to finish, then export again.`,
+    );
+  }
+}
+
 /** Queues an export of the workspace's leads matching `body`'s filter, as the plan allows. */
 export async function createLeadExport(
   deps: ExportApiDeps,
@@ -70,6 +86,7 @@ export async function createLeadExport(
     );
   }
   if (body.form) await assertOwnForm(db, owner.workspaceId, body.form);
+  await assertRoomForAnother(db, owner.workspaceId);
   const filter = effectiveFilter(body, allowance.windowDays, now);
   // The row and its job commit together: no export without a job, no job without its export.
   const row = await db.transaction(async (tx) => {

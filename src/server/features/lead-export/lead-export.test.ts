@@ -296,6 +296,24 @@ describe('bad input and other workspaces', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it('may not pile up: a fourth export while three are being built is refused until one finishes', async () => {
+    const busy = await createUser(t.app);
+    const busyWs = await workspaceOf(t.db, busy);
+    const queued = { workspaceId: busyWs, requestedBy: busy.id, format: 'csv' as const, filter: {} };
+    const [first] = await t.db
+      .insert(leadExports)
+      .values([queued, { ...queued, status: 'running' as const }, queued])
+      .returning({ id: leadExports.id });
+    const refused = await requestExport({ format: 'csv' }, busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+      message: expect.stringMatching(/wait for one to finish/),
+    });
+    await t.db.update(leadExports).set({ status: 'failed' }).where(eq(leadExports.id, first!.id));
+    expect((await requestExport({ format: 'csv' }, busy)).statusCode).toBe(202);
+  });
+
   it('cannot see, list or download my export', async () => {
     const mine = await exported({ format: 'csv' });
     expect((await getExport(mine.id, stranger)).statusCode).toBe(404);
