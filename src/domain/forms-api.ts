@@ -191,24 +191,36 @@ export const listLeadsQuerySchema = z.object({ cursor: z.string().max(200).optio
 export const WORKSPACE_LEAD_STATUSES = ['pending', 'confirmed', 'paid', 'refunded'] as const;
 export type WorkspaceLeadStatus = (typeof WORKSPACE_LEAD_STATUSES)[number];
 
+/** The filters of the workspace's leads, shared by the list (GET /api/leads) and the export (src/domain/lead-export.ts). */
+export const workspaceLeadsFilterFields = {
+  /** Part of the email or of any answer (a name, a company). */
+  q: z.string().trim().max(200).default(''),
+  /** One page's id. */
+  form: z.string().max(100).optional(),
+  status: z.enum(WORKSPACE_LEAD_STATUSES, { error: 'Choose pending, confirmed, paid or refunded' }).optional(),
+  /** Signed up on or after this UTC day. */
+  from: z.iso.date({ error: 'Use a date like 2026-11-24' }).optional(),
+  /** Signed up on or before this UTC day. */
+  to: z.iso.date({ error: 'Use a date like 2026-11-24' }).optional(),
+  utmSource: z.string().trim().max(200).optional(),
+};
+
+/** Strict: an unknown filter is a 400 naming it, not silently ignored. */
+export const unknownFilterError = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys' ? `Unknown filter: ${(issue.keys ?? []).join(', ')}` : undefined,
+};
+
+/** The start of a date range may not be after its end (the error is keyed on `to`). */
+export const datesInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+export const datesOutOfOrder: { message: string; path: string[] } = {
+  message: 'The start date is after the end date',
+  path: ['to'],
+};
+
 export const workspaceLeadsQuerySchema = z
-  .strictObject(
-    {
-      /** Part of the email or of any answer (a name, a company). */
-      q: z.string().trim().max(200).default(''),
-      /** One page's id. */
-      form: z.string().max(100).optional(),
-      status: z.enum(WORKSPACE_LEAD_STATUSES, { error: 'Choose pending, confirmed, paid or refunded' }).optional(),
-      /** Signed up on or after this UTC day. */
-      from: z.iso.date({ error: 'Use a date like 2026-11-24' }).optional(),
-      /** Signed up on or before this UTC day. */
-      to: z.iso.date({ error: 'Use a date like 2026-11-24' }).optional(),
-      utmSource: z.string().trim().max(200).optional(),
-      cursor: z.string().max(200).optional(),
-    },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : undefined) },
-  )
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date is after the end date', path: ['to'] });
+  .strictObject({ ...workspaceLeadsFilterFields, cursor: z.string().max(200).optional() }, unknownFilterError)
+  .refine(datesInOrder, datesOutOfOrder);
 export type WorkspaceLeadsQuery = z.input<typeof workspaceLeadsQuerySchema>;
 export type WorkspaceLeadsFilter = z.output<typeof workspaceLeadsQuerySchema>;
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;

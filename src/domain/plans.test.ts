@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlanPrice, PLAN_COMPARISON, PLAN_LIST, planHighlights, planPeriod, PLANS, PRICING_FAQ } from './plans';
+import {
+  exportAllowanceSentence,
+  formatPlanPrice,
+  PLAN_COMPARISON,
+  PLAN_LIST,
+  planHighlights,
+  planPeriod,
+  PLANS,
+  PRICING_FAQ,
+} from './plans';
 
 describe('plans (SPEC §9)', () => {
   it('are Free, Pro and Business at $0, $29 and $99 a month, with Most Popular on Pro only', () => {
@@ -47,6 +56,21 @@ describe('plans (SPEC §9)', () => {
     expect(byLabel['Priority Support']).toEqual({ free: false, pro: false, business: true });
     expect(byLabel['Submissions']).toEqual({ free: '100 per month', pro: '10,000 per month', business: 'Unlimited' });
     expect(byLabel['Team members']).toEqual({ free: '1', pro: '3', business: '10+' });
+    expect(byLabel['Lead exports']).toEqual({
+      free: 'CSV, last 30 days',
+      pro: 'CSV, last 365 days',
+      business: 'CSV and JSON Lines, all time',
+    });
+  });
+
+  it('say in a sentence what each plan exports, and what Business does', () => {
+    expect(exportAllowanceSentence('free')).toBe(
+      'Your Free plan exports CSV of the last 30 days. Business exports every lead as CSV or JSON Lines.',
+    );
+    expect(exportAllowanceSentence('pro')).toBe(
+      'Your Pro plan exports CSV of the last 365 days. Business exports every lead as CSV or JSON Lines.',
+    );
+    expect(exportAllowanceSentence('business')).toBe('Your Business plan exports every lead as CSV or JSON Lines.');
   });
 
   it('answer the six FAQ claims', () => {

@@ -11,6 +11,21 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export const PLAN_FEATURES = ['File Delivery', 'Custom Domain', 'Remove Branding', 'Priority Support'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
+/** The formats a lead export can be written in: CSV (opens in Excel) and JSON Lines (one object per line). */
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', jsonl: 'JSON Lines' };
+
+/**
+ * What a plan may export: SPEC §9 puts 'advanced plus exports' on Business, so Business exports
+ * every lead in every format, and the lower plans get a CSV of a recent window rather than nothing.
+ */
+export interface ExportAllowance {
+  formats: readonly ExportFormat[];
+  /** Leads that signed up within this many days (today, UTC, counting as one); null: all time. */
+  windowDays: number | null;
+}
+
 export interface Plan {
   id: PlanId;
   title: string;
@@ -27,6 +42,7 @@ export interface Plan {
   support: string;
   /** What else the plan brings, beyond the rows above. */
   extras: readonly string[];
+  exports: ExportAllowance;
   features: readonly PlanFeature[];
   popular: boolean;
   cta: { label: string; href: '/page-creator' | '/contact' };
@@ -44,6 +60,7 @@ export const PLANS = {
     teamMembers: '1',
     support: 'Email support',
     extras: ['PDF delivery'],
+    exports: { formats: ['csv'], windowDays: 30 },
     features: ['File Delivery'],
     popular: false,
     cta: { label: 'Get Started', href: '/page-creator' },
@@ -59,6 +76,7 @@ export const PLANS = {
     teamMembers: '3',
     support: 'Email and chat support',
     extras: ['Custom domain', 'Remove branding'],
+    exports: { formats: ['csv'], windowDays: 365 },
     features: ['File Delivery', 'Custom Domain', 'Remove Branding'],
     popular: true,
     cta: { label: 'Get Started with Pro', href: '/page-creator' },
@@ -74,6 +92,7 @@ export const PLANS = {
     teamMembers: '10+',
     support: 'Priority support',
     extras: ['Multiple custom domains', 'API access', 'Custom integrations', 'Dedicated account manager'],
+    exports: { formats: ['csv', 'jsonl'], windowDays: null },
     features: ['File Delivery', 'Custom Domain', 'Remove Branding', 'Priority Support'],
     popular: false,
     cta: { label: 'Contact Sales', href: '/contact' },
@@ -98,6 +117,33 @@ export const planPeriod = (plan: Plan) => (plan.monthlyPriceUsd === 0 ? 'forever
 export const formatFormLimit = (plan: Plan) => (plan.formLimit === null ? 'Unlimited' : count(plan.formLimit));
 export const formatSubmissionLimit = (plan: Plan) =>
   plan.monthlySubmissionLimit === null ? 'Unlimited' : `${count(plan.monthlySubmissionLimit)} per month`;
+
+const formatList = (formats: readonly ExportFormat[]) =>
+  formats.map((f) => EXPORT_FORMAT_LABELS[f]).join(formats.length > 2 ? ', ' : ' and ');
+
+/** The comparison table's cell: "CSV, last 30 days", "CSV and JSON Lines, all time". */
+export const formatExportAllowance = (plan: Plan) =>
+  `${formatList(plan.exports.formats)}, ${plan.exports.windowDays === null ? 'all time' : `last ${count(plan.exports.windowDays)} days`}`;
+
+/** The plan that exports the most: every lead, every format. */
+const fullestExportPlan = (): Plan =>
+  PLAN_LIST.find((p) => p.exports.windowDays === null && p.exports.formats.length === EXPORT_FORMATS.length) ?? PLANS.business;
+
+/**
+ * What the workspace's plan exports, and what the fullest plan does, in words for the export panel
+ * and for the refusal of a format the plan lacks: "Your Free plan exports CSV of the last 30 days.
+ * Business exports every lead as CSV or JSON Lines."
+ */
+export function exportAllowanceSentence(planId: PlanId): string {
+  const plan = PLANS[planId];
+  const fullest = fullestExportPlan();
+  const what = (p: Plan) =>
+    p.exports.windowDays === null
+      ? `every lead as ${p.exports.formats.map((f) => EXPORT_FORMAT_LABELS[f]).join(' or ')}`
+      : `${formatList(p.exports.formats)} of the last ${count(p.exports.windowDays)} days`;
+  const own = `Your ${plan.title} plan exports ${what(plan)}.`;
+  return plan.id === fullest.id ? own : `${own} ${fullest.title} exports ${what(fullest)}.`;
+}
 
 /** A plan card's feature list, made from the same fields as the comparison table. */
 export function planHighlights(plan: Plan): string[] {
@@ -127,6 +173,7 @@ export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   row('Forms', formatFormLimit),
   row('Submissions', formatSubmissionLimit),
   row('Analytics', (plan) => plan.analytics.replace(/ analytics/, '')),
+  row('Lead exports', formatExportAllowance),
   row('Team members', (plan) => plan.teamMembers),
   row('Support', (plan) => plan.support.replace(/ support$/, '')),
   ...PLAN_FEATURES.map((feature) => row(feature, (plan) => plan.features.includes(feature))),

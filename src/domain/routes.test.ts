@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, formAnalyticsPath, isAppRoute } from './routes';
+import { exportDownloadPath } from './lead-export';
+import { APP_ROUTES, formAnalyticsPath, isAppRoute, isServerPage } from './routes';
 
 describe('isAppRoute', () => {
   it('accepts every static route, with or without a trailing slash', () => {
@@ -19,5 +20,15 @@ describe('isAppRoute', () => {
       expect(isAppRoute(path), path).toBe(false);
     }
     expect(isAppRoute(formAnalyticsPath('../../etc'))).toBe(false);
+  });
+});
+
+describe('isServerPage', () => {
+  it('knows an export’s download, which the server answers and the SPA’s router must not', () => {
+    const path = exportDownloadPath('0b7e3c4a-1f2d-4e5f-8a9b-0c1d2e3f4a5b');
+    expect(isServerPage(path)).toBe(true);
+    expect(isAppRoute(path)).toBe(false);
+    expect(isServerPage('/exports/not-an-id/download')).toBe(false);
+    expect(isServerPage('/dashboard')).toBe(false);
   });
 });

@@ -53,6 +53,17 @@ export const APP_ROUTE_PATTERNS = {
 
 export type AppRoutePattern = keyof typeof APP_ROUTE_PATTERNS;
 
+/**
+ * Pages on the app origin that the server answers itself, not screens of the SPA: an export's
+ * download (src/domain/lead-export.ts). The SPA reaches one with a full page load (after signing
+ * in, say), never with its router, which would show its not-found screen.
+ */
+export const SERVER_PAGE_PATTERNS: readonly RegExp[] = [
+  /^\/exports\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/download$/i,
+];
+
+export const isServerPage = (pathname: string) => SERVER_PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
+
 /** The per-form analytics page. */
 export const formAnalyticsPath = (formId: string) => `/dashboard/forms/${encodeURIComponent(formId)}`;
 

@@ -14,6 +14,7 @@ import { analyticsRoutes } from './features/analytics/index.js';
 import { contactRoutes } from './features/contact/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { formsRoutes } from './features/forms/index.js';
+import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
 import { leadListRoutes } from './features/lead-list/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
@@ -81,6 +82,7 @@ export async function buildApp({
     paypalApiUrl: config.paypalApiUrl,
     leads: leadDeps,
   };
+  const exportDeps = { db, tokens: leadDeps.tokens, appOrigin: config.appUrl.origin };
   const https = config.appUrl.protocol === 'https:';
 
   await app.register(fastifyHelmet, {
@@ -129,11 +131,14 @@ export async function buildApp({
     face.get('/api/openapi.json', () => app.swagger());
     authRoutes(face, auth, db, config.appUrl.origin);
     contactRoutes(face, { db, tokens: leadDeps.tokens, supportEmail: config.supportEmail });
+    // Outside the owner plugin: without a session it sends the browser to sign in and back, not a 401.
+    leadExportDownloadRoutes(face, { ...exportDeps, storage }, requireOwner(auth, db));
     await face.register(async (owned) => {
       owned.addHook('onRequest', requireOwner(auth, db));
       formsRoutes(owned, db, config.publicUrl.origin);
       analyticsRoutes(owned, db);
       leadListRoutes(owned, db);
+      leadExportRoutes(owned, exportDeps);
       filesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);

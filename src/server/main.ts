@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
+import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
 import { PURGE_EXPIRED_LEADS_CRONTAB } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
@@ -50,6 +51,7 @@ async function main() {
       PURGE_VISITOR_TRACES_CRONTAB,
       PURGE_EXPIRED_LEADS_CRONTAB,
       OWNER_LEAD_DIGEST_CRONTAB,
+      PURGE_EXPIRED_EXPORTS_CRONTAB,
     ].join('\n');
     const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
     stops.unshift(() => jobs.stop());

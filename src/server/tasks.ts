@@ -4,6 +4,12 @@ import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_TASK, ownerLeadDigestTask } from './features/lead-notifications/index.js';
+import {
+  EXPORT_LEADS_TASK,
+  exportLeadsTask,
+  PURGE_EXPIRED_EXPORTS_TASK,
+  purgeExpiredExportsTask,
+} from './features/lead-export/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
@@ -35,5 +41,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_VISITOR_TRACES_TASK]: purgeVisitorTracesTask(db),
     [PURGE_EXPIRED_LEADS_TASK]: purgeExpiredLeadsTask(db),
     [OWNER_LEAD_DIGEST_TASK]: ownerLeadDigestTask({ db, appOrigin: config.appUrl.origin }),
+    [EXPORT_LEADS_TASK]: exportLeadsTask({ db, storage, tokens: leads.tokens, appOrigin: leads.appOrigin }),
+    [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
   };
 }

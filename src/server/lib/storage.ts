@@ -24,7 +24,9 @@ export function localStorage(root: string): Storage {
       await mkdir(root, { recursive: true });
       const final = pathOf(key);
       const partial = `${final}.partial`;
-      const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+      // Truncates what a crashed earlier write of the same key left behind, so a rerun starts
+      // clean; keys are unique per upload (and per export), so no live writer shares the file.
+      const out = createWriteStream(partial, { flags: 'w', mode: 0o600 });
       try {
         await pipeline([source, ...transforms, out]);
         await fsync(partial); // acknowledged means on disk

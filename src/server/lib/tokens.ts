@@ -9,10 +9,11 @@ import { isUuid } from '../../domain/ids.js';
  *   (Its purpose is not 'lead': tokens signed for 'lead' were handed to whoever submitted an address
  *   before submissions had pages of their own, so they open nothing now);
  * - 'payment': the way back from a payment provider;
- * - 'confirm' and 'download' links in emails, which also carry their expiry.
+ * - 'confirm' and 'download' links in emails, which also carry their expiry;
+ * - 'lead-export': an owner's export file (APP_URL), expiring with the export; it also needs the owner's session.
  */
 export type LinkPurpose = 'submission' | 'inbox' | 'payment';
-export type ExpiringPurpose = 'confirm' | 'download';
+export type ExpiringPurpose = 'confirm' | 'download' | 'lead-export';
 
 export function createTokens(secret: string) {
   const mac = (message: string) => createHmac('sha256', secret).update(message).digest('base64url').slice(0, 32);

@@ -1,1 +1,2 @@
+export { workspaceLeadsWhere } from './list-leads.js';
 export { leadListRoutes } from './routes.js';

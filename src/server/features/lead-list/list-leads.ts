@@ -67,23 +67,27 @@ const STATUS_CONDITION = {
   refunded: eq(leads.paymentState, 'refunded'),
 } as const;
 
+/**
+ * The SQL conditions over `leads` for the workspace's leads matching `filter` (the page id must have
+ * been checked with assertOwnForm). Shared with the export, which streams the same rows.
+ */
+export function workspaceLeadsWhere(workspaceId: string, filter: Omit<WorkspaceLeadsFilter, 'cursor' | 'q'> & { q?: string }) {
+  const text = filter.q ? containsPattern(filter.q) : null;
+  return and(
+    eq(leads.workspaceId, workspaceId),
+    filter.form ? eq(leads.formId, filter.form) : undefined,
+    text
+      ? or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`)
+      : undefined,
+    filter.status ? STATUS_CONDITION[filter.status] : undefined,
+    filter.from ? gte(leads.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    filter.to ? lt(leads.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)) : undefined,
+    filter.utmSource ? eq(leads.utmSource, filter.utmSource) : undefined,
+  )!;
+}
+
 /** Every lead of the workspace across its pages (deleted pages' too, until they are purged), filtered. */
 export async function listWorkspaceLeads(db: Db, workspaceId: string, filter: WorkspaceLeadsFilter): Promise<LeadListPage> {
   if (filter.form) await assertOwnForm(db, workspaceId, filter.form);
-  const text = filter.q ? containsPattern(filter.q) : null;
-  return leadPage(
-    db,
-    [
-      eq(leads.workspaceId, workspaceId),
-      filter.form ? eq(leads.formId, filter.form) : undefined,
-      text
-        ? or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`)
-        : undefined,
-      filter.status ? STATUS_CONDITION[filter.status] : undefined,
-      filter.from ? gte(leads.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
-      filter.to ? lt(leads.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)) : undefined,
-      filter.utmSource ? eq(leads.utmSource, filter.utmSource) : undefined,
-    ],
-    filter.cursor,
-  );
+  return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor);
 }

@@ -22,6 +22,7 @@ import {
   type OwnerLeadDigestProps,
   type OwnerNewLeadProps,
 } from './templates/owner-lead-emails.js';
+import { LeadExportReadyEmail, leadExportReadySubject, type LeadExportReadyProps } from './templates/export-emails.js';
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
 import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
 
@@ -34,6 +35,7 @@ const templates = {
   contactMessage: { subject: contactMessageSubject, body: (p: ContactMessageProps) => <ContactMessageEmail {...p} /> },
   ownerNewLead: { subject: ownerNewLeadSubject, body: (p: OwnerNewLeadProps) => <OwnerNewLeadEmail {...p} /> },
   ownerLeadDigest: { subject: ownerLeadDigestSubject, body: (p: OwnerLeadDigestProps) => <OwnerLeadDigestEmail {...p} /> },
+  leadExportReady: { subject: leadExportReadySubject, body: (p: LeadExportReadyProps) => <LeadExportReadyEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;

@@ -1,0 +1,1 @@
+export { LeadExportPanel, type LeadExportPanelFilter } from './lead-export-panel';
