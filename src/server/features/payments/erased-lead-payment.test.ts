@@ -28,7 +28,12 @@ describe('a payment whose lead was erased', () => {
       .values({ id, leadId: lead!.id, formId: form.id, workspaceId, provider: 'stripe', amount: 500, currency: 'USD' });
 
     await t.db.delete(leads).where(eq(leads.id, lead!.id));
-    const deps = { db: t.db, tokens: createTokens(t.config.secret), publicOrigin: t.config.publicUrl.origin, appOrigin: t.config.appUrl.origin };
+    const deps = {
+      db: t.db,
+      tokens: createTokens(t.config.secret),
+      publicOrigin: t.config.publicUrl.origin,
+      appOrigin: t.config.appUrl.origin,
+    };
     await t.db.transaction(async (tx) => {
       const payment = await lockPayment(tx, { id }, workspaceId);
       expect(payment).toMatchObject({ leadId: null, amount: 500 });
