@@ -42,6 +42,10 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+      {/* Not `end`: a lead's own page is under Leads too. */}
+      <NavLink to="/dashboard/leads" className={navLinkClass}>
+        Leads
+      </NavLink>
       <NavLink to="/settings/payments" className={navLinkClass}>
         Payment settings
       </NavLink>
