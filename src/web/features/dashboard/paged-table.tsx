@@ -86,14 +86,18 @@ type ScrollingTableProps = {
   children: ReactNode;
 };
 
-/** The table in a focusable region that scrolls sideways (keyboard users can scroll it too). */
+/**
+ * The table in a focusable region that scrolls sideways (keyboard users can scroll it too). The
+ * region is `relative` so that it contains the cells' visually hidden (absolutely positioned) text:
+ * otherwise the text of columns scrolled out of view widens the whole page.
+ */
 export function ScrollingTable({ labelledBy, busy, className, head, children }: ScrollingTableProps) {
   return (
     <div
       role="region"
       aria-labelledby={labelledBy}
       tabIndex={0}
-      className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
+      className="relative overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
     >
       <table aria-labelledby={labelledBy} aria-busy={busy} className={cn('w-full text-sm max-sm:block', className)}>
         {head}

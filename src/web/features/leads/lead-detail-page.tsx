@@ -88,7 +88,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
   return (
     <>
       <div className="flex min-w-0 flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight break-all text-gray-900 sm:text-3xl">{lead.email}</h1>
+        <h1 className="text-xl font-bold tracking-tight [overflow-wrap:anywhere] text-gray-900 sm:text-3xl">{lead.email}</h1>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-700">
           <LeadStatusBadges status={lead.status} payment={latest} />
           <span>

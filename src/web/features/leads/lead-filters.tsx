@@ -31,8 +31,9 @@ type LeadFiltersProps = {
 export function LeadFilters({ filter, setFilter, filtered, onClear }: LeadFiltersProps) {
   const ids = { search: useId(), page: useId(), status: useId(), from: useId(), to: useId(), utm: useId() };
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
+    // Two columns on phones (page and status, then the dates, side by side), six from `lg` up.
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+      <div className="col-span-2 flex flex-col gap-1.5">
         <Label htmlFor={ids.search}>Search</Label>
         <SearchBox id={ids.search} value={filter.q ?? ''} onSearch={(q) => setFilter('q', q, { replace: true })} />
       </div>
@@ -64,7 +65,7 @@ export function LeadFilters({ filter, setFilter, filtered, onClear }: LeadFilter
         <Label htmlFor={ids.to}>To</Label>
         <Input id={ids.to} type="date" value={filter.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
       </div>
-      <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-1 lg:col-span-2">
+      <div className="col-span-2 flex min-w-0 flex-col gap-1.5">
         <Label htmlFor={ids.utm}>UTM source</Label>
         <UtmSourceBox
           id={ids.utm}
@@ -73,7 +74,7 @@ export function LeadFilters({ filter, setFilter, filtered, onClear }: LeadFilter
         />
       </div>
       {filtered && (
-        <div className="flex items-end sm:col-span-1">
+        <div className="col-span-2 flex items-end lg:col-span-1">
           <Button variant="outline" onClick={onClear}>
             <X aria-hidden="true" />
             Clear filters
