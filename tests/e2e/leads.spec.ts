@@ -69,6 +69,9 @@ test('an owner finds every lead of both pages under Leads, filters, searches and
     { fields: [DEFAULT_EMAIL_FIELD, field('f_org', 'Company'), field('f_role', 'Role')], doubleOptIn: false },
   );
 
+  await page.goto('/dashboard/leads');
+  await expect(page.getByText('No leads yet', { exact: true })).toBeVisible();
+
   const ada = uniqueEmail('ada');
   const grace = uniqueEmail('grace');
   const alan = uniqueEmail('alan');
@@ -83,6 +86,7 @@ test('an owner finds every lead of both pages under Leads, filters, searches and
   await visitorSignsUp(browser, report.publicUrl, alan, { Company: 'Bletchley Park', Role: 'Analyst' });
 
   // From the header, every lead of both pages, newest first, under both pages' field columns.
+  await page.goto('/dashboard');
   await page.getByRole('banner').getByRole('link', { name: 'Leads', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/leads$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();

@@ -92,12 +92,15 @@ export function LeadFilters({ filter, setFilter, filtered, onClear }: LeadFilter
 function useDebouncedInput(value: string, commit: (value: string) => void) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  const [changedElsewhere, setChangedElsewhere] = useState(0);
   if (value !== shown) {
     setShown(value);
     setText(value);
+    setChangedElsewhere((n) => n + 1);
   }
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Text still waiting to be sent must not undo a change made elsewhere (Clear filters, back button).
+  useEffect(() => () => window.clearTimeout(timer.current), [changedElsewhere]);
   const onChange = (next: string) => {
     setText(next);
     window.clearTimeout(timer.current);
