@@ -68,11 +68,15 @@ function LeadTableRow({ lead, fields, listSearch }: { lead: LeadRow; fields: Lea
       <td data-label="Status" className={cn(CELL, LABELLED)}>
         <LeadStatusBadges status={lead.status} payment={lead.payment} />
       </td>
-      {fields.map((f) => (
-        <td key={f.label} data-label={f.label} className={cn(CELL, LABELLED)}>
-          <Text value={lead.answers[f.label] === undefined ? null : answerText(lead.answers[f.label]!)} wide />
-        </td>
-      ))}
+      {fields.map((f) => {
+        const answer = lead.answers[f.label];
+        return (
+          // On a phone's stacked card, only the questions this lead answered (other pages ask other things).
+          <td key={f.label} data-label={f.label} className={cn(CELL, LABELLED, answer === undefined && 'max-sm:hidden')}>
+            <Text value={answer === undefined ? null : answerText(answer)} wide />
+          </td>
+        );
+      })}
       <td data-label="UTM source" className={cn(CELL, LABELLED)}>
         <Text value={lead.utmSource} />
       </td>
