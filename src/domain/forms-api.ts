@@ -28,6 +28,7 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  *   GET    /api/forms/:id/leads?cursor=                       -> LeadListPage    (50 per page, newest first)
  *   GET    /api/leads?q=&form=&status=&from=&to=&utmSource=&cursor= -> LeadListPage (every page's leads; see
  *                                                                 workspaceLeadsQuerySchema)
+ *   GET    /api/leads/:id                                     -> LeadDetail      (src/domain/lead-detail.ts)
  *
  * Error codes: VALIDATION_ERROR (400, with `errors`: FormErrors keyed as in form-config),
  * NOT_PUBLISHABLE (400, with `errors`), PLAN_LIMIT (403, message links the plan: see
@@ -158,6 +159,8 @@ export interface LeadRow {
   email: string;
   /** The other fields the visitor filled in, keyed by field id. */
   data: Record<string, string>;
+  /** The same answers keyed by their field's label (a label of `LeadListPage.fields`). */
+  answers: Record<string, string>;
   status: LeadStatus;
   createdAt: string;
   verifiedAt: string | null;
@@ -180,8 +183,18 @@ export interface LeadPayment {
   reference: string | null;
 }
 
+/** A column of answers in a leads table. */
+export interface LeadFieldColumn {
+  label: string;
+}
+
 export interface LeadListPage {
   items: LeadRow[];
+  /**
+   * The answer columns of this page of results: every label of the pages its leads signed up on
+   * (published config, else draft; the email field left out), in first-seen order, each once.
+   */
+  fields: LeadFieldColumn[];
   nextCursor: string | null;
 }
 

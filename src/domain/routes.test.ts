@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportDownloadPath } from './lead-export';
-import { APP_ROUTES, formAnalyticsPath, isAppRoute, isServerPage } from './routes';
+import { APP_ROUTES, formAnalyticsPath, isAppRoute, isServerPage, leadPath, leadsPath } from './routes';
 
 describe('isAppRoute', () => {
   it('accepts every static route, with or without a trailing slash', () => {
@@ -20,6 +20,15 @@ describe('isAppRoute', () => {
       expect(isAppRoute(path), path).toBe(false);
     }
     expect(isAppRoute(formAnalyticsPath('../../etc'))).toBe(false);
+  });
+
+  it('accepts the leads list, and a lead only for an id shaped like a UUID', () => {
+    expect(isAppRoute(leadsPath())).toBe(true);
+    expect(isAppRoute(leadsPath('AbC123xyZ789').split('?')[0]!)).toBe(true);
+    expect(isAppRoute(leadPath('0b6f3c52-5d1e-4f7a-9c1b-2a3d4e5f6a7b'))).toBe(true);
+    for (const path of ['/dashboard/leads/not-a-lead', '/dashboard/leads/0b6f3c52-5d1e-4f7a-9c1b-2a3d4e5f6a7b/edit']) {
+      expect(isAppRoute(path), path).toBe(false);
+    }
   });
 });
 

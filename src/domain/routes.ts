@@ -39,13 +39,18 @@ export type AppRoute = (typeof APP_ROUTES)[number];
 
 /** What a form id looks like in a path (12 base62 characters, as the server makes them). */
 const FORM_ID = '[0-9A-Za-z]{12}';
+/** A lead id: a UUID as PostgreSQL prints it. */
+const LEAD_ID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /**
- * Routes with a parameter, in React Router's notation, each with the paths it accepts. Anything
- * else under them (a malformed id, a deeper path) is a 404 like any unknown path.
+ * Routes loaded lazily (those with a parameter, and screens too large for the main bundle), in
+ * React Router's notation, each with the paths it accepts. Anything else under them (a malformed
+ * id, a deeper path) is a 404 like any unknown path.
  */
 export const APP_ROUTE_PATTERNS = {
   '/dashboard/forms/:id': new RegExp(`^/dashboard/forms/${FORM_ID}$`),
+  '/dashboard/leads': /^\/dashboard\/leads$/,
+  '/dashboard/leads/:id': new RegExp(`^/dashboard/leads/${LEAD_ID}$`),
   '/docs/:slug': new RegExp(`^/docs/(${DOC_SLUGS.join('|')})$`),
   '/tutorials/:slug': new RegExp(`^/tutorials/(${TUTORIAL_SLUGS.join('|')})$`),
   '/template-preview/:slug': new RegExp(`^/template-preview/(${TEMPLATES.map((t) => t.slug).join('|')})$`),
@@ -66,6 +71,13 @@ export const isServerPage = (pathname: string) => SERVER_PAGE_PATTERNS.some((pat
 
 /** The per-form analytics page. */
 export const formAnalyticsPath = (formId: string) => `/dashboard/forms/${encodeURIComponent(formId)}`;
+
+/** The workspace's leads, optionally filtered to one page. */
+export const leadsPath = (formId?: string) =>
+  formId ? `/dashboard/leads?form=${encodeURIComponent(formId)}` : '/dashboard/leads';
+
+/** One lead's detail. */
+export const leadPath = (leadId: string) => `/dashboard/leads/${encodeURIComponent(leadId)}`;
 
 const known = new Set<string>(APP_ROUTES);
 const patterns = Object.values(APP_ROUTE_PATTERNS);

@@ -66,6 +66,8 @@ type LazyScreen = () => Promise<{ Component: ComponentType }>;
 const lazyScreens: Record<AppRoutePattern, LazyScreen> = {
   '/dashboard/forms/:id': () =>
     import('@/web/features/dashboard/form-analytics-page').then((m) => ({ Component: m.FormAnalyticsPage })),
+  '/dashboard/leads': () => import('@/web/features/leads/leads-page').then((m) => ({ Component: m.LeadsPage })),
+  '/dashboard/leads/:id': () => import('@/web/features/leads/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage })),
   '/docs/:slug': () => import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.DocArticlePage })),
   '/tutorials/:slug': () =>
     import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.TutorialArticlePage })),

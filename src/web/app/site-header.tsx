@@ -42,6 +42,10 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
   }
   return (
     <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+      {/* Not `end`: a lead's own page is under Leads too. */}
+      <NavLink to="/dashboard/leads" className={navLinkClass}>
+        Leads
+      </NavLink>
       <NavLink to="/settings/payments" className={navLinkClass}>
         Payment settings
       </NavLink>
@@ -50,8 +54,8 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
       </NavLink>
       <span
         title={session.user.email}
-        // Between md and lg the row has no room for the name as well: it shows in the mobile menu and from lg up.
-        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40 max-lg:hidden')}
+        // Between lg and xl the row has no room for the name as well: it shows in the mobile menu and from xl up.
+        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40 max-xl:hidden')}
       >
         {session.user.name}
       </span>
@@ -80,7 +84,8 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <SiteLogo />
 
-        <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
+        {/* From lg up: below it the signed-in links (Dashboard, Leads, Payment settings, Privacy) do not fit in one row. */}
+        <nav aria-label="Main" className="hidden items-center gap-2 lg:flex">
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
@@ -93,7 +98,7 @@ export function SiteHeader() {
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className="lg:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -104,7 +109,7 @@ export function SiteHeader() {
       </div>
 
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pt-2 pb-4 md:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pt-2 pb-4 lg:hidden">
           <div className="flex flex-col gap-1">
             <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard

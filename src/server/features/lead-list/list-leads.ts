@@ -7,6 +7,7 @@ import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyse
 import { containsPattern } from '../../lib/like.js';
 import { assertOwnForm } from '../forms/index.js';
 import { latestPayments } from '../payments/index.js';
+import { fieldLabelsOf, labelAnswers } from './field-columns.js';
 
 /** Leads matching `conditions`, newest first, 50 a page, keyset-paginated on (created_at, id). */
 async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string): Promise<LeadListPage> {
@@ -36,13 +37,19 @@ async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(LEADS_PAGE_SIZE + 1);
   const { page, nextCursor } = keysetPage(rows, LEADS_PAGE_SIZE, (r) => ({ time: r.position, id: r.id }));
-  const paymentOf = await latestPayments(
-    db,
-    page.map((r) => r.id),
-  );
+  const [paymentOf, labelsByForm] = await Promise.all([
+    latestPayments(
+      db,
+      page.map((r) => r.id),
+    ),
+    fieldLabelsOf(db, [...new Set(page.map((r) => r.formId))]),
+  ]);
+  const { fields, answers } = labelAnswers(page, labelsByForm);
   return {
-    items: page.map(({ position: _position, ...r }) => ({
+    fields,
+    items: page.map(({ position: _position, ...r }, i) => ({
       ...r,
+      answers: answers[i]!,
       createdAt: r.createdAt.toISOString(),
       verifiedAt: r.verifiedAt?.toISOString() ?? null,
       consentGivenAt: r.consentGivenAt?.toISOString() ?? null,

@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listLeadsQuerySchema, workspaceLeadsQuerySchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
+import { getLeadDetail } from './lead-detail.js';
 import { listLeads, listWorkspaceLeads } from './list-leads.js';
 
 const tags = ['leads'];
 
-/** Leads for their owner (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
+/** Leads for their owner (contract: src/domain/forms-api.ts, lead-detail.ts), scoped to the caller's workspace. */
 export function leadListRoutes(app: FastifyInstance, db: Db) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/leads', { schema: { tags, querystring: workspaceLeadsQuerySchema } }, async (request) =>
     listWorkspaceLeads(db, request.owner.workspaceId, request.query),
+  );
+
+  api.get('/api/leads/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
+    getLeadDetail(db, request.owner.workspaceId, request.params.id),
   );
 
   api.get(

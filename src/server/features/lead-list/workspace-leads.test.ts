@@ -134,3 +134,86 @@ describe('the workspace’s leads', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 });
+
+describe('the answer columns', () => {
+  const field = (id: string, label: string) => ({ id, type: 'text' as const, label, placeholder: '', required: false });
+  const EMAIL = { id: 'email', type: 'email' as const, label: 'Email Address', placeholder: '', required: true };
+
+  it('are the labels of the pages in the results, first seen first, shared labels once, each lead’s answers under them', async () => {
+    const surveyor = await createUser(t.app);
+    const ws = await workspaceOf(t.db, surveyor);
+    const webinar = await createForm(t.app, surveyor, {
+      title: 'Webinar',
+      publish: true,
+      config: { fields: [EMAIL, field('f_name', 'Full name'), field('f_company', 'Company')] },
+    });
+    const report = await createForm(t.app, surveyor, {
+      title: 'Report',
+      publish: true,
+      config: { fields: [EMAIL, field('f_org', 'Company'), field('f_role', 'Role')] },
+    });
+    // Not published: its draft names the field.
+    const draft = await createForm(t.app, surveyor, { title: 'Draft', config: { fields: [EMAIL, field('f_tel', 'Phone')] } });
+    await t.db.insert(leads).values([
+      {
+        formId: webinar.id,
+        workspaceId: ws,
+        email: 'w@example.com',
+        status: 'verified',
+        createdAt: new Date('2026-02-01T10:00:00Z'),
+        data: { f_name: 'Wendy', f_company: 'Widgets' },
+      },
+      {
+        formId: report.id,
+        workspaceId: ws,
+        email: 'r@example.com',
+        status: 'pending',
+        createdAt: new Date('2026-02-02T10:00:00Z'),
+        data: { f_org: 'Reports Ltd', f_role: 'CFO', f_gone: 'kept' },
+      },
+      {
+        formId: draft.id,
+        workspaceId: ws,
+        email: 'd@example.com',
+        status: 'verified',
+        createdAt: new Date('2026-01-31T10:00:00Z'),
+        data: { f_tel: '555' },
+      },
+    ]);
+
+    const res = await list('', surveyor);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<LeadListPage>();
+    expect(page.fields).toEqual([
+      { label: 'Company' },
+      { label: 'Role' },
+      { label: 'f_gone' }, // a field the page no longer has keeps its id as its label
+      { label: 'Full name' },
+      { label: 'Phone' },
+    ]);
+    expect(page.items.map((l) => [l.email, l.answers])).toEqual([
+      ['r@example.com', { Company: 'Reports Ltd', Role: 'CFO', f_gone: 'kept' }],
+      ['w@example.com', { 'Full name': 'Wendy', Company: 'Widgets' }],
+      ['d@example.com', { Phone: '555' }],
+    ]);
+    // Answers stay keyed by field id too, for the page's own table.
+    expect(page.items[1]!.data).toEqual({ f_name: 'Wendy', f_company: 'Widgets' });
+
+    // Filtered to one page, only its columns.
+    expect((await list(`?form=${webinar.id}`, surveyor)).json<LeadListPage>().fields).toEqual([
+      { label: 'Full name' },
+      { label: 'Company' },
+    ]);
+    const perPage = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/${report.id}/leads`,
+      headers: { host: APP_HOST, cookie: surveyor.cookie },
+    });
+    expect(perPage.json<LeadListPage>().fields.map((f) => f.label)).toEqual(['Company', 'Role', 'f_gone']);
+  });
+
+  it('are empty when nothing matches', async () => {
+    const page = (await list('?q=nobody-at-all')).json<LeadListPage>();
+    expect(page).toEqual({ items: [], fields: [], nextCursor: null });
+  });
+});

@@ -1,8 +1,9 @@
-import { ExternalLink, Link2, Pencil } from 'lucide-react';
+import { ExternalLink, Link2, Pencil, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
+import { leadsPath } from '@/domain/routes';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { Badge } from '@/web/components/ui/badge';
@@ -137,6 +138,12 @@ function FormHeader({ form }: { form: FormDetail | undefined }) {
             Copy Link
           </Button>
         )}
+        <Button asChild variant="outline" size="sm">
+          <Link to={leadsPath(form.id)}>
+            <Users aria-hidden="true" />
+            View all leads
+          </Link>
+        </Button>
         <Button asChild variant="outline" size="sm">
           <Link to={`/page-creator?edit=${encodeURIComponent(form.id)}`}>
             <Pencil aria-hidden="true" />

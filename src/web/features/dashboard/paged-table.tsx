@@ -64,8 +64,9 @@ export function TableHead({ columns, alignRight, padding = 'lg:first:pl-6 lg:las
   return (
     <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:hidden">
       <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col" className={cn('px-4 py-3 whitespace-nowrap', padding, alignRight(column) && 'text-right')}>
+        {columns.map((column, i) => (
+          // By position: an answer's label may repeat a fixed column's name ("Status").
+          <th key={i} scope="col" className={cn('px-4 py-3 whitespace-nowrap', padding, alignRight(column) && 'text-right')}>
             {column}
           </th>
         ))}
@@ -86,14 +87,18 @@ type ScrollingTableProps = {
   children: ReactNode;
 };
 
-/** The table in a focusable region that scrolls sideways (keyboard users can scroll it too). */
+/**
+ * The table in a focusable region that scrolls sideways (keyboard users can scroll it too). The
+ * region is `relative` so that it contains the cells' visually hidden (absolutely positioned) text:
+ * otherwise the text of columns scrolled out of view widens the whole page.
+ */
 export function ScrollingTable({ labelledBy, busy, className, head, children }: ScrollingTableProps) {
   return (
     <div
       role="region"
       aria-labelledby={labelledBy}
       tabIndex={0}
-      className="overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
+      className="relative overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
     >
       <table aria-labelledby={labelledBy} aria-busy={busy} className={cn('w-full text-sm max-sm:block', className)}>
         {head}

@@ -1,0 +1,46 @@
+import type { LeadTimelineEvent, LeadTimelineKind } from '@/domain/lead-detail';
+import { formatDateTime } from '@/web/features/dashboard';
+import { cn } from '@/web/lib/cn';
+
+const EVENT_LABELS: Record<LeadTimelineKind, string> = {
+  submitted: 'Submitted the form',
+  code_sent: 'Confirmation code sent',
+  confirmed: 'Confirmed the email address',
+  payment_failed: 'Payment failed',
+  paid: 'Paid',
+  download_link_sent: 'Download link sent',
+  owner_notified: 'You were emailed about this lead',
+  last_downloaded: 'Last downloaded',
+  refunded: 'Refunded',
+};
+
+const DOT: Partial<Record<LeadTimelineKind, string>> = {
+  confirmed: 'bg-emerald-500',
+  paid: 'bg-emerald-500',
+  payment_failed: 'bg-red-500',
+  refunded: 'bg-red-500',
+};
+
+/** The lead's history, oldest first, as a vertical line of events. */
+export function LeadTimeline({ events }: { events: LeadTimelineEvent[] }) {
+  return (
+    <ol className="relative flex flex-col gap-5 border-l border-gray-200 pl-5">
+      {events.map((event, i) => (
+        <li key={`${event.kind}-${event.at}-${i}`} className="relative">
+          <span
+            aria-hidden="true"
+            className={cn(
+              'absolute top-1.5 -left-[1.61rem] size-2.5 rounded-full ring-4 ring-white',
+              DOT[event.kind] ?? 'bg-indigo-500',
+            )}
+          />
+          <p className="text-sm font-medium text-gray-900">{EVENT_LABELS[event.kind]}</p>
+          <p className="text-sm text-gray-600">
+            <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            {event.detail && <> · {event.detail}</>}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
