@@ -218,7 +218,7 @@ describe('GET /api/forms/:id/leads', () => {
 
   it('answers an empty page for a form without leads', async () => {
     const form = await createForm(t.app, owner);
-    expect((await api<LeadListPage>(`/api/forms/${form.id}/leads`)).body).toEqual({ items: [], nextCursor: null });
+    expect((await api<LeadListPage>(`/api/forms/${form.id}/leads`)).body).toEqual({ items: [], fields: [], nextCursor: null });
   });
 });
 
