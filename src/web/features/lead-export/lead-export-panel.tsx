@@ -66,8 +66,8 @@ export function LeadExportPanel({ filter }: { filter: LeadExportPanelFilter }) {
             {create.isPending ? 'Starting export…' : `Export as ${EXPORT_FORMAT_LABELS[format]}`}
           </Button>
         </div>
+        <RecentExports list={exports.data} isPending={exports.isPending} error={exports.error} />
       </section>
-      <RecentExports list={exports.data} isPending={exports.isPending} error={exports.error} />
     </Card>
   );
 }

@@ -39,7 +39,9 @@ export function useErasureRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: ErasureRequest) => apiFetch<ErasureOutcome>('/api/privacy/erasure', { method: 'POST', json: request }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataRequestKeys.log }),
+    // An erasure changes leads, counts, analytics, payments and exports across the workspace: no
+    // cached screen may show the person afterwards, so everything is fetched again.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
