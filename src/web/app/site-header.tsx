@@ -18,10 +18,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 function useSignOut() {
   const navigate = useNavigate();
   return async () => {
+    // Leave first: a screen that needs a session would otherwise see it end and send the owner to
+    // sign in again (and back to it) before this navigation ran.
+    navigate('/');
     try {
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
-      navigate('/');
     } catch {
       toast.error('Could not sign out. Please try again.');
     }
