@@ -1,33 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import type { AccessExport } from '../../src/domain/data-requests';
-import { DEFAULT_EMAIL_FIELD, type FormField } from '../../src/domain/form-config';
+import { DEFAULT_EMAIL_FIELD } from '../../src/domain/form-config';
 import { parseCsv } from '../kit/csv';
-import { createPublishedForm, signUp, toastWith, uniqueEmail } from './support.js';
+import { createPublishedForm, signUp, textField as field, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
  * Issue 12, the whole of it as one owner lives it: leads come in on two pages, the owner filters
  * them, exports a CSV and opens it, answers a person's access request, erases them, and then finds
  * that person in no view and no export any more.
  */
-
-const field = (id: string, label: string): FormField => ({ id, type: 'text', label, placeholder: '', required: false });
-
-/** A visitor with no cookies of the owner's fills a public page in, as patiently as a person. */
-async function visitorSignsUp(browser: Browser, url: string, email: string, answers: Record<string, string>) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const visitor = await context.newPage();
-  await visitor.goto(url);
-  const openedAt = Date.now();
-  await visitor.getByLabel(/Email Address/).fill(email);
-  for (const [label, value] of Object.entries(answers)) await visitor.getByLabel(new RegExp(`^${label}`)).fill(value);
-  await visitor.getByRole('checkbox', { name: /I agree/ }).check();
-  const left = 2250 - (Date.now() - openedAt);
-  if (left > 0) await visitor.waitForTimeout(left);
-  await visitor.getByRole('button', { name: /^Get / }).click();
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
-  await context.close();
-}
 
 const text = async (download: Download) => readFile(await download.path(), 'utf8');
 const rowEmails = (page: Page) => page.locator('tbody tr').getByRole('rowheader');

@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEFAULT_EMAIL_FIELD, type FormField } from '../../src/domain/form-config';
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_EMAIL_FIELD } from '../../src/domain/form-config';
 import { formAnalyticsPath } from '../../src/domain/routes';
-import { createPublishedForm, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
+import { createPublishedForm, seriousViolations, signUp, textField as field, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
  * Issue 12, "Leads, all in one place": an owner with two published pages gets leads from visitors
@@ -10,36 +10,6 @@ import { createPublishedForm, seriousViolations, signUp, uniqueEmail, waitForMai
  */
 
 const CONSENT = 'I agree to the privacy policy and to receive emails from Acme Marketing.';
-const field = (id: string, label: string): FormField => ({ id, type: 'text', label, placeholder: '', required: false });
-
-/** A visitor fills in a public page (for over 2 s, as a person would); with `confirm`, types the emailed code. */
-async function visitorSignsUp(
-  browser: Browser,
-  url: string,
-  email: string,
-  answers: Record<string, string>,
-  { confirm = false } = {},
-) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const visitor = await context.newPage();
-  await visitor.goto(url);
-  const openedAt = Date.now();
-  await visitor.getByLabel(/Email Address/).fill(email);
-  for (const [label, value] of Object.entries(answers)) await visitor.getByLabel(new RegExp(`^${label}`)).fill(value);
-  await visitor.getByRole('checkbox', { name: /I agree/ }).check();
-  const left = 2250 - (Date.now() - openedAt);
-  if (left > 0) await visitor.waitForTimeout(left);
-  await visitor.getByRole('button', { name: /^Get / }).click();
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
-  if (confirm) {
-    const mail = await waitForMail(visitor.request, email, /^\d{6} is your code for /);
-    await visitor.getByPlaceholder('Enter 6-digit code').fill(mail.subject.slice(0, 6));
-    await visitor.getByRole('button', { name: 'Verify email' }).click();
-    await expect(visitor.getByRole('status')).toHaveText('Your email is confirmed.');
-  }
-  await context.close();
-}
-
 const rows = (page: Page) => page.locator('tbody tr');
 const leadRow = (page: Page, email: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: email, exact: true }) });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { FormConfig } from '../../src/domain/form-config';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { FormConfig, FormField } from '../../src/domain/form-config';
 import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '../kit/data';
 import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '../kit/mailbox';
 
@@ -105,4 +105,43 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// ----- visitors ---------------------------------------------------------------------------------
+
+/** A text field for a page's configuration. */
+export const textField = (id: string, label: string): FormField => ({
+  id,
+  type: 'text',
+  label,
+  placeholder: '',
+  required: false,
+});
+
+/** A visitor fills in a public page (for over 2 s, as a person would); with `confirm`, types the emailed code. */
+export async function visitorSignsUp(
+  browser: Browser,
+  url: string,
+  email: string,
+  answers: Record<string, string>,
+  { confirm = false } = {},
+) {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await context.newPage();
+  await visitor.goto(url);
+  const openedAt = Date.now();
+  await visitor.getByLabel(/Email Address/).fill(email);
+  for (const [label, value] of Object.entries(answers)) await visitor.getByLabel(new RegExp(`^${label}`)).fill(value);
+  await visitor.getByRole('checkbox', { name: /I agree/ }).check();
+  const left = 2250 - (Date.now() - openedAt);
+  if (left > 0) await visitor.waitForTimeout(left);
+  await visitor.getByRole('button', { name: /^Get / }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
+  if (confirm) {
+    const mail = await waitForMail(visitor.request, email, /^\d{6} is your code for /);
+    await visitor.getByPlaceholder('Enter 6-digit code').fill(mail.subject.slice(0, 6));
+    await visitor.getByRole('button', { name: 'Verify email' }).click();
+    await expect(visitor.getByRole('status')).toHaveText('Your email is confirmed.');
+  }
+  await context.close();
 }
