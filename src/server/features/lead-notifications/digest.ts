@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { queueEmail } from '../mail/index.js';
 import { stableMessageId } from './message-id.js';
-import { workspaceOwners } from './owners.js';
+import { workspaceOwners } from '../workspaces/index.js';
 
 /** The digest covers the 24 hours before its scheduled time. */
 export const DIGEST_WINDOW_MS = 24 * 60 * 60 * 1000;

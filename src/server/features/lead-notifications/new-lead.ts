@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { forms, leadEmails } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { stableMessageId } from './message-id.js';
-import { workspaceOwners } from './owners.js';
+import { workspaceOwners } from '../workspaces/index.js';
 
 /** What the notice needs of the lead: structural, so this feature does not depend on `leads`. */
 export interface ConfirmedLead {

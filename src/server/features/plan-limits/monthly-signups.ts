@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import type { Executor } from '../../db/client.js';
-import { leads, members, organizations, users, workspaceUsageNotices } from '../../db/schema/index.js';
+import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
+import { workspaceOwners } from '../workspaces/index.js';
 
 // The plans' monthly sign-up limits (docs/decisions/0005, 0008); the numbers live in src/domain/plans.ts.
 
@@ -80,13 +81,7 @@ export async function noteVerifiedLead(
     .returning({ threshold: workspaceUsageNotices.threshold });
   if (recorded.length === 0) return;
   const threshold = Math.max(...recorded.map((r) => r.threshold));
-  const owners = await tx
-    .select({ email: users.email, workspaceName: organizations.name })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .innerJoin(organizations, eq(organizations.id, members.organizationId))
-    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')));
-  for (const owner of owners) {
+  for (const owner of await workspaceOwners(tx, [workspaceId])) {
     await queueEmail(tx, {
       template: 'submissionLimit',
       to: owner.email,

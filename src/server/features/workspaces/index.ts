@@ -1,1 +1,2 @@
+export { workspaceOwners } from './owners.js';
 export { ensureWorkspace } from './workspaces.js';

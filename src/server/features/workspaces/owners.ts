@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { members, organizations, users } from '../../db/schema/index.js';
 
-/** The owners (role 'owner') of these workspaces, who get the lead notifications, as the usage notices find them. */
+/** The owners (role 'owner') of these workspaces: who the usage notices and the lead notifications go to. */
 export function workspaceOwners(tx: Executor, workspaceIds: string[]) {
   if (workspaceIds.length === 0) return Promise.resolve([]);
   return tx
