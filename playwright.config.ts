@@ -22,6 +22,13 @@ const STRIPE_STANDIN_PORT = PORT + 42;
 const PAYPAL_STANDIN_PORT = PORT + 43;
 export const STRIPE_URL = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 export const PAYPAL_URL = `http://127.0.0.1:${PAYPAL_STANDIN_PORT}`;
+// Stand-ins for the email tools' APIs, and a local receiver for outbound webhooks (tests/stand-ins).
+const MAILCHIMP_STANDIN_PORT = PORT + 44;
+const KIT_STANDIN_PORT = PORT + 45;
+const WEBHOOK_RECEIVER_PORT = PORT + 46;
+export const MAILCHIMP_URL = `http://127.0.0.1:${MAILCHIMP_STANDIN_PORT}`;
+export const KIT_URL = `http://127.0.0.1:${KIT_STANDIN_PORT}`;
+export const WEBHOOK_RECEIVER_URL = `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -55,7 +62,13 @@ export default defineConfig({
       timeout: 30_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT), PAYPAL_STANDIN_PORT: String(PAYPAL_STANDIN_PORT) },
+      env: {
+        STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT),
+        PAYPAL_STANDIN_PORT: String(PAYPAL_STANDIN_PORT),
+        MAILCHIMP_STANDIN_PORT: String(MAILCHIMP_STANDIN_PORT),
+        KIT_STANDIN_PORT: String(KIT_STANDIN_PORT),
+        WEBHOOK_RECEIVER_PORT: String(WEBHOOK_RECEIVER_PORT),
+      },
     },
     {
       command: 'npm run build && node --import tsx src/server/main.ts',
@@ -73,6 +86,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         STRIPE_API_URL: STRIPE_URL,
         PAYPAL_API_URL: PAYPAL_URL,
+        MAILCHIMP_API_URL: MAILCHIMP_URL,
+        KIT_API_URL: KIT_URL,
+        // The journeys deliver webhooks to a receiver on this machine (README: its risk in production).
+        WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
       },
     },
   ],

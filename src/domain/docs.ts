@@ -31,6 +31,7 @@ export const DOC_SLUGS = [
   // Integrations & API
   'tracking-pixels',
   'webhooks',
+  'integrations',
   'email-delivery',
   // Compliance & security
   'gdpr',

@@ -51,6 +51,7 @@ export const APP_ROUTE_PATTERNS = {
   '/dashboard/forms/:id': new RegExp(`^/dashboard/forms/${FORM_ID}$`),
   '/dashboard/leads': /^\/dashboard\/leads$/,
   '/dashboard/leads/:id': new RegExp(`^/dashboard/leads/${LEAD_ID}$`),
+  '/settings/integrations': /^\/settings\/integrations$/,
   '/docs/:slug': new RegExp(`^/docs/(${DOC_SLUGS.join('|')})$`),
   '/tutorials/:slug': new RegExp(`^/tutorials/(${TUTORIAL_SLUGS.join('|')})$`),
   '/template-preview/:slug': new RegExp(`^/template-preview/(${TEMPLATES.map((t) => t.slug).join('|')})$`),

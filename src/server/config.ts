@@ -20,6 +20,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
+  // `{dc}` is replaced by the data centre at the end of the account's API key (e.g. us21).
+  MAILCHIMP_API_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+    .default('https://{dc}.api.mailchimp.com'),
+  KIT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.kit.com'),
 });
 
 export interface Config {
@@ -41,6 +48,12 @@ export interface Config {
   stripeApiUrl: URL;
   /** PayPal's API for every account; unset = each account's own (api-m.paypal.com or api-m.sandbox.paypal.com). */
   paypalApiUrl: URL | undefined;
+  /** Lets webhooks reach private, loopback and link-local addresses: only for a self-hosted install's own services. */
+  webhooksAllowPrivateNetworks: boolean;
+  /** Mailchimp's Marketing API; `{dc}` stands for the account's data centre. Tests point it at a stand-in. */
+  mailchimpApiUrl: string;
+  /** Kit's API (v4 paths are added to it). Tests point it at a stand-in. */
+  kitApiUrl: URL;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     stripeApiUrl: new URL(e.STRIPE_API_URL),
     paypalApiUrl: e.PAYPAL_API_URL ? new URL(e.PAYPAL_API_URL) : undefined,
+    webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true',
+    mailchimpApiUrl: e.MAILCHIMP_API_URL.replace(/\/+$/, ''),
+    kitApiUrl: new URL(e.KIT_API_URL),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   purgeExpiredExportsTask,
 } from './features/lead-export/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
+import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
 import { createTokens } from './lib/tokens.js';
@@ -32,7 +33,10 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     publicOrigin: config.publicUrl.origin,
     appOrigin: config.appUrl.origin,
   };
+  // What acts on each event (src/server/features/outbox): webhooks' fan-out, email tools' sync.
+  const eventConsumers: EventConsumer[] = [];
   return {
+    [DISPATCH_EVENT_TASK]: dispatchEventTask(db, eventConsumers),
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
     [FOLLOW_UP_TASK]: followUpTask(leads),
     [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),

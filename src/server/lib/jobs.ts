@@ -16,10 +16,10 @@ export async function addJob(
   executor: Executor,
   task: string,
   payload: unknown,
-  options: { jobKey?: string } = {},
+  options: { jobKey?: string; runAt?: Date; maxAttempts?: number } = {},
 ): Promise<void> {
   await executor.execute(
-    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts => ${MAX_ATTEMPTS}, job_key => ${options.jobKey ?? null}::text)`,
+    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts => ${options.maxAttempts ?? MAX_ATTEMPTS}, job_key => ${options.jobKey ?? null}::text, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz)`,
   );
 }
 

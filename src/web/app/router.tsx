@@ -68,6 +68,8 @@ const lazyScreens: Record<AppRoutePattern, LazyScreen> = {
     import('@/web/features/dashboard/form-analytics-page').then((m) => ({ Component: m.FormAnalyticsPage })),
   '/dashboard/leads': () => import('@/web/features/leads/leads-page').then((m) => ({ Component: m.LeadsPage })),
   '/dashboard/leads/:id': () => import('@/web/features/leads/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage })),
+  '/settings/integrations': () =>
+    import('@/web/features/integrations/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
   '/docs/:slug': () => import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.DocArticlePage })),
   '/tutorials/:slug': () =>
     import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.TutorialArticlePage })),

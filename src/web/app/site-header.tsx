@@ -51,6 +51,9 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
       <NavLink to="/settings/payments" className={navLinkClass}>
         Payment settings
       </NavLink>
+      <NavLink to="/settings/integrations" className={navLinkClass}>
+        Integrations
+      </NavLink>
       <NavLink to="/dashboard/privacy" className={navLinkClass}>
         Privacy
       </NavLink>

@@ -5,3 +5,4 @@ export * from './limits.js';
 export * from './payments.js';
 export * from './contact.js';
 export * from './lead-data.js';
+export * from './integrations.js';

@@ -3,6 +3,7 @@ import type { ErasureCounts, ErasureOutcome } from '../../../domain/data-request
 import type { Db } from '../../db/client.js';
 import {
   erasureTombstones,
+  events,
   forms,
   leadConsents,
   leadEmails,
@@ -16,6 +17,7 @@ import type { Storage } from '../../lib/storage.js';
 import type { Tokens } from '../../lib/tokens.js';
 import type { Owner } from '../auth/index.js';
 import { forgetEmails } from '../mail/index.js';
+import { emitEvent, erasedLeadEventData } from '../outbox/index.js';
 import { emailCounterKey } from '../visitor-journey/index.js';
 import { logDataRequest } from './request-log.js';
 import { subjectHashOf } from './subject.js';
@@ -43,7 +45,7 @@ export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: strin
   const { outcome, exportFiles } = await deps.db.transaction(async (tx) => {
     // Locked, so a visitor confirming or paying at this moment waits for the erasure, then finds no lead.
     const found = await tx
-      .select({ id: leads.id, data: leads.data })
+      .select({ id: leads.id, data: leads.data, formId: leads.formId })
       .from(leads)
       .where(and(eq(leads.workspaceId, workspaceId), eq(leads.email, email)))
       .for('update');
@@ -76,6 +78,13 @@ export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: strin
           .returning({ id: payments.id })
       : [];
     if (has) await tx.delete(leads).where(inArray(leads.id, ids));
+    // The person's earlier events (and their pending deliveries) go with them; receivers get lead.erased instead.
+    if (has) await tx.delete(events).where(inArray(events.leadId, ids));
+    const now = new Date();
+    for (const lead of found) {
+      const data = erasedLeadEventData({ id: lead.id, formId: lead.formId, email }, now);
+      await emitEvent(tx, { workspaceId, formId: lead.formId, type: 'lead.erased', data }, now);
+    }
 
     // An export made while the person was a lead may list them; one made after an earlier erasure cannot.
     const exports = has

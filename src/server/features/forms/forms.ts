@@ -17,6 +17,7 @@ import { isFormId } from '../../../domain/ids.js';
 import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
+import { emitEvent, publishedFormEventData } from '../outbox/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { containsPattern } from '../../lib/like.js';
@@ -131,7 +132,7 @@ export async function saveDraft(db: Db, workspaceId: string, id: string, config:
 }
 
 /** The draft becomes what visitors see, and the form goes live. */
-export async function publishForm(db: Db, workspaceId: string, id: string): Promise<FormRow> {
+export async function publishForm(db: Db, workspaceId: string, id: string, publicOrigin: string): Promise<FormRow> {
   return db.transaction(async (tx) => {
     const form = await getForm(tx, workspaceId, id);
     const errors: Record<string, string> = {
@@ -152,6 +153,12 @@ export async function publishForm(db: Db, workspaceId: string, id: string): Prom
       })
       .where(eq(forms.id, id))
       .returning();
+    await emitEvent(tx, {
+      workspaceId,
+      formId: id,
+      type: 'form.published',
+      data: publishedFormEventData(row!, publicOrigin),
+    });
     return row!;
   });
 }

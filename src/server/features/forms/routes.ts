@@ -50,7 +50,7 @@ export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) 
   );
 
   api.post('/api/forms/:id/publish', { schema: byId }, async (request) =>
-    detail(await publishForm(db, request.owner.workspaceId, request.params.id)),
+    detail(await publishForm(db, request.owner.workspaceId, request.params.id, publicOrigin)),
   );
 
   api.patch('/api/forms/:id/status', { schema: { ...byId, body: setStatusBodySchema } }, async (request) =>

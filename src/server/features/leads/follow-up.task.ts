@@ -1,6 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema/index.js';
+import { emitEvent, leadEventData } from '../outbox/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
 import { canResend, lockLead, markVerified, sendCode, sendDownload, type LeadDeps } from './lead-state.js';
@@ -12,7 +13,8 @@ export interface FollowUpPayload {
 }
 
 /**
- * What a free page's submission is due, decided after the visitor already has their answer (queued
+ * A new lead's lead.created event (every page: written here so the submission's statements stay
+ * the same for a known address), then what a free page's submission is due, decided after the visitor already has their answer (queued
  * in the submission's transaction, so it runs if and only if that committed):
  * - double opt-in: a code and a confirmation link to the address, for a new or a known lead alike,
  *   at most every 30 seconds per lead; whoever types the code on their page gets the file;
@@ -28,8 +30,11 @@ export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = n
     const [submission] = await tx.select().from(submissions).where(eq(submissions.id, payload.submissionId));
     if (!submission) return;
     const found = await lockLead(tx, submission.leadId);
-    if (!found || found.config.payment.enabled) return;
+    if (!found) return;
     const { lead, config } = found;
+    const event = { workspaceId: lead.workspaceId, formId: lead.formId, leadId: lead.id, data: leadEventData(lead, config) };
+    if (payload.newLead) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
+    if (config.payment.enabled) return;
     if (config.doubleOptIn) {
       if (canResend(lead, now)) await sendCode(deps, tx, lead, config, now);
       return;
@@ -38,6 +43,7 @@ export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = n
     if (lead.status === 'pending') return markVerified(deps, tx, lead, config, now);
     if (canResend(lead, now)) await sendDownload(deps, tx, lead, config, now);
     if (payload.newLead) {
+      await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
       await noteVerifiedLead(deps, tx, lead.workspaceId, now);
       await notifyOwnersOfNewLead(deps, tx, lead, config, lead.verifiedAt ?? now);
     }

@@ -9,6 +9,7 @@ import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { queueEmail } from '../mail/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
+import { emitEvent, leadEventData } from '../outbox/index.js';
 
 // What the visitor journey's use cases share: a lead's links, its codes and emails, and its state.
 
@@ -165,6 +166,18 @@ export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, 
   await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
   await noteVerifiedLead(deps, tx, lead.workspaceId, now);
   await notifyOwnersOfNewLead(deps, tx, lead, config, now);
+  const confirmed = { ...lead, status: 'verified' as const, verifiedAt: now };
+  await emitEvent(
+    tx,
+    {
+      workspaceId: lead.workspaceId,
+      formId: lead.formId,
+      leadId: lead.id,
+      type: 'lead.confirmed',
+      data: leadEventData(confirmed, config),
+    },
+    now,
+  );
   if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, config, now);
 }
 

@@ -91,8 +91,9 @@ export async function storeSubmission(
       ipHash: deps.tokens.hashValue('ip', meta.ip),
       userAgentHash: deps.tokens.hashValue('ua', meta.userAgent),
     });
-    // Paid pages send nothing until the payment is confirmed.
-    if (!paid) await addJob(tx, FOLLOW_UP_TASK, { submissionId, newLead: created } satisfies FollowUpPayload);
+    // Queued for every submission, paid pages too (they are sent nothing until the payment is
+    // confirmed, but a new lead's lead.created event is written there, not here).
+    await addJob(tx, FOLLOW_UP_TASK, { submissionId, newLead: created } satisfies FollowUpPayload);
     return { submissionId, lead };
   });
 }

@@ -3,6 +3,7 @@ import type { Provider } from '../../../domain/payments.js';
 import type { Executor } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
 import { type LeadDeps, confirmPayment, revokePayment } from '../leads/index.js';
+import { emitEvent, paymentEventData } from '../outbox/index.js';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -54,6 +55,7 @@ export async function markPaid(deps: LeadDeps, tx: Executor, payment: PaymentRow
     .update(payments)
     .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId })
     .where(eq(payments.id, payment.id));
+  await emitPaymentEvent(tx, { ...payment, chargeId: chargeId ?? payment.chargeId }, 'paid', now);
   // A payment whose lead was erased (data-subject request) is recorded for tax; there is nobody to deliver to.
   if (payment.leadId !== null) await confirmPayment(deps, tx, { ...payment, leadId: payment.leadId }, now);
   return true;
@@ -72,6 +74,7 @@ export async function markRefunded(tx: Executor, payment: PaymentRow, chargeId: 
     .update(payments)
     .set({ status: 'refunded', refundedAt: now, chargeId: chargeId ?? payment.chargeId })
     .where(eq(payments.id, payment.id));
+  await emitPaymentEvent(tx, { ...payment, chargeId: chargeId ?? payment.chargeId }, 'refunded', now);
   // The lead may have been erased since it paid: the refund is recorded, there are no downloads to stop.
   if (payment.leadId === null) return true;
   const [otherPaid] = await tx
@@ -81,4 +84,18 @@ export async function markRefunded(tx: Executor, payment: PaymentRow, chargeId: 
     .limit(1);
   if (!otherPaid) await revokePayment(tx, payment.leadId);
   return true;
+}
+
+function emitPaymentEvent(tx: Executor, payment: PaymentRow, status: 'paid' | 'refunded', now: Date) {
+  return emitEvent(
+    tx,
+    {
+      workspaceId: payment.workspaceId,
+      formId: payment.formId,
+      leadId: payment.leadId,
+      type: status === 'paid' ? 'payment.completed' : 'payment.refunded',
+      data: paymentEventData(payment, status, now),
+    },
+    now,
+  );
 }

@@ -1,0 +1,1 @@
+export { ApiKeysSection } from './api-keys-section';

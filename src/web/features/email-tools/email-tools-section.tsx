@@ -1,0 +1,10 @@
+import { Card } from '@/web/components/ui/card';
+
+/** Placeholder until this section is built (issue 13). */
+export function EmailToolsSection() {
+  return (
+    <Card className="grid gap-2 p-6">
+      <h2 className="text-lg font-semibold text-gray-900">Email tools</h2>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { EmailToolsSection } from './email-tools-section';
