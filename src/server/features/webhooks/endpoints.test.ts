@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks-api.js';
+import type { WebhookDeliveryDetail, WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks-api.js';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { webhookEndpoints } from '../../db/schema/index.js';
@@ -135,6 +137,35 @@ describe('webhook endpoints API', () => {
     // Malformed ids are a 404 too, not a failed cast.
     expect((await call(owner, 'GET', '/api/webhooks/endpoints/not-a-uuid')).statusCode).toBe(404);
     expect((await call(owner, 'GET', '/api/webhooks/deliveries/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('checks the address again when connecting: a saved endpoint now pointing at loopback gets no request', async () => {
+    const owner = await createUser(t.app);
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      received.push(req.url ?? '');
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = (
+        await call(owner, 'POST', '/api/webhooks/endpoints', { url: PUBLIC_URL, eventTypes: ['lead.created'] })
+      ).json<WebhookEndpoint>();
+      // As if its name now resolved to loopback (DNS rebinding): the save-time check passed before.
+      const { port } = server.address() as AddressInfo;
+      await t.db
+        .update(webhookEndpoints)
+        .set({ url: `http://127.0.0.1:${port}/hook` })
+        .where(eq(webhookEndpoints.id, created.id));
+      const deliveryId = (await call(owner, 'POST', `/api/webhooks/endpoints/${created.id}/test`)).json<{ id: string }>().id;
+      await t.runJobs();
+      expect(received).toEqual([]);
+      const detail = (await call(owner, 'GET', `/api/webhooks/deliveries/${deliveryId}`)).json<WebhookDeliveryDetail>();
+      expect(detail).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      expect(detail.attemptLog[0]!.error).toMatch(/127\.0\.0\.1/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('updates, disables, enables and deletes an endpoint', async () => {
