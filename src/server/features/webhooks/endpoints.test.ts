@@ -168,6 +168,19 @@ describe('webhook endpoints API', () => {
     }
   });
 
+  it('describes its routes in the OpenAPI document from the same schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: APP_HOST } });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const doc = res.json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+    }>();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/webhooks'))).toEqual(
+      expect.arrayContaining(['/api/webhooks/endpoints', '/api/webhooks/endpoints/{id}', '/api/webhooks/deliveries/{id}/replay']),
+    );
+    const body = doc.paths['/api/webhooks/endpoints']!.post!.requestBody!.content['application/json']!.schema;
+    expect(JSON.stringify(body)).toContain('payment.refunded');
+  });
+
   it('updates, disables, enables and deletes an endpoint', async () => {
     const owner = await createUser(t.app);
     const form = await createForm(t.app, owner, { title: 'Filtered page' });

@@ -34,10 +34,10 @@ export function webhooksRoutes(app: FastifyInstance, deps: WebhookDeps) {
     await deleteEndpoint(db, request.owner.workspaceId, request.params.id);
     return reply.status(204).send();
   });
-  api.get(`${base}/:id/secret`, { schema: { params } }, async (request) =>
+  api.get(`${base}/:id/secret`, { schema: { tags, params } }, async (request) =>
     revealSecret(deps, request.owner.workspaceId, request.params.id),
   );
-  api.post(`${base}/:id/rotate-secret`, { schema: { params } }, async (request) =>
+  api.post(`${base}/:id/rotate-secret`, { schema: { tags, params } }, async (request) =>
     rotateSecret(deps, request.owner.workspaceId, request.params.id),
   );
   api.post(`${base}/:id/enable`, { schema: { tags, params } }, async (request) =>
