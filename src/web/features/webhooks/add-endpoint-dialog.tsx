@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { EVENT_DESCRIPTIONS, EVENT_TYPES, type EventType } from '@/domain/events';
@@ -15,9 +14,8 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Spinner } from '@/web/components/ui/spinner';
-import { fetchFormsPage } from '@/web/features/forms';
 import { ApiError } from '@/web/lib/api';
-import { useCreateEndpoint } from './api';
+import { useCreateEndpoint, usePageOptions } from './api';
 
 type Props = { open: boolean; onClose: () => void };
 
@@ -31,11 +29,7 @@ export function AddEndpointDialog({ open, onClose }: Props) {
   const [formId, setFormId] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateEndpoint();
-  const forms = useQuery({
-    queryKey: ['forms', 'list', { status: 'all' }],
-    queryFn: () => fetchFormsPage({ status: 'all' }),
-    enabled: open,
-  });
+  const forms = usePageOptions(open);
 
   const close = () => {
     setUrl('');

@@ -7,6 +7,7 @@ import type {
   WebhookEndpointBody,
   WebhookSecret,
 } from '@/domain/webhooks-api';
+import type { FormListPage } from '@/domain/forms-api';
 import { apiFetch } from '@/web/lib/api';
 
 /** Client side of the webhooks owner API (contract: src/domain/webhooks-api.ts). */
@@ -93,3 +94,11 @@ export function useReplayDelivery() {
       ]),
   });
 }
+
+/** The workspace's pages, for the page filter (the first 50, newest first, as the dashboard lists them). */
+export const usePageOptions = (enabled = true) =>
+  useQuery({
+    queryKey: ['forms', 'list', { status: 'all' }] as const,
+    queryFn: () => apiFetch<FormListPage>('/api/forms?status=all'),
+    enabled,
+  });

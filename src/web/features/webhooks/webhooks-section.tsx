@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { fetchFormsPage } from '@/web/features/forms';
-import { useEndpoints } from './api';
+import { useEndpoints, usePageOptions } from './api';
 import { AddEndpointDialog } from './add-endpoint-dialog';
 import { EndpointItem } from './endpoint-item';
 
@@ -13,7 +11,7 @@ import { EndpointItem } from './endpoint-item';
 export function WebhooksSection() {
   const [adding, setAdding] = useState(false);
   const endpoints = useEndpoints();
-  const forms = useQuery({ queryKey: ['forms', 'list', { status: 'all' }], queryFn: () => fetchFormsPage({ status: 'all' }) });
+  const forms = usePageOptions();
   const pageName = (formId: string | null) =>
     formId ? (forms.data?.items.find((f) => f.id === formId)?.name ?? 'a deleted page') : null;
 
