@@ -10,6 +10,7 @@ import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
 import { PURGE_EXPIRED_LEADS_CRONTAB } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
+import { PURGE_WEBHOOK_EVENTS_CRONTAB } from './features/webhooks/index.js';
 import { startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
 import { localStorage } from './lib/storage.js';
@@ -52,6 +53,7 @@ async function main() {
       PURGE_EXPIRED_LEADS_CRONTAB,
       OWNER_LEAD_DIGEST_CRONTAB,
       PURGE_EXPIRED_EXPORTS_CRONTAB,
+      PURGE_WEBHOOK_EVENTS_CRONTAB,
     ].join('\n');
     const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
     stops.unshift(() => jobs.stop());

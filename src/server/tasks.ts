@@ -16,6 +16,14 @@ import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/rete
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
 import { createTokens } from './lib/tokens.js';
 import {
+  DELIVER_WEBHOOK_TASK,
+  deliverWebhookTask,
+  PURGE_WEBHOOK_EVENTS_TASK,
+  purgeWebhookEventsTask,
+  webhookDeps,
+  webhooksFanOut,
+} from './features/webhooks/index.js';
+import {
   SEND_EMAIL_TASK,
   PURGE_EMAIL_DELIVERIES_TASK,
   purgeEmailDeliveriesTask,
@@ -34,7 +42,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     appOrigin: config.appUrl.origin,
   };
   // What acts on each event (src/server/features/outbox): webhooks' fan-out, email tools' sync.
-  const eventConsumers: EventConsumer[] = [];
+  const eventConsumers: EventConsumer[] = [webhooksFanOut];
   return {
     [DISPATCH_EVENT_TASK]: dispatchEventTask(db, eventConsumers),
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
@@ -47,5 +55,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [OWNER_LEAD_DIGEST_TASK]: ownerLeadDigestTask({ db, appOrigin: config.appUrl.origin }),
     [EXPORT_LEADS_TASK]: exportLeadsTask({ db, storage, tokens: leads.tokens, appOrigin: leads.appOrigin }),
     [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
+    [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(webhookDeps(config, db)),
+    [PURGE_WEBHOOK_EVENTS_TASK]: purgeWebhookEventsTask(db),
   };
 }

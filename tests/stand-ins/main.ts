@@ -7,6 +7,7 @@
  */
 import { startPaypalStandIn } from './paypal.js';
 import { startStripeStandIn } from './stripe.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 
 function portFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -21,13 +22,15 @@ const stripe = await startStripeStandIn({ port: portFromEnv('STRIPE_STANDIN_PORT
 const paypal = await startPaypalStandIn({ port: portFromEnv('PAYPAL_STANDIN_PORT', 4243), webhookDelayMs });
 console.log(`Stripe stand-in: ${stripe.url}`);
 console.log(`PayPal stand-in: ${paypal.url}`);
+const receiver = await startWebhookReceiver({ port: portFromEnv('WEBHOOK_RECEIVER_PORT', 4246) });
+console.log(`Webhook receiver: ${receiver.url}`);
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   console.log(`Stand-ins stopping (${signal})`);
-  await Promise.allSettled([stripe.close(), paypal.close()]);
+  await Promise.allSettled([stripe.close(), paypal.close(), receiver.close()]);
   process.exit(0);
 }
 process.on('SIGTERM', (signal) => void stop(signal));

@@ -24,6 +24,7 @@ import {
 } from './templates/owner-lead-emails.js';
 import { LeadExportReadyEmail, leadExportReadySubject, type LeadExportReadyProps } from './templates/export-emails.js';
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
+import { WebhookDisabledEmail, webhookDisabledSubject, type WebhookDisabledProps } from './templates/webhook-emails.js';
 import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
@@ -36,6 +37,7 @@ const templates = {
   ownerNewLead: { subject: ownerNewLeadSubject, body: (p: OwnerNewLeadProps) => <OwnerNewLeadEmail {...p} /> },
   ownerLeadDigest: { subject: ownerLeadDigestSubject, body: (p: OwnerLeadDigestProps) => <OwnerLeadDigestEmail {...p} /> },
   leadExportReady: { subject: leadExportReadySubject, body: (p: LeadExportReadyProps) => <LeadExportReadyEmail {...p} /> },
+  webhookDisabled: { subject: webhookDisabledSubject, body: (p: WebhookDisabledProps) => <WebhookDisabledEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;

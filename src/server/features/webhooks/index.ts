@@ -1,0 +1,13 @@
+export { createEndpoint } from './create-endpoint.js';
+export { deleteEndpoint } from './delete-endpoint.js';
+export { getDelivery, listDeliveries, replayDelivery } from './deliveries.js';
+export { deliverWebhook, deliverWebhookTask } from './deliver.task.js';
+export { webhookDeps, type WebhookDeps } from './deps.js';
+export { revealSecret, rotateSecret, sendTestEvent, setEndpointEnabled } from './endpoint-actions.js';
+export { webhooksFanOut } from './fan-out.js';
+export { getEndpoint } from './get-endpoint.js';
+export { listEndpoints } from './list-endpoints.js';
+export { PURGE_WEBHOOK_EVENTS_CRONTAB, PURGE_WEBHOOK_EVENTS_TASK, purgeWebhookEventsTask } from './purge.task.js';
+export { DELIVER_WEBHOOK_TASK } from './queue.js';
+export { webhooksRoutes } from './routes.js';
+export { updateEndpoint } from './update-endpoint.js';

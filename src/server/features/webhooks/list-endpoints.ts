@@ -1,0 +1,14 @@
+import { asc, eq } from 'drizzle-orm';
+import type { WebhookEndpoint } from '../../../domain/webhooks-api.js';
+import type { Db } from '../../db/client.js';
+import { webhookEndpoints } from '../../db/schema/index.js';
+import { endpointView } from './endpoint-view.js';
+
+export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.workspaceId, workspaceId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return rows.map(endpointView);
+}
