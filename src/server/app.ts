@@ -23,6 +23,7 @@ import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './featu
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
 import { retentionRoutes } from './features/retention/index.js';
 import { dataRequestRoutes } from './features/data-requests/index.js';
+import { emailToolsDeps, emailToolsRoutes } from './features/email-tools/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
@@ -143,6 +144,7 @@ export async function buildApp({
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
       dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
+      emailToolsRoutes(owned, emailToolsDeps(config, db));
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });

@@ -10,6 +10,7 @@ import {
   PURGE_EXPIRED_EXPORTS_TASK,
   purgeExpiredExportsTask,
 } from './features/lead-export/index.js';
+import { emailToolsConsumer, emailToolsDeps, SYNC_LEAD_TASK, syncLeadTask } from './features/email-tools/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
@@ -34,7 +35,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     appOrigin: config.appUrl.origin,
   };
   // What acts on each event (src/server/features/outbox): webhooks' fan-out, email tools' sync.
-  const eventConsumers: EventConsumer[] = [];
+  const eventConsumers: EventConsumer[] = [emailToolsConsumer];
   return {
     [DISPATCH_EVENT_TASK]: dispatchEventTask(db, eventConsumers),
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
@@ -47,5 +48,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [OWNER_LEAD_DIGEST_TASK]: ownerLeadDigestTask({ db, appOrigin: config.appUrl.origin }),
     [EXPORT_LEADS_TASK]: exportLeadsTask({ db, storage, tokens: leads.tokens, appOrigin: leads.appOrigin }),
     [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
+    [SYNC_LEAD_TASK]: syncLeadTask(emailToolsDeps(config, db)),
   };
 }
