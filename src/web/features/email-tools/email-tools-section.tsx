@@ -129,7 +129,7 @@ function EmailToolCard({ provider, connection }: { provider: EmailToolProvider; 
             <dd className="min-w-0 break-words text-gray-900">{connection.accountName || '—'}</dd>
             <dt className="font-medium text-gray-700">API key</dt>
             <dd className="font-mono break-all text-gray-900">{connection.maskedKey}</dd>
-            <dt className="font-medium text-gray-700">Connected</dt>
+            <dt className="font-medium text-gray-700">Connected on</dt>
             <dd className="text-gray-900">
               <time dateTime={connection.connectedAt}>{dateTimeFormat.format(new Date(connection.connectedAt))}</time>
             </dd>

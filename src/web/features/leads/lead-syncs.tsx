@@ -22,7 +22,7 @@ export function LeadSyncs({ syncs }: { syncs: LeadSync[] }) {
               <Badge variant={STATUS[s.status].variant}>{STATUS[s.status].label}</Badge>
             </div>
             <Facts>
-              {s.syncedAt && <Fact label="Synced">{formatDateTime(s.syncedAt)}</Fact>}
+              {s.syncedAt && <Fact label="Synced at">{formatDateTime(s.syncedAt)}</Fact>}
               {s.status !== 'synced' && <Fact label="Attempts">{s.attempts}</Fact>}
               {s.lastError && s.status !== 'synced' && (
                 <Fact label={s.status === 'failed' ? `${EMAIL_TOOL_NAMES[s.provider]} said` : 'Last attempt'}>
