@@ -10,7 +10,14 @@ import {
   PURGE_EXPIRED_EXPORTS_TASK,
   purgeExpiredExportsTask,
 } from './features/lead-export/index.js';
-import { emailToolsConsumer, emailToolsDeps, SYNC_LEAD_TASK, syncLeadTask } from './features/email-tools/index.js';
+import {
+  emailToolsConsumer,
+  emailToolsDeps,
+  ERASE_FROM_EMAIL_TOOL_TASK,
+  eraseFromEmailToolTask,
+  SYNC_LEAD_TASK,
+  syncLeadTask,
+} from './features/email-tools/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
@@ -49,5 +56,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [EXPORT_LEADS_TASK]: exportLeadsTask({ db, storage, tokens: leads.tokens, appOrigin: leads.appOrigin }),
     [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
     [SYNC_LEAD_TASK]: syncLeadTask(emailToolsDeps(config, db)),
+    [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailToolsDeps(config, db)),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailToolLists, EmailToolsSettings, FormEmailTools } from '../../../domain/email-tools.js';
@@ -86,6 +87,7 @@ const detailOf = async (owner: SignedUpUser, leadId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<LeadDetail>();
 };
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('connecting an email tool', () => {
@@ -358,6 +360,31 @@ describe('syncing leads', () => {
     await t.runJobs();
     expect(await syncsOf((await leadOf(form.id, 'nobody@example.com')).id)).toEqual([]);
     expect(mailchimp.members(listId)).toEqual([]);
+  });
+});
+
+describe('erasing a person', () => {
+  it('deletes them permanently from the Mailchimp audience their page sends to', async () => {
+    const { owner, listId } = await ownerWithMailchimp();
+    const form = await pageSendingTo(owner, { mailchimp: { listId, tags: [] }, kit: null }, { doubleOptIn: false });
+    await kit.submit(form.id, { email: 'forget-me@example.com', name: 'Fay' });
+    await t.runJobs();
+    expect(mailchimp.members(listId)).toMatchObject([{ email_address: 'forget-me@example.com' }]);
+
+    const erase = await t.app.inject({
+      method: 'POST',
+      url: '/api/privacy/erasure',
+      headers: { host: APP_HOST, origin: `http://${APP_HOST}`, cookie: owner.cookie },
+      payload: { email: 'forget-me@example.com', confirmEmail: 'forget-me@example.com' },
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    await t.runJobs();
+
+    expect(mailchimp.members(listId)).toEqual([]);
+    const deleted = mailchimp.requests.filter((r) => r.path.endsWith('/actions/delete-permanent'));
+    expect(deleted.map((r) => r.path)).toEqual([
+      `/3.0/lists/${listId}/members/${md5('forget-me@example.com')}/actions/delete-permanent`,
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ export interface MailchimpApi {
   createMergeField(listId: string, name: string): Promise<ProviderResult<MailchimpMergeField>>;
   upsertMember(listId: string, member: MailchimpMember): Promise<ProviderResult<{ id: string; status: string }>>;
   addTags(listId: string, email: string, tags: string[]): Promise<ProviderResult<unknown>>;
+  deletePermanently(listId: string, email: string): Promise<ProviderResult<unknown>>;
 }
 
 export interface MailchimpList {
@@ -80,5 +81,7 @@ export function mailchimpApi(apiKey: string, baseUrlTemplate: string): Mailchimp
       call('POST', `${list(listId)}/members/${subscriberHash(email)}/tags`, {
         tags: tags.map((name) => ({ name, status: 'active' })),
       }),
+    deletePermanently: (listId, email) =>
+      call('POST', `${list(listId)}/members/${subscriberHash(email)}/actions/delete-permanent`),
   };
 }
