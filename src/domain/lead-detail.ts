@@ -1,3 +1,4 @@
+import type { LeadSync } from './email-tools';
 import type { LeadStatus } from './forms-api';
 import type { Currency } from './money';
 import type { PaymentStatus, Provider } from './payments';
@@ -79,6 +80,8 @@ export const LEAD_TIMELINE_KINDS = [
   'owner_notified',
   'last_downloaded',
   'refunded',
+  'email_tool_synced',
+  'email_tool_failed',
 ] as const;
 export type LeadTimelineKind = (typeof LEAD_TIMELINE_KINDS)[number];
 
@@ -114,4 +117,6 @@ export interface LeadDetail {
   payments: LeadPaymentRecord[];
   /** Oldest first. */
   timeline: LeadTimelineEvent[];
+  /** Where the lead was sent (issue 13): one row per email tool its page sends to, Mailchimp first. */
+  syncs: LeadSync[];
 }

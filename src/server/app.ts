@@ -24,6 +24,7 @@ import { publicNotFound, publicPagesRoutes } from './features/public-pages/index
 import { retentionRoutes } from './features/retention/index.js';
 import { dataRequestRoutes } from './features/data-requests/index.js';
 import { webhookDeps, webhooksRoutes } from './features/webhooks/index.js';
+import { emailToolsDeps, emailToolsRoutes } from './features/email-tools/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
@@ -145,6 +146,7 @@ export async function buildApp({
       retentionRoutes(owned, db);
       dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
       webhooksRoutes(owned, webhookDeps(config, db));
+      emailToolsRoutes(owned, emailToolsDeps(config, db));
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });

@@ -10,6 +10,14 @@ import {
   PURGE_EXPIRED_EXPORTS_TASK,
   purgeExpiredExportsTask,
 } from './features/lead-export/index.js';
+import {
+  emailToolsConsumer,
+  emailToolsDeps,
+  ERASE_FROM_EMAIL_TOOL_TASK,
+  eraseFromEmailToolTask,
+  SYNC_LEAD_TASK,
+  syncLeadTask,
+} from './features/email-tools/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
@@ -42,7 +50,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     appOrigin: config.appUrl.origin,
   };
   // What acts on each event (src/server/features/outbox): webhooks' fan-out, email tools' sync.
-  const eventConsumers: EventConsumer[] = [webhooksFanOut];
+  const eventConsumers: EventConsumer[] = [webhooksFanOut, emailToolsConsumer];
   return {
     [DISPATCH_EVENT_TASK]: dispatchEventTask(db, eventConsumers),
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
@@ -57,5 +65,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(webhookDeps(config, db)),
     [PURGE_WEBHOOK_EVENTS_TASK]: purgeWebhookEventsTask(db),
+    [SYNC_LEAD_TASK]: syncLeadTask(emailToolsDeps(config, db)),
+    [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailToolsDeps(config, db)),
   };
 }

@@ -1,10 +1,13 @@
 /**
  * Runs both stand-ins for browser tests (a Playwright webServer):
  *   node --import tsx tests/stand-ins/main.ts
- * Ports: STRIPE_STANDIN_PORT (default 4242), PAYPAL_STANDIN_PORT (default 4243). Webhooks go out
+ * Ports: STRIPE_STANDIN_PORT (default 4242), PAYPAL_STANDIN_PORT (default 4243), MAILCHIMP_STANDIN_PORT
+ * (default 4244), KIT_STANDIN_PORT (default 4245). Webhooks go out
  * STANDIN_WEBHOOK_DELAY_MS (default 300) after the payment, as the real providers' arrive shortly after.
  * Both answer GET /_test/health.
  */
+import { startKitStandIn } from './kit.js';
+import { startMailchimpStandIn } from './mailchimp.js';
 import { startPaypalStandIn } from './paypal.js';
 import { startStripeStandIn } from './stripe.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
@@ -24,13 +27,17 @@ console.log(`Stripe stand-in: ${stripe.url}`);
 console.log(`PayPal stand-in: ${paypal.url}`);
 const receiver = await startWebhookReceiver({ port: portFromEnv('WEBHOOK_RECEIVER_PORT', 4246) });
 console.log(`Webhook receiver: ${receiver.url}`);
+const mailchimp = await startMailchimpStandIn({ port: portFromEnv('MAILCHIMP_STANDIN_PORT', 4244) });
+const kit = await startKitStandIn({ port: portFromEnv('KIT_STANDIN_PORT', 4245) });
+console.log(`Mailchimp stand-in: ${mailchimp.url}`);
+console.log(`Kit stand-in: ${kit.url}`);
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   console.log(`Stand-ins stopping (${signal})`);
-  await Promise.allSettled([stripe.close(), paypal.close(), receiver.close()]);
+  await Promise.allSettled([stripe.close(), paypal.close(), receiver.close(), mailchimp.close(), kit.close()]);
   process.exit(0);
 }
 process.on('SIGTERM', (signal) => void stop(signal));

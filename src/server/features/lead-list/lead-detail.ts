@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { isUuid } from '../../../domain/ids.js';
 import type { LeadAnswer, LeadDetail } from '../../../domain/lead-detail.js';
 import type { Db } from '../../db/client.js';
-import { forms, leadConsents, leadEmails, leads, payments, submissions } from '../../db/schema/index.js';
+import { forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { answerFields } from './field-columns.js';
 import { leadTimeline } from './lead-timeline.js';
@@ -29,7 +29,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
   if (!row) throw notFound('This lead');
   const { lead } = row;
 
-  const [submitted, consents, paid, emails] = await Promise.all([
+  const [submitted, consents, paid, emails, syncs] = await Promise.all([
     db
       .select({ createdAt: submissions.createdAt, formVersion: submissions.formVersion })
       .from(submissions)
@@ -42,6 +42,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       .from(leadEmails)
       .where(eq(leadEmails.leadId, id))
       .orderBy(asc(leadEmails.queuedAt)),
+    db.select().from(leadSyncs).where(eq(leadSyncs.leadId, id)).orderBy(asc(leadSyncs.provider)),
   ]);
 
   return {
@@ -88,6 +89,16 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       paidAt: iso(p.paidAt),
       refundedAt: iso(p.refundedAt),
     })),
-    timeline: leadTimeline({ lead, submissions: submitted, consents, payments: paid, emails }),
+    timeline: leadTimeline({ lead, submissions: submitted, consents, payments: paid, emails, syncs }),
+    // 'kit' < 'mailchimp' alphabetically; Mailchimp is shown first.
+    syncs: syncs
+      .map((s) => ({
+        provider: s.provider,
+        status: s.status,
+        lastError: s.lastError,
+        syncedAt: iso(s.syncedAt),
+        attempts: s.attempts,
+      }))
+      .reverse(),
   };
 }

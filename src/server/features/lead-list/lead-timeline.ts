@@ -1,7 +1,8 @@
 import { LEAD_TIMELINE_KINDS, type LeadTimelineEvent, type LeadTimelineKind } from '../../../domain/lead-detail.js';
 import { formatMoney } from '../../../domain/money.js';
 import { PROVIDER_NAMES } from '../../../domain/payments.js';
-import type { leadConsents, leadEmails, leads, payments } from '../../db/schema/index.js';
+import { EMAIL_TOOL_NAMES } from '../../../domain/email-tools.js';
+import type { leadConsents, leadEmails, leadSyncs, leads, payments } from '../../db/schema/index.js';
 
 interface TimelineRows {
   lead: typeof leads.$inferSelect;
@@ -9,6 +10,7 @@ interface TimelineRows {
   consents: Array<typeof leadConsents.$inferSelect>;
   payments: Array<typeof payments.$inferSelect>;
   emails: Array<Pick<typeof leadEmails.$inferSelect, 'kind' | 'queuedAt'>>;
+  syncs?: Array<typeof leadSyncs.$inferSelect>;
 }
 
 const CONFIRMED_BY = { code: 'With the code on the thank-you page', link: 'With the link in the email' } as const;
@@ -17,9 +19,9 @@ const RANK = new Map<LeadTimelineKind, number>(LEAD_TIMELINE_KINDS.map((kind, i)
 /**
  * A lead's history from the rows that record it, oldest first. Where nothing was recorded nothing
  * is shown: no "code sent" without a lead_emails row, one "last downloaded" because single
- * downloads are only counted, and no sync events until connectors exist.
+ * downloads are only counted, and a sync to an email tool once it succeeded or finally failed.
  */
-export function leadTimeline({ lead, submissions, consents, payments, emails }: TimelineRows): LeadTimelineEvent[] {
+export function leadTimeline({ lead, submissions, consents, payments, emails, syncs = [] }: TimelineRows): LeadTimelineEvent[] {
   const events: Array<{ kind: LeadTimelineKind; at: Date; detail: string | null }> = [];
   const add = (kind: LeadTimelineKind, at: Date, detail: string | null = null) => events.push({ kind, at, detail });
 
@@ -40,6 +42,12 @@ export function leadTimeline({ lead, submissions, consents, payments, emails }: 
     if (p.refundedAt) add('refunded', p.refundedAt, money);
     // When an attempt failed is not stored; it is shown at the time the attempt began.
     if (p.status === 'failed') add('payment_failed', p.createdAt, p.failureReason ? `${money} · ${p.failureReason}` : money);
+  }
+
+  for (const s of syncs) {
+    const tool = EMAIL_TOOL_NAMES[s.provider];
+    if (s.status === 'synced' && s.syncedAt) add('email_tool_synced', s.syncedAt, tool);
+    if (s.status === 'failed') add('email_tool_failed', s.updatedAt, s.lastError ? `${tool} · ${s.lastError}` : tool);
   }
 
   if (lead.lastDownloadAt) {

@@ -11,6 +11,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { FormEmailToolsCard } from '@/web/features/email-tools';
 import { useFormAnalytics, useFormDetail } from '@/web/features/forms';
 import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
@@ -62,6 +63,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
             <>
               <FormHeader form={form} />
               {form && <LeadNotificationsCard form={form} />}
+              {form && <FormEmailToolsCard formId={form.id} />}
             </>
           )}
           {analytics.isError ? (

@@ -44,8 +44,7 @@ const features: Feature[] = [
   {
     Icon: Mail,
     title: 'Email Integration',
-    comingSoon: true,
-    text: 'Lodestone already sends the confirmation and delivery emails for you, through its own mail server, and warns you by email as you near your monthly sign-ups. Coming soon: adding each new lead to your email marketing tool automatically, plus webhooks and an API for everything else.',
+    text: 'Each confirmed lead is added to Mailchimp or Kit by itself, with its name, answers and the page as a tag, respecting your double opt-in, retried when the tool is down, and with its sync status on the lead. Lodestone also sends the confirmation and delivery emails for you, through its own mail server.',
   },
 ];
 

@@ -18,6 +18,7 @@ import { ConsentEvidence } from './consent-evidence';
 import { DetailCard, Fact, Facts } from './detail-parts';
 import { listSearchFrom } from './lead-detail-state';
 import { LeadStatusBadges } from './lead-status';
+import { LeadSyncs } from './lead-syncs';
 import { LeadTimeline } from './lead-timeline';
 import { answerText } from './leads-table';
 
@@ -137,6 +138,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
         </DetailCard>
       </div>
 
+      <LeadSyncs syncs={lead.syncs} />
       <ConsentEvidence consents={lead.consents} />
       <LeadPayments lead={lead} />
     </>
