@@ -11,6 +11,7 @@ import {
   purgeExpiredExportsTask,
 } from './features/lead-export/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
+import { PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/public-api/index.js';
 import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
@@ -47,5 +48,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [OWNER_LEAD_DIGEST_TASK]: ownerLeadDigestTask({ db, appOrigin: config.appUrl.origin }),
     [EXPORT_LEADS_TASK]: exportLeadsTask({ db, storage, tokens: leads.tokens, appOrigin: leads.appOrigin }),
     [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
+    [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(db),
   };
 }
