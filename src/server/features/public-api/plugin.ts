@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { PUBLIC_API_PREFIX } from '../../../domain/public-api.js';
 import { hostConstraint } from '../../lib/hosts.js';
@@ -26,13 +26,13 @@ export async function publicApiPlugin(v1: FastifyInstance, options: PublicApiOpt
   const appFace = hostConstraint(options.appHost, true);
   v1.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
   v1.setErrorHandler(problemErrorHandler(options.appOrigin));
-  v1.setNotFoundHandler((request, reply) =>
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     sendProblem(
       reply,
       new ApiProblem(404, 'notFound', `There is no ${request.method} ${request.url.split('?')[0]} in this API.`),
       options.appOrigin,
-    ),
-  );
+    );
+  v1.setNotFoundHandler(notFound);
   v1.setValidatorCompiler(validatorCompiler);
   // Response schemas document the answers; they are not enforced (the use cases' types are).
   v1.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -63,6 +63,8 @@ export async function publicApiPlugin(v1: FastifyInstance, options: PublicApiOpt
   });
   const document = () => (v1 as unknown as { swaggerV1: () => unknown }).swaggerV1();
   v1.get('/openapi.json', { schema: { hide: true } }, async () => document());
+  // The app face's catch-all serves the SPA: this one, more specific, keeps unknown API paths a problem.
+  v1.all('/*', { schema: { hide: true } }, notFound);
 
   const limiter = createRateLimiter(options.db, { log: (err) => v1.log.error({ err }, 'api rate limit sweep failed') });
   await v1.register(async (authed) => {
