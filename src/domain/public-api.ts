@@ -114,7 +114,18 @@ export const v1ListFormsQuerySchema = z.strictObject(
 export type V1ListFormsQuery = z.input<typeof v1ListFormsQuerySchema>;
 
 export const v1ListLeadsQuerySchema = z
-  .strictObject({ ...workspaceLeadsFilterFields, ...pagination }, unknownFilterError)
+  .strictObject(
+    {
+      q: workspaceLeadsFilterFields.q.describe('Part of the email address or of any answer (a name, a company).'),
+      form: workspaceLeadsFilterFields.form.describe("One page's id."),
+      status: workspaceLeadsFilterFields.status.describe('pending, confirmed, paid or refunded.'),
+      from: workspaceLeadsFilterFields.from.describe('Signed up on or after this UTC day (2026-11-24).'),
+      to: workspaceLeadsFilterFields.to.describe('Signed up on or before this UTC day.'),
+      utmSource: workspaceLeadsFilterFields.utmSource.describe('The utm_source the lead arrived with.'),
+      ...pagination,
+    },
+    unknownFilterError,
+  )
   .refine(datesInOrder, datesOutOfOrder);
 export type V1ListLeadsQuery = z.input<typeof v1ListLeadsQuerySchema>;
 

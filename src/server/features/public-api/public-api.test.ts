@@ -386,6 +386,19 @@ describe('Idempotency-Key', () => {
     expectProblem(dup, 409, 'idempotency-key-in-progress');
   });
 
+  it('creates one form when the same request arrives twice at once', async () => {
+    const racing = { config: publishableConfig(null, 'Racing page') };
+    const headers = { 'idempotency-key': 'race-1' };
+    const answers = await Promise.all([1, 2, 3].map(() => api(readWrite.key, 'POST', '/api/v1/forms', racing, headers)));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    for (const conflict of answers.filter((r) => r.statusCode === 409))
+      expectProblem(conflict, 409, 'idempotency-key-in-progress');
+    expect(new Set(answers.filter((r) => r.statusCode === 201).map((r) => r.json<FormDetail>().id)).size).toBe(1);
+    expect(await formsNamed('Racing page')).toBe(1);
+  });
+
   it('replays errors too, keeps keys apart per API key, and forgets answers after 24 hours', async () => {
     const headers = { 'idempotency-key': 'missing-form' };
     const first = await api(readWrite.key, 'POST', '/api/v1/forms/nope/publish', undefined, headers);
@@ -459,7 +472,7 @@ describe('OpenAPI document', () => {
       Record<
         string,
         {
-          parameters?: { name: string }[];
+          parameters?: { name: string; description?: string }[];
           responses: Record<string, { content?: object }>;
           description?: string;
           summary?: string;
@@ -491,6 +504,8 @@ describe('OpenAPI document', () => {
     }
     const leadsQuery = doc.paths['/api/v1/leads']!.get!.parameters!.map((p) => p.name);
     expect(leadsQuery).toEqual(expect.arrayContaining(['limit', 'cursor', 'form', 'status', 'q', 'from', 'to', 'utmSource']));
+    for (const parameter of doc.paths['/api/v1/leads']!.get!.parameters!)
+      expect(parameter.description, parameter.name).toBeTruthy();
   });
 
   it('stays out of the owner API document', async () => {
