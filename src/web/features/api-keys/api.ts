@@ -4,7 +4,8 @@ import { apiFetch } from '@/web/lib/api';
 
 /** Client side of the owner API for API keys (contract in src/domain/api-keys.ts). */
 
-const KEYS = ['api-keys'] as const;
+export const apiKeysQueryKey = ['api-keys'] as const;
+const KEYS = apiKeysQueryKey;
 const PATH = '/api/api-keys';
 
 export const useApiKeys = () => useQuery({ queryKey: KEYS, queryFn: () => apiFetch<ApiKeyList>(PATH) });
