@@ -43,6 +43,8 @@ export interface Plan {
   /** What else the plan brings, beyond the rows above. */
   extras: readonly string[];
   exports: ExportAllowance;
+  /** API keys and the public REST API (/api/v1). */
+  apiAccess: boolean;
   features: readonly PlanFeature[];
   popular: boolean;
   cta: { label: string; href: '/page-creator' | '/contact' };
@@ -61,6 +63,7 @@ export const PLANS = {
     support: 'Email support',
     extras: ['PDF delivery'],
     exports: { formats: ['csv'], windowDays: 30 },
+    apiAccess: false,
     features: ['File Delivery'],
     popular: false,
     cta: { label: 'Get Started', href: '/page-creator' },
@@ -77,6 +80,7 @@ export const PLANS = {
     support: 'Email and chat support',
     extras: ['Custom domain', 'Remove branding'],
     exports: { formats: ['csv'], windowDays: 365 },
+    apiAccess: false,
     features: ['File Delivery', 'Custom Domain', 'Remove Branding'],
     popular: true,
     cta: { label: 'Get Started with Pro', href: '/page-creator' },
@@ -93,6 +97,7 @@ export const PLANS = {
     support: 'Priority support',
     extras: ['Multiple custom domains', 'API access', 'Custom integrations', 'Dedicated account manager'],
     exports: { formats: ['csv', 'jsonl'], windowDays: null },
+    apiAccess: true,
     features: ['File Delivery', 'Custom Domain', 'Remove Branding', 'Priority Support'],
     popular: false,
     cta: { label: 'Contact Sales', href: '/contact' },

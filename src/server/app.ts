@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createAuth, type Auth, requireOwner, authRoutes } from './features/auth/index.js';
 import { analyticsRoutes } from './features/analytics/index.js';
+import { apiKeysRoutes } from './features/api-keys/index.js';
 import { contactRoutes } from './features/contact/index.js';
 import { filesRoutes } from './features/files/index.js';
 import { formsRoutes } from './features/forms/index.js';
@@ -21,6 +22,7 @@ import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './featur
 import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
 import { retentionRoutes } from './features/retention/index.js';
 import { dataRequestRoutes } from './features/data-requests/index.js';
 import { webhookDeps, webhooksRoutes } from './features/webhooks/index.js';
@@ -117,7 +119,9 @@ export async function buildApp({
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Lodestone API', version: '1' } },
     hideUntagged: true,
-    transform: jsonSchemaTransform,
+    // The owner API only: /api/v1 has its own document (features/public-api).
+    transform: (doc) =>
+      doc.url.startsWith(PUBLIC_API_PREFIX) ? { schema: { hide: true }, url: doc.url } : jsonSchemaTransform(doc),
   });
 
   healthRoutes(app, pool);
@@ -147,10 +151,20 @@ export async function buildApp({
       dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
       webhooksRoutes(owned, webhookDeps(config, db));
       emailToolsRoutes(owned, emailToolsDeps(config, db));
+      apiKeysRoutes(owned, db);
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });
   });
+
+  const apiDeps = {
+    db,
+    tokens: leadDeps.tokens,
+    storage,
+    appOrigin: config.appUrl.origin,
+    publicOrigin: config.publicUrl.origin,
+  };
+  await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, appHost: config.appUrl.host, ...apiDeps });
 
   const publicFace = hostConstraint(config.appUrl.host, false);
   await app.register(async (face) => {

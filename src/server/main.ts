@@ -8,6 +8,7 @@ import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
 import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
+import { PURGE_IDEMPOTENCY_KEYS_CRONTAB } from './features/public-api/index.js';
 import { PURGE_EXPIRED_LEADS_CRONTAB } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
 import { PURGE_WEBHOOK_EVENTS_CRONTAB } from './features/webhooks/index.js';
@@ -54,6 +55,7 @@ async function main() {
       OWNER_LEAD_DIGEST_CRONTAB,
       PURGE_EXPIRED_EXPORTS_CRONTAB,
       PURGE_WEBHOOK_EVENTS_CRONTAB,
+      PURGE_IDEMPOTENCY_KEYS_CRONTAB,
     ].join('\n');
     const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
     stops.unshift(() => jobs.stop());

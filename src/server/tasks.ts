@@ -19,6 +19,7 @@ import {
   syncLeadTask,
 } from './features/email-tools/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
+import { PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/public-api/index.js';
 import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
@@ -67,5 +68,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_WEBHOOK_EVENTS_TASK]: purgeWebhookEventsTask(db),
     [SYNC_LEAD_TASK]: syncLeadTask(emailToolsDeps(config, db)),
     [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailToolsDeps(config, db)),
+    [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(db),
   };
 }

@@ -1,6 +1,9 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
 import type { FormConfig, FormField } from '../../src/domain/form-config';
+import type { PlanId } from '../../src/domain/plans';
 import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '../kit/data';
 import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '../kit/mailbox';
 
@@ -144,4 +147,31 @@ export async function visitorSignsUp(
     await expect(visitor.getByRole('status')).toHaveText('Your email is confirmed.');
   }
   await context.close();
+}
+
+// ----- plans ------------------------------------------------------------------------------------
+
+/**
+ * Puts the workspace of the owner `email` on `plan`, as a change of subscription would (there is no
+ * billing screen to do it through). It connects to the e2e server's embedded PostgreSQL: a Unix
+ * socket in E2E_DATA_DIR/postgres (src/server/db/embedded.ts), database 'lodestone'.
+ */
+export async function setWorkspacePlan(email: string, plan: PlanId) {
+  const client = new pg.Client({
+    host: path.join(process.env.E2E_DATA_DIR!, 'postgres'),
+    port: 5432,
+    user: 'postgres',
+    database: 'lodestone',
+  });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `update organizations set plan = $2
+         where id in (select m.organization_id from members m join users u on u.id = m.user_id where u.email = $1)`,
+      [email, plan],
+    );
+    expect(rowCount, `the workspace of ${email}`).toBe(1);
+  } finally {
+    await client.end();
+  }
 }

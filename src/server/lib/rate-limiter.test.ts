@@ -20,15 +20,17 @@ describe('the PostgreSQL rate limiter', () => {
   it('allows the limit, then refuses with the seconds left in the window, per key', async () => {
     const limiter = createRateLimiter(db);
     const three = rule('three', 3);
-    for (let i = 0; i < 3; i++) expect(await limiter.hit(three, 'a')).toEqual({ allowed: true });
+    for (let i = 0; i < 3; i++) expect(await limiter.hit(three, 'a')).toMatchObject({ allowed: true, count: i + 1 });
     const refused = await limiter.hit(three, 'a');
-    expect(refused.allowed).toBe(false);
+    expect(refused).toMatchObject({ allowed: false, count: 4 });
+    expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
     if (!refused.allowed) {
+      expect(refused.retryAfterSeconds).toBe(refused.resetSeconds);
       expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
     }
-    expect(await limiter.hit(three, 'b')).toEqual({ allowed: true });
-    expect(await limiter.hit(rule('other-rule', 3), 'a')).toEqual({ allowed: true });
+    expect(await limiter.hit(three, 'b')).toMatchObject({ allowed: true, count: 1 });
+    expect(await limiter.hit(rule('other-rule', 3), 'a')).toMatchObject({ allowed: true, count: 1 });
   });
 
   it('starts a new window on the first hit after the old one ran out', async () => {

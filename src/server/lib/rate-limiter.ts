@@ -11,7 +11,10 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `count`: hits in the current window, this one included; `resetSeconds`: until that window ends. */
+export type RateDecision = { count: number; resetSeconds: number } & (
+  { allowed: true } | { allowed: false; retryAfterSeconds: number }
+);
 
 // Counters older than this are swept; every rule's window must be shorter.
 const MAX_WINDOW_SECONDS = 3600;
@@ -49,7 +52,11 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
         window_start = case when ${expired} then excluded.window_start else h.window_start end
       returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`);
     const row = result.rows[0]!;
-    return row.count <= rule.limit ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after) };
+    const resetSeconds = Math.max(1, row.retry_after);
+    const counted = { count: row.count, resetSeconds };
+    return row.count <= rule.limit
+      ? { ...counted, allowed: true }
+      : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
   }
 
   return { hit };

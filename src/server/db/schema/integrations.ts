@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { API_KEY_SCOPES } from '../../../domain/api-keys.js';
 import type { EventEnvelope } from '../../../domain/events.js';
 import { organizations, users } from './auth.js';
 import { forms, leads } from './forms.js';
@@ -159,8 +160,6 @@ export const leadSyncs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.leadId, t.provider] })],
 );
-
-export const API_KEY_SCOPES = ['read', 'write'] as const;
 
 /** A workspace's key to the public API: shown once, kept only as a SHA-256 hash. */
 export const apiKeys = pgTable(

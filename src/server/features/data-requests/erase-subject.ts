@@ -19,7 +19,7 @@ import type { Owner } from '../auth/index.js';
 import { forgetEmails } from '../mail/index.js';
 import { emitEvent, erasedLeadEventData } from '../outbox/index.js';
 import { emailCounterKey } from '../visitor-journey/index.js';
-import { logDataRequest } from './request-log.js';
+import { logDataRequest, type Requester } from './request-log.js';
 import { subjectHashOf } from './subject.js';
 
 export interface ErasureDeps {
@@ -39,7 +39,7 @@ const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.
  * unlinked. A tombstone (a keyed hash, no address) and the log row record it. Another workspace's
  * leads of the same address are not touched. Erasing again finds nothing and counts zeros.
  */
-export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: string): Promise<ErasureOutcome> {
+export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: string, by?: Requester): Promise<ErasureOutcome> {
   const { workspaceId } = owner;
   const subjectHash = subjectHashOf(deps.tokens, workspaceId, email);
   const { outcome, exportFiles } = await deps.db.transaction(async (tx) => {
@@ -107,7 +107,7 @@ export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: strin
       paymentsAnonymised: anonymised.length,
       exportFilesRemoved: files.length,
     };
-    const request = await logDataRequest(tx, owner, 'erasure', subjectHash, { ...counts });
+    const request = await logDataRequest(tx, owner, 'erasure', subjectHash, { ...counts }, by);
     // The first erasure's date stands: a repeat proves nothing new.
     await tx.insert(erasureTombstones).values({ workspaceId, subjectHash, requestId: request.id }).onConflictDoNothing();
     return { outcome: { requestId: request.id, counts }, exportFiles: files };

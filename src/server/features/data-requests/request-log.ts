@@ -15,9 +15,15 @@ import { notFound } from '../../lib/http-errors.js';
 import type { Owner } from '../auth/index.js';
 import { workspaceName } from './subject.js';
 
+/** Who made a request when it was not the signed-in owner (an API key: 'api-key:<id>' and its creator's address). */
+export interface Requester {
+  id: string;
+  email: string;
+}
+
 /**
- * Logs a request: who (the owner's id and address, kept as text so the log outlives the account),
- * what, about whom (the subject hash only) and how many records. Runs in the request's transaction.
+ * Logs a request: who (the owner's id and address, kept as text so the log outlives the account;
+ * or `by`), what, about whom (the subject hash only) and how many records. Runs in the request's transaction.
  */
 export async function logDataRequest(
   tx: Executor,
@@ -25,13 +31,16 @@ export async function logDataRequest(
   kind: DataRequestKind,
   subjectHash: string,
   records: Record<string, number>,
+  by?: Requester,
 ) {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, owner.userId));
+  const [user] = by
+    ? [{ email: by.email }]
+    : await tx.select({ email: users.email }).from(users).where(eq(users.id, owner.userId));
   const [row] = await tx
     .insert(dataRequests)
     .values({
       workspaceId: owner.workspaceId,
-      requestedBy: owner.userId,
+      requestedBy: by?.id ?? owner.userId,
       requestedByEmail: user?.email ?? owner.userId,
       kind,
       subjectHash,

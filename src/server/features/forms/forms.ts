@@ -210,12 +210,16 @@ export async function purgeDeletedForms(db: Db, deletedBefore: Date): Promise<nu
   return purged.length;
 }
 
-/** Newest first, 50 a page, keyset-paginated on (created_at, id). status=deleted lists Recently deleted, and only it. */
+/**
+ * Newest first, 50 a page (`size` for the public API), keyset-paginated on (created_at, id).
+ * status=deleted lists Recently deleted, and only it.
+ */
 export async function listForms(
   db: Db,
   workspaceId: string,
   query: ListFormsFilter,
   publicOrigin: string,
+  size = FORMS_PAGE_SIZE,
 ): Promise<FormListPage> {
   const after = query.cursor ? decodeCursor(query.cursor, isFormId) : undefined;
   const leadCounts = db
@@ -261,8 +265,8 @@ export async function listForms(
       ),
     )
     .orderBy(desc(forms.createdAt), desc(forms.id))
-    .limit(FORMS_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, FORMS_PAGE_SIZE, (r) => ({ time: r.position, id: r.id }));
+    .limit(size + 1);
+  const { page, nextCursor } = keysetPage(rows, size, (r) => ({ time: r.position, id: r.id }));
   const items: FormSummary[] = page.map((r) => ({
     id: r.id,
     name: r.name,

@@ -5,4 +5,5 @@ export {
   PURGE_EXPIRED_EXPORTS_TASK,
   purgeExpiredExportsTask,
 } from './purge-expired-exports.task.js';
+export { createLeadExport, type ExportApiDeps, getLeadExport } from './exports.js';
 export { leadExportRoutes } from './routes.js';

@@ -1,2 +1,3 @@
-export { workspaceLeadsWhere } from './list-leads.js';
+export { getLeadDetail } from './lead-detail.js';
+export { listWorkspaceLeads, workspaceLeadsWhere } from './list-leads.js';
 export { leadListRoutes } from './routes.js';

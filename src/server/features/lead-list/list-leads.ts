@@ -9,8 +9,8 @@ import { assertOwnForm } from '../forms/index.js';
 import { latestPayments } from '../payments/index.js';
 import { fieldLabelsOf, labelAnswers } from './field-columns.js';
 
-/** Leads matching `conditions`, newest first, 50 a page, keyset-paginated on (created_at, id). */
-async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string): Promise<LeadListPage> {
+/** Leads matching `conditions`, newest first, `size` (50) a page, keyset-paginated on (created_at, id). */
+async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string, size = LEADS_PAGE_SIZE): Promise<LeadListPage> {
   const after = cursor ? decodeCursor(cursor, isUuid) : undefined;
   const rows = await db
     .select({
@@ -35,8 +35,8 @@ async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string
     .innerJoin(forms, eq(forms.id, leads.formId))
     .where(and(...conditions, after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined))
     .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(LEADS_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, LEADS_PAGE_SIZE, (r) => ({ time: r.position, id: r.id }));
+    .limit(size + 1);
+  const { page, nextCursor } = keysetPage(rows, size, (r) => ({ time: r.position, id: r.id }));
   const [paymentOf, labelsByForm] = await Promise.all([
     latestPayments(
       db,
@@ -94,7 +94,12 @@ export function workspaceLeadsWhere(workspaceId: string, filter: Omit<WorkspaceL
 }
 
 /** Every lead of the workspace across its pages (deleted pages' too, until they are purged), filtered. */
-export async function listWorkspaceLeads(db: Db, workspaceId: string, filter: WorkspaceLeadsFilter): Promise<LeadListPage> {
+export async function listWorkspaceLeads(
+  db: Db,
+  workspaceId: string,
+  filter: WorkspaceLeadsFilter,
+  size = LEADS_PAGE_SIZE,
+): Promise<LeadListPage> {
   if (filter.form) await assertOwnForm(db, workspaceId, filter.form);
-  return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor);
+  return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor, size);
 }

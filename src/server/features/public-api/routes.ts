@@ -1,0 +1,246 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isUuid } from '../../../domain/ids.js';
+import {
+  idParamsSchema,
+  listOf,
+  problemSchema,
+  v1CreateExportBodySchema,
+  v1ErasureSchema,
+  v1ExportSchema,
+  v1FormBodySchema,
+  v1FormSchema,
+  v1FormSummarySchema,
+  v1LeadDetailSchema,
+  v1LeadSchema,
+  v1ListFormsQuerySchema,
+  v1ListLeadsQuerySchema,
+} from '../../../domain/public-api.js';
+import type { Db } from '../../db/client.js';
+import { leads } from '../../db/schema/index.js';
+import type { Storage } from '../../lib/storage.js';
+import type { Tokens } from '../../lib/tokens.js';
+import { eraseSubject } from '../data-requests/index.js';
+import { createForm, getForm, listForms, publishForm, saveDraft, setStatus, toDetail } from '../forms/index.js';
+import { createLeadExport, getLeadExport } from '../lead-export/index.js';
+import { getLeadDetail, listWorkspaceLeads } from '../lead-list/index.js';
+import { ApiProblem } from './problem.js';
+
+export interface PublicApiDeps {
+  db: Db;
+  tokens: Tokens;
+  storage: Storage;
+  appOrigin: string;
+  publicOrigin: string;
+}
+
+const problems = {
+  400: problemSchema.describe('Bad input: `errors` names each field.'),
+  401: problemSchema.describe('No key, or an unknown or revoked key.'),
+  403: problemSchema.describe("The workspace is not on the Business plan, or the key lacks the method's scope."),
+  404: problemSchema.describe("No such object in the key's workspace."),
+  429: problemSchema.describe('Over the rate limit: see Retry-After.'),
+};
+const postProblems = {
+  ...problems,
+  409: problemSchema.describe('A request with the same Idempotency-Key is still running.'),
+  422: problemSchema.describe('The Idempotency-Key was used with another request.'),
+};
+/** The public API's endpoints (contract: src/domain/public-api.ts); `request.apiCaller` is set by authenticate.ts. */
+export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, publicOrigin } = deps;
+  const detail = (row: Parameters<typeof toDetail>[0]) => toDetail(row, publicOrigin);
+  const ws = (request: { apiCaller: { workspaceId: string } }) => request.apiCaller.workspaceId;
+
+  api.get(
+    '/forms',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'List pages',
+        description: 'The workspace’s pages, newest first (Recently deleted pages are left out).',
+        querystring: v1ListFormsQuerySchema,
+        response: { 200: listOf(v1FormSummarySchema), ...problems },
+      },
+    },
+    async (request) => {
+      const { limit, ...filter } = request.query;
+      const page = await listForms(db, ws(request), filter, publicOrigin, limit);
+      return { data: page.items, nextCursor: page.nextCursor };
+    },
+  );
+
+  api.post(
+    '/forms',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Create a page',
+        description: 'Creates a page with this draft. It is not live until published.',
+        body: v1FormBodySchema,
+        response: { 201: v1FormSchema, ...postProblems },
+      },
+    },
+    async (request, reply) => reply.status(201).send(detail(await createForm(db, ws(request), request.body.config))),
+  );
+
+  api.get(
+    '/forms/:id',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Get a page',
+        params: idParamsSchema,
+        response: { 200: v1FormSchema, ...problems },
+      },
+    },
+    async (request) => detail(await getForm(db, ws(request), request.params.id)),
+  );
+
+  api.patch(
+    '/forms/:id',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Update a page’s draft',
+        description: 'Replaces the draft; visitors see it once the page is published.',
+        params: idParamsSchema,
+        body: v1FormBodySchema,
+        response: { 200: v1FormSchema, ...problems },
+      },
+    },
+    async (request) => detail(await saveDraft(db, ws(request), request.params.id, request.body.config)),
+  );
+
+  api.post(
+    '/forms/:id/publish',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Publish a page',
+        description: 'The draft becomes what visitors see and the page goes live (400 not-publishable says what to fix).',
+        params: idParamsSchema,
+        response: { 200: v1FormSchema, ...postProblems },
+      },
+    },
+    async (request) => detail(await publishForm(db, ws(request), request.params.id, publicOrigin)),
+  );
+
+  for (const [action, status] of [
+    ['activate', 'active'],
+    ['deactivate', 'inactive'],
+  ] as const) {
+    api.post(
+      `/forms/:id/${action}`,
+      {
+        schema: {
+          tags: ['forms'],
+          summary: action === 'activate' ? 'Activate a page' : 'Deactivate a page',
+          description:
+            action === 'activate' ? 'Visitors can sign up again.' : 'The page stops taking sign-ups; its leads are kept.',
+          params: idParamsSchema,
+          response: { 200: v1FormSchema, ...postProblems },
+        },
+      },
+      async (request) => detail(await setStatus(db, ws(request), request.params.id, status)),
+    );
+  }
+
+  api.get(
+    '/leads',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'List leads',
+        description: 'The workspace’s leads across its pages, newest first, with the filters of the Leads screen.',
+        querystring: v1ListLeadsQuerySchema,
+        response: { 200: listOf(v1LeadSchema), ...problems },
+      },
+    },
+    async (request) => {
+      const { limit, ...filter } = request.query;
+      const page = await listWorkspaceLeads(db, ws(request), filter, limit);
+      return { data: page.items, nextCursor: page.nextCursor };
+    },
+  );
+
+  api.get(
+    '/leads/:id',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Get a lead',
+        description: 'One lead with its answers, consent records, payments and timeline.',
+        params: idParamsSchema,
+        response: { 200: v1LeadDetailSchema, ...problems },
+      },
+    },
+    async (request) => getLeadDetail(db, ws(request), request.params.id),
+  );
+
+  api.post(
+    '/leads/:id/erase',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Erase a lead’s person',
+        description:
+          'Erases the lead’s email address from the workspace (every page’s leads of that address, their answers, consents and emails), as the Privacy screen does. The data-request log names the key.',
+        params: idParamsSchema,
+        response: { 200: v1ErasureSchema, ...postProblems },
+      },
+    },
+    async (request) => {
+      const caller = request.apiCaller;
+      const lead = isUuid(request.params.id)
+        ? (
+            await db
+              .select({ email: leads.email })
+              .from(leads)
+              .where(and(eq(leads.id, request.params.id), eq(leads.workspaceId, caller.workspaceId)))
+          )[0]
+        : undefined;
+      if (!lead) throw new ApiProblem(404, 'notFound', 'This lead was not found.');
+      const by = { id: `api-key:${caller.keyId}`, email: caller.createdByEmail ?? `api-key:${caller.keyId}` };
+      const owner = { userId: caller.createdBy ?? by.id, workspaceId: caller.workspaceId };
+      const log = (err: unknown, message: string) => request.log.error({ err }, message);
+      return eraseSubject({ db, tokens: deps.tokens, storage: deps.storage, log }, owner, lead.email, by);
+    },
+  );
+
+  api.post(
+    '/exports',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Export leads',
+        description: 'Queues a CSV or JSON Lines export of the leads matching the filters; poll it until ready.',
+        body: v1CreateExportBodySchema,
+        response: { 202: v1ExportSchema, ...postProblems },
+      },
+    },
+    async (request, reply) => {
+      const { createdBy, workspaceId } = request.apiCaller;
+      if (!createdBy) {
+        throw new ApiProblem(403, 'forbidden', 'The person who created this key no longer has an account: create a new key.');
+      }
+      const exportDeps = { db, tokens: deps.tokens, appOrigin: deps.appOrigin };
+      return reply.status(202).send(await createLeadExport(exportDeps, { userId: createdBy, workspaceId }, request.body));
+    },
+  );
+
+  api.get(
+    '/exports/:id',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Get an export',
+        params: idParamsSchema,
+        response: { 200: v1ExportSchema, ...problems },
+      },
+    },
+    async (request) => getLeadExport({ db, tokens: deps.tokens, appOrigin: deps.appOrigin }, ws(request), request.params.id),
+  );
+}
