@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES } from './api-keys';
+import { EVENT_TYPES } from './events';
 import { formConfigSchema } from './form-config';
 import {
   FORM_STATUSES,
@@ -286,3 +287,27 @@ export const listOf = <T extends z.ZodType>(item: T) =>
   });
 
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
+
+/** A webhook endpoint as the API shows it (the owner API's WebhookEndpoint; src/domain/webhooks-api.ts). */
+export const v1WebhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.enum(EVENT_TYPES)),
+  formId: z.string().nullable().describe('Only this page’s events, or every page’s when null.'),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  disabledAt: isoTime.nullable(),
+  failingSince: isoTime.nullable().describe('The first failed attempt since the last success.'),
+  createdAt: isoTime,
+});
+
+/** Creating an endpoint answers with its signing secret too: the receiver needs it to verify. */
+export const v1CreatedWebhookEndpointSchema = v1WebhookEndpointSchema.extend({
+  secret: z.string().describe('The `whsec_` signing secret (Standard Webhooks).'),
+});
+
+export const v1WebhookSecretSchema = z.object({
+  secret: z.string(),
+  previousSecretExpiresAt: isoTime.nullable().describe('After a rotation: until when the previous secret also signs.'),
+});

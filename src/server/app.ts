@@ -163,6 +163,7 @@ export async function buildApp({
     storage,
     appOrigin: config.appUrl.origin,
     publicOrigin: config.publicUrl.origin,
+    webhooks: webhookDeps(config, db),
   };
   await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, appHost: config.appUrl.host, ...apiDeps });
 

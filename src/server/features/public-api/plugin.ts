@@ -55,6 +55,7 @@ export async function publicApiPlugin(v1: FastifyInstance, options: PublicApiOpt
         { name: 'forms', description: 'Landing pages: create, edit, publish, switch on and off.' },
         { name: 'leads', description: 'The people who signed up.' },
         { name: 'exports', description: 'CSV and JSON Lines files of leads, built in the background.' },
+        { name: 'webhooks', description: 'Endpoints that receive signed events (docs: /docs/webhooks).' },
       ],
     },
     hideUntagged: true,

@@ -447,6 +447,71 @@ describe('rate limit', () => {
   });
 });
 
+describe('webhook endpoints', () => {
+  // An IP literal on a public address: the save-time check needs no DNS, and nothing is delivered here.
+  const url = 'https://93.184.215.14/lodestone-hook';
+
+  it('adds (with its secret), lists, gets, updates and deletes an endpoint', async () => {
+    const created = await api(readWrite.key, 'POST', '/api/v1/webhooks/endpoints', { url, eventTypes: ['lead.confirmed'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpoint = created.json<{ id: string; secret: string; url: string; formId: string | null; enabled: boolean }>();
+    expect(endpoint).toMatchObject({ url, formId: null, enabled: true });
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+    const list = await api(readOnly.key, 'GET', '/api/v1/webhooks/endpoints');
+    expect(list.json()).toMatchObject({ data: [{ id: endpoint.id, url }], nextCursor: null });
+    expect(list.json<{ data: object[] }>().data[0]).not.toHaveProperty('secret');
+    const secret = await api(readOnly.key, 'GET', `/api/v1/webhooks/endpoints/${endpoint.id}/secret`);
+    expect(secret.json()).toEqual({ secret: endpoint.secret, previousSecretExpiresAt: null });
+
+    const patched = await api(readWrite.key, 'PATCH', `/api/v1/webhooks/endpoints/${endpoint.id}`, {
+      eventTypes: ['lead.created', 'payment.completed'],
+      formId: page.id,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ eventTypes: ['lead.created', 'payment.completed'], formId: page.id, url });
+    expect((await api(readOnly.key, 'GET', `/api/v1/webhooks/endpoints/${endpoint.id}`)).json()).toMatchObject({
+      formId: page.id,
+    });
+
+    expect((await api(readWrite.key, 'DELETE', `/api/v1/webhooks/endpoints/${endpoint.id}`)).statusCode).toBe(204);
+    expectProblem(await api(readOnly.key, 'GET', `/api/v1/webhooks/endpoints/${endpoint.id}`), 404, 'not-found');
+  });
+
+  it('refuses a private address with a 400 problem naming the url, and a read key with 403', async () => {
+    const before = (await api(readOnly.key, 'GET', '/api/v1/webhooks/endpoints')).json<{ data: unknown[] }>().data.length;
+    const refused = expectProblem(
+      await api(readWrite.key, 'POST', '/api/v1/webhooks/endpoints', {
+        url: 'http://169.254.169.254/latest/meta-data/',
+        eventTypes: ['lead.created'],
+      }),
+      400,
+      'validation-error',
+    );
+    expect(refused.errors?.url).toMatch(/public addresses/);
+    expectProblem(
+      await api(readOnly.key, 'POST', '/api/v1/webhooks/endpoints', { url, eventTypes: ['lead.created'] }),
+      403,
+      'forbidden',
+    );
+    expect((await api(readOnly.key, 'GET', '/api/v1/webhooks/endpoints')).json<{ data: unknown[] }>().data).toHaveLength(before);
+  });
+
+  it("gives another workspace's key 404 on an endpoint, and leaves it as it was", async () => {
+    const endpoint = (
+      await api(readWrite.key, 'POST', '/api/v1/webhooks/endpoints', { url, eventTypes: ['lead.created'] })
+    ).json<{ id: string }>();
+    const theirs = await newKey(stranger, ['read', 'write'], 'Stranger key');
+    const path = `/api/v1/webhooks/endpoints/${endpoint.id}`;
+    expectProblem(await api(theirs.key, 'GET', path), 404, 'not-found');
+    expectProblem(await api(theirs.key, 'GET', `${path}/secret`), 404, 'not-found');
+    expectProblem(await api(theirs.key, 'PATCH', path, { description: 'mine now' }), 404, 'not-found');
+    expectProblem(await api(theirs.key, 'DELETE', path), 404, 'not-found');
+    expect((await api(theirs.key, 'GET', '/api/v1/webhooks/endpoints')).json()).toEqual({ data: [], nextCursor: null });
+    expect((await api(readOnly.key, 'GET', path)).json()).toMatchObject({ id: endpoint.id, description: '' });
+  });
+});
+
 describe('OpenAPI document', () => {
   const V1_ROUTES = [
     'get /api/v1/forms',
@@ -461,6 +526,12 @@ describe('OpenAPI document', () => {
     'post /api/v1/leads/{id}/erase',
     'post /api/v1/exports',
     'get /api/v1/exports/{id}',
+    'get /api/v1/webhooks/endpoints',
+    'post /api/v1/webhooks/endpoints',
+    'get /api/v1/webhooks/endpoints/{id}',
+    'get /api/v1/webhooks/endpoints/{id}/secret',
+    'patch /api/v1/webhooks/endpoints/{id}',
+    'delete /api/v1/webhooks/endpoints/{id}',
   ];
   type Doc = {
     openapi: string;

@@ -5,7 +5,6 @@ import { isUuid } from '../../../domain/ids.js';
 import {
   idParamsSchema,
   listOf,
-  problemSchema,
   v1CreateExportBodySchema,
   v1ErasureSchema,
   v1ExportSchema,
@@ -26,6 +25,9 @@ import { createForm, getForm, listForms, publishForm, saveDraft, setStatus, toDe
 import { createLeadExport, getLeadExport } from '../lead-export/index.js';
 import { getLeadDetail, listWorkspaceLeads } from '../lead-list/index.js';
 import { ApiProblem } from './problem.js';
+import { postProblems, problems } from './problems.js';
+import { publicApiWebhookRoutes } from './webhook-routes.js';
+import type { WebhookDeps } from '../webhooks/index.js';
 
 export interface PublicApiDeps {
   db: Db;
@@ -33,20 +35,9 @@ export interface PublicApiDeps {
   storage: Storage;
   appOrigin: string;
   publicOrigin: string;
+  webhooks: WebhookDeps;
 }
 
-const problems = {
-  400: problemSchema.describe('Bad input: `errors` names each field.'),
-  401: problemSchema.describe('No key, or an unknown or revoked key.'),
-  403: problemSchema.describe("The workspace is not on the Business plan, or the key lacks the method's scope."),
-  404: problemSchema.describe("No such object in the key's workspace."),
-  429: problemSchema.describe('Over the rate limit: see Retry-After.'),
-};
-const postProblems = {
-  ...problems,
-  409: problemSchema.describe('A request with the same Idempotency-Key is still running.'),
-  422: problemSchema.describe('The Idempotency-Key was used with another request.'),
-};
 /** The public API's endpoints (contract: src/domain/public-api.ts); `request.apiCaller` is set by authenticate.ts. */
 export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -243,4 +234,6 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
     },
     async (request) => getLeadExport({ db, tokens: deps.tokens, appOrigin: deps.appOrigin }, ws(request), request.params.id),
   );
+
+  publicApiWebhookRoutes(app, deps.webhooks);
 }
