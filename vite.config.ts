@@ -35,10 +35,25 @@ function scalarOwnZod(): Plugin {
   };
 }
 
+/**
+ * zod 4 decides when each object schema is built whether it may compile it with `new Function`, and
+ * probes for that once, which the Content Security Policy reports as an eval violation. The domain's
+ * schemas are built when their chunk loads, before main.tsx's `z.config({ jitless: true })` runs, so
+ * the browser's zod (every copy) starts jitless instead.
+ */
+function zodStartsJitless(): Plugin {
+  return {
+    name: 'zod-starts-jitless',
+    transform(code, id) {
+      return /\/node_modules\/zod\/v4\/core\/core\.js(\?|$)/.test(id) ? `${code}\nglobalConfig.jitless = true;\n` : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), scalarOwnZod()],
+  plugins: [react(), tailwindcss(), scalarOwnZod(), zodStartsJitless()],
   resolve: { alias: { '@': src } },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),

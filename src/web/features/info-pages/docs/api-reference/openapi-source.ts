@@ -59,6 +59,8 @@ export async function loadOpenApiDocument(
       continue;
     }
     if (response.status !== 200) {
+      // Read the error body all the same: left unread, the browser keeps the request open.
+      await response.text().catch(() => undefined);
       failures.push(`${url}: HTTP ${response.status}`);
       continue;
     }

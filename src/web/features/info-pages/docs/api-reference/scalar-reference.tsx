@@ -34,6 +34,8 @@ export default function ScalarReference({ document }: { document: OpenApiDocumen
       hideDarkModeToggle: true,
       documentDownloadType: 'none' as const,
       persistAuth: false,
+      // Every tag open: each operation shows its method and path at a glance (and for the browser's find).
+      defaultOpenAllTags: true,
       customCss,
     }),
     [document],
