@@ -109,7 +109,7 @@ test('the API reference renders the OpenAPI document in the page, lazily, under 
   await expect(operation).toBeVisible();
   await expect(operation).toContainText(doc.method);
   expect(scalarChunks).toHaveLength(1);
-  await intro.scrollIntoViewIfNeeded();
+  await intro.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: test.info().outputPath('api-reference-desktop.png') });
 
   await page.waitForLoadState('networkidle');
@@ -121,14 +121,10 @@ test('the API reference renders the OpenAPI document in the page, lazily, under 
   const serious = (v: { impact?: string | null }) => v.impact === 'serious' || v.impact === 'critical';
   expect(ours.violations.filter(serious).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   const scalars = await new AxeBuilder({ page }).include(REFERENCE).analyze();
-  test.info().annotations.push({
-    type: 'scalar-axe',
-    description:
-      scalars.violations
-        .filter(serious)
-        .map((v) => `${v.id} (${v.nodes.length})`)
-        .join(', ') || 'none',
-  });
+  const scalarFindings = scalars.violations.filter(serious).map((v) => `${v.id} (${v.nodes.length})`);
+  // Reported, not asserted: Scalar's markup is not ours to change.
+  test.info().annotations.push({ type: 'scalar-axe', description: scalarFindings.join(', ') || 'none' });
+  console.log(`axe inside Scalar's container: ${scalarFindings.join(', ') || 'none'}`);
 });
 
 test('at 375 px the page, reference included, has no sideways scroll', async ({ page, baseURL }) => {
@@ -152,8 +148,7 @@ test('at 375 px the page, reference included, has no sideways scroll', async ({ 
     await page.waitForTimeout(50);
   }
   expect(await width()).toBeLessThanOrEqual(375);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await reference.scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: 'Calling the API' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: test.info().outputPath('api-reference-375.png'), fullPage: false });
   expect(await cspViolations(page)).toEqual([]);
   expect(problems).toEqual([]);

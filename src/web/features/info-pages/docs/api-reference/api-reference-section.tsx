@@ -71,7 +71,7 @@ export function ApiReferenceSection() {
         </nav>
         {documentQuery.data && (
           <p className="mt-4 text-sm text-gray-700">
-            The reference below is generated from the API&rsquo;s OpenAPI 3.1 description,{' '}
+            The reference below is generated from the API&rsquo;s OpenAPI description,{' '}
             <a href={documentQuery.data.url} className="font-mono text-indigo-700 underline hover:text-indigo-900">
               {documentQuery.data.url}
             </a>

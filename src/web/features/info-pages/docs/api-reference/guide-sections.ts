@@ -5,5 +5,5 @@ export const GUIDE_SECTIONS = [
   { id: 'idempotency', label: 'Idempotency' },
   { id: 'rate-limits', label: 'Rate limits' },
   { id: 'errors', label: 'Errors' },
-  { id: 'examples', label: 'Examples' },
+  { id: 'endpoints', label: 'Endpoints' },
 ] as const;
