@@ -71,7 +71,7 @@ const CORE_FEATURES: DocCard[] = [
   {
     slug: 'api-reference',
     title: 'API Reference',
-    text: 'The planned public API, and what you can automate today.',
+    text: 'The public REST API: keys, pagination, errors and every endpoint, to try in the browser.',
     Icon: Code,
   },
   {

@@ -7,6 +7,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { NotFoundPage } from '@/web/features/not-found';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { InfoPageLayout } from '../info-page-layout';
+import { ApiReferenceSection } from './api-reference/api-reference-section';
 import { useArticle, type Article, type ArticleKind } from './articles';
 import { MarkdownArticle } from './markdown';
 import { TableOfContents } from './table-of-contents';
@@ -62,6 +63,8 @@ function ArticleError(props: { error: unknown; onRetry: () => void; retrying: bo
 }
 
 function ArticleView({ article }: { article: Article }) {
+  // The API Reference article is followed by the interactive reference (full width), then the help box.
+  const reference = article.kind === 'docs' && article.slug === 'api-reference';
   return (
     <InfoPageLayout title={article.title} description={article.description} trail={TRAILS[article.kind]} wide>
       <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-14">
@@ -82,26 +85,40 @@ function ArticleView({ article }: { article: Article }) {
         <article className="min-w-0 lg:order-1">
           <MarkdownArticle body={article.body} />
           {article.kind === 'tutorials' && <TutorialPager slug={article.slug} />}
-          <div className="mt-14 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-gray-50 p-6 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-start gap-3">
-              <LifeBuoy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
-              <div>
-                <p className="font-semibold text-gray-900">Still have questions?</p>
-                <p className="text-sm text-gray-700">Search the Help Center or ask our support team.</p>
-              </div>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Link to="/help" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                Help Center
-              </Link>
-              <Link to="/contact" className={buttonVariants({ size: 'sm' })}>
-                Contact Support
-              </Link>
-            </div>
-          </div>
+          {!reference && <StillHaveQuestions />}
         </article>
       </div>
+      {reference && (
+        <>
+          <ApiReferenceSection />
+          <div className="mx-auto max-w-5xl">
+            <StillHaveQuestions />
+          </div>
+        </>
+      )}
     </InfoPageLayout>
+  );
+}
+
+function StillHaveQuestions() {
+  return (
+    <div className="mt-14 flex flex-col gap-4 rounded-2xl border border-gray-200 bg-gray-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <LifeBuoy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+        <div>
+          <p className="font-semibold text-gray-900">Still have questions?</p>
+          <p className="text-sm text-gray-700">Search the Help Center or ask our support team.</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/help" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          Help Center
+        </Link>
+        <Link to="/contact" className={buttonVariants({ size: 'sm' })}>
+          Contact Support
+        </Link>
+      </div>
+    </div>
   );
 }
 

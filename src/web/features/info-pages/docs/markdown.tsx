@@ -32,6 +32,8 @@ const components: Components = {
       </a>
     );
   },
+  // Long code lines scroll inside the block, which is focusable for keyboard scrolling as tables are.
+  pre: ({ children }) => <pre tabIndex={0}>{children}</pre>,
   // Wide tables scroll inside the column instead of widening the page; the region is focusable for keyboard scrolling.
   table: ({ children }) => (
     <div className="overflow-x-auto" role="region" aria-label="Table" tabIndex={0}>
