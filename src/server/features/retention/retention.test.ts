@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { leads, payments } from '../../db/schema/index.js';
+import { events, leads, payments } from '../../db/schema/index.js';
+import { emitEvent } from '../outbox/index.js';
 import { purgeExpiredLeads } from './retention.js';
 
 let t: TestApp;
@@ -100,5 +101,24 @@ describe('the daily purge of expired leads', () => {
     expect((await api(a, 'PUT', { pendingLeadDays: 30, allLeadsDays: 365 })).statusCode).toBe(200);
     await purgeExpiredLeads(t.db);
     expect(await remaining(all)).toEqual(new Set([recent, confirmedLastYear, oldButPaid, otherWorkspace]));
+  });
+
+  it('takes a deleted lead’s events (which hold its address) with it, and leaves the kept leads’ events', async () => {
+    const owner = await createUser(t.app);
+    const ws = await workspaceOf(t.db, owner);
+    const form = await createForm(t.app, owner, { publish: true });
+    const expired = await leadOf(form.id, ws, 31, 'pending');
+    const kept = await leadOf(form.id, ws, 2, 'pending');
+    for (const leadId of [expired, kept]) {
+      await t.db.transaction((tx) =>
+        emitEvent(tx, { workspaceId: ws, formId: form.id, leadId, type: 'lead.created', data: { lead: { id: leadId } } }),
+      );
+    }
+    await purgeExpiredLeads(t.db);
+    const left = await t.db
+      .select({ leadId: events.leadId })
+      .from(events)
+      .where(inArray(events.leadId, [expired, kept]));
+    expect(left).toEqual([{ leadId: kept }]);
   });
 });

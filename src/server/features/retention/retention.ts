@@ -1,7 +1,7 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { RetentionSettings } from '../../../domain/retention.js';
 import type { Executor } from '../../db/client.js';
-import { leads, organizations, payments } from '../../db/schema/index.js';
+import { events, leads, organizations, payments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 
 const settingsColumns = {
@@ -36,7 +36,7 @@ const expired = (column: Parameters<typeof keptDays>[0]) =>
 /**
  * Deletes, in every workspace, the unconfirmed double opt-in leads older than the workspace keeps
  * them and, where the workspace set a limit for all leads, every lead older than that; with each
- * lead go its answers and consent records (foreign keys). A lead with a payment is kept: payment
+ * lead go its answers and consent records (foreign keys) and its outbound events. A lead with a payment is kept: payment
  * records are needed for tax. The daily totals stay.
  */
 export async function purgeExpiredLeads(db: Executor) {
@@ -54,5 +54,8 @@ export async function purgeExpiredLeads(db: Executor) {
     .delete(leads)
     .where(and(noPayment, expired(organizations.leadRetentionDays)))
     .returning({ id: leads.id });
+  // Their events (lead.created, lead.confirmed, with the address) go too; deliveries cascade.
+  const ids = [...pending, ...all].map((l) => l.id);
+  if (ids.length > 0) await db.delete(events).where(sql`${events.leadId} = any(${`{${ids.join(',')}}`}::uuid[])`);
   return { pending: pending.length, all: all.length };
 }

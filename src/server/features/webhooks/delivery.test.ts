@@ -5,7 +5,7 @@ import type { EventEnvelope } from '../../../domain/events.js';
 import type { WebhookDeliveryDetail, WebhookDeliveryList, WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks-api.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/stand-ins/webhook-receiver.js';
 import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
@@ -14,6 +14,8 @@ import { deliverWebhook } from './deliver.task.js';
 import { webhookDeps } from './deps.js';
 import { purgeWebhookEvents } from './purge.task.js';
 import { DELIVER_WEBHOOK_TASK } from './queue.js';
+import { dispatchEvent, emitEvent } from '../outbox/index.js';
+import { webhooksFanOut } from './fan-out.js';
 
 // Issue 13: deliveries to a local receiver (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true), signed per Standard Webhooks.
 
@@ -340,5 +342,25 @@ describe('webhook deliveries', () => {
       .from(events)
       .where(and(eq(events.id, left[0]!.eventId)));
     expect(kept).toBeDefined();
+  });
+
+  it('keeps a lead.erased event, which names the erased address, only 4 days even when its delivery is held', async () => {
+    const owner = await createUser(t.app);
+    const { endpoint } = await addEndpoint(owner, { path: '/erased', eventTypes: ['lead.erased'] });
+    const workspaceId = await workspaceOf(t.db, owner);
+    const eventId = await t.db.transaction((tx) =>
+      emitEvent(tx, { workspaceId, type: 'lead.erased', data: { lead: { email: 'gone@example.com' } } }),
+    );
+    // Fanned out while the endpoint was enabled, then held: it was disabled before the delivery ran.
+    await dispatchEvent(t.db, [webhooksFanOut], eventId);
+    await call(owner, 'POST', `/api/webhooks/endpoints/${endpoint.id}/disable`);
+    await t.runJobs();
+    expect((await deliveriesOf(endpoint.id)).map((d) => [d.eventId, d.status])).toEqual([[eventId, 'pending']]);
+
+    await purgeWebhookEvents(t.db, new Date(Date.now() + 3 * DAY_MS));
+    expect(await t.db.select().from(events).where(eq(events.id, eventId))).toHaveLength(1);
+    await purgeWebhookEvents(t.db, new Date(Date.now() + 5 * DAY_MS));
+    expect(await t.db.select().from(events).where(eq(events.id, eventId))).toHaveLength(0);
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
   });
 });
