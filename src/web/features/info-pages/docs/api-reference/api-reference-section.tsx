@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { GUIDE_SECTIONS } from './guide-sections';
-import { apiBaseUrl, loadOpenApiDocument, OPENAPI_DOCUMENT_URLS } from './openapi-source';
+import { apiBaseUrl, loadOpenApiDocument } from './openapi-source';
 
 // Scalar (a Vue app with its own styles, several hundred KB) is fetched only when this page opens.
 const ScalarReference = lazy(() => import('./scalar-reference'));
@@ -16,7 +16,6 @@ const ScalarReference = lazy(() => import('./scalar-reference'));
  */
 export function ApiReferenceSection() {
   const documentQuery = useQuery({ queryKey: ['openapi-document'], queryFn: () => loadOpenApiDocument(), staleTime: 60_000 });
-  const fallback = documentQuery.data && documentQuery.data.url !== OPENAPI_DOCUMENT_URLS[0];
 
   return (
     <section aria-labelledby="reference-title" className="mx-auto mt-14 max-w-7xl">
@@ -76,7 +75,6 @@ export function ApiReferenceSection() {
               {documentQuery.data.url}
             </a>
             , which you can also feed to a client generator.
-            {fallback && ' This server does not publish the public API’s description yet, so it shows the dashboard’s own API.'}
           </p>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiBaseUrl, loadOpenApiDocument, OPENAPI_DOCUMENT_URLS, operationsOf, type OpenApiDocument } from './openapi-source';
+import { apiBaseUrl, loadOpenApiDocument, OPENAPI_DOCUMENT_URL, operationsOf, type OpenApiDocument } from './openapi-source';
 
 const doc = (paths: OpenApiDocument['paths']): OpenApiDocument => ({ openapi: '3.1.0', info: { title: 'T' }, paths });
 
@@ -20,32 +20,29 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('loading the OpenAPI document', () => {
-  it('prefers the public API document when it answers', async () => {
+  it('loads the public API document', async () => {
     const v1 = doc({ '/api/v1/forms': { get: {} } });
-    const { fn, asked } = fakeFetch({ '/api/v1/openapi.json': json(v1), '/api/openapi.json': json(doc({})) });
+    const { fn, asked } = fakeFetch({ [OPENAPI_DOCUMENT_URL]: json(v1) });
     await expect(loadOpenApiDocument(fn)).resolves.toEqual({ url: '/api/v1/openapi.json', document: v1 });
     expect(asked).toEqual(['/api/v1/openapi.json']);
   });
 
-  it('falls back to the next document on a 404, a network error or an answer that is not OpenAPI 3', async () => {
-    const owner = doc({ '/api/forms': { get: {}, post: {} } });
-    for (const first of [
-      new Response('nope', { status: 404 }),
-      'network-error' as const,
-      new Response('<!doctype html><html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
-      json({ swagger: '2.0', paths: {} }),
-    ]) {
-      const { fn, asked } = fakeFetch({ '/api/v1/openapi.json': first, '/api/openapi.json': json(owner) });
-      await expect(loadOpenApiDocument(fn)).resolves.toEqual({ url: '/api/openapi.json', document: owner });
-      expect(asked).toEqual([...OPENAPI_DOCUMENT_URLS]);
+  it('says what the server answered instead of a document: an error, nothing, HTML or another format', async () => {
+    for (const [answer, what] of [
+      [new Response('nope', { status: 404 }), 'HTTP 404'],
+      [new Response('', { status: 500 }), 'HTTP 500'],
+      ['network-error' as const, 'unreachable'],
+      [
+        new Response('<!doctype html><html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+        'not an OpenAPI 3 document',
+      ],
+      [json({ swagger: '2.0', paths: {} }), 'not an OpenAPI 3 document'],
+    ] as const) {
+      const { fn } = fakeFetch({ [OPENAPI_DOCUMENT_URL]: answer });
+      await expect(loadOpenApiDocument(fn)).rejects.toThrow(
+        `The API description could not be loaded (/api/v1/openapi.json: ${what}).`,
+      );
     }
-  });
-
-  it('fails with what each URL answered when none has a document', async () => {
-    const { fn } = fakeFetch({ '/api/v1/openapi.json': new Response('', { status: 500 }), '/api/openapi.json': 'network-error' });
-    await expect(loadOpenApiDocument(fn)).rejects.toThrow(
-      'The API description could not be loaded (/api/v1/openapi.json: HTTP 500; /api/openapi.json: unreachable).',
-    );
   });
 });
 

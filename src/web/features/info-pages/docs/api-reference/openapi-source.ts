@@ -1,9 +1,5 @@
-/**
- * Where the interactive reference reads its OpenAPI document, in order of preference: the public
- * API's (/api/v1) first; the owner API's document, made by the same generator, only while no /api/v1
- * document answers (a build without the public API). Drop the fallback once /api/v1 always exists.
- */
-export const OPENAPI_DOCUMENT_URLS = ['/api/v1/openapi.json', '/api/openapi.json'] as const;
+/** Where the interactive reference reads the public API's OpenAPI document. */
+export const OPENAPI_DOCUMENT_URL = '/api/v1/openapi.json';
 
 /** The public API's base path under the app's address, e.g. https://app.example.com/api/v1. */
 export const PUBLIC_API_PATH = '/api/v1';
@@ -41,35 +37,24 @@ export function operationsOf(document: OpenApiDocument): string[] {
   );
 }
 
-/**
- * The first of `urls` that answers 200 with an OpenAPI 3 document. A missing document (404, or the
- * SPA's HTML) moves on to the next; if none answers, the error says what each one did.
- */
+/** The public API's OpenAPI 3 document; the error says what the server answered instead. */
 export async function loadOpenApiDocument(
   fetchFn: typeof fetch = fetch,
-  urls: readonly string[] = OPENAPI_DOCUMENT_URLS,
+  url: string = OPENAPI_DOCUMENT_URL,
 ): Promise<LoadedDocument> {
-  const failures: string[] = [];
-  for (const url of urls) {
-    let response: Response;
-    try {
-      response = await fetchFn(url, { headers: { accept: 'application/json' } });
-    } catch {
-      failures.push(`${url}: unreachable`);
-      continue;
-    }
-    if (response.status !== 200) {
-      // Read the error body all the same: left unread, the browser keeps the request open.
-      await response.text().catch(() => undefined);
-      failures.push(`${url}: HTTP ${response.status}`);
-      continue;
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!isOpenApiDocument(body)) {
-      failures.push(`${url}: not an OpenAPI 3 document`);
-      continue;
-    }
-    return { url, document: body };
+  const failed = (what: string) => new Error(`The API description could not be loaded (${url}: ${what}).`);
+  let response: Response;
+  try {
+    response = await fetchFn(url, { headers: { accept: 'application/json' } });
+  } catch {
+    throw failed('unreachable');
   }
-  throw new Error(`The API description could not be loaded (${failures.join('; ')}).`);
+  if (response.status !== 200) {
+    // Read the error body all the same: left unread, the browser keeps the request open.
+    await response.text().catch(() => undefined);
+    throw failed(`HTTP ${response.status}`);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!isOpenApiDocument(body)) throw failed('not an OpenAPI 3 document');
+  return { url, document: body };
 }
