@@ -4,22 +4,13 @@ import { toast } from 'sonner';
 import { ErrorCode } from '@/domain/api-errors';
 import { EMAIL_TOOL_NAMES, type EmailToolConnection, type EmailToolProvider } from '@/domain/email-tools';
 import { TextField } from '@/web/components/text-field';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
+import { ConfirmButton } from '@/web/components/confirm-button';
 import { ApiError } from '@/web/lib/api';
 import { useConnectEmailTool, useDisconnectEmailTool, useEmailToolsSettings } from './api';
 
@@ -164,53 +155,20 @@ function EmailToolCard({ provider, connection }: { provider: EmailToolProvider; 
 }
 
 function DisconnectButton({ provider, focusAfterId }: { provider: EmailToolProvider; focusAfterId: string }) {
-  const [open, setOpen] = useState(false);
   const disconnect = useDisconnectEmailTool(provider);
   const name = EMAIL_TOOL_NAMES[provider];
-  const confirm = async () => {
-    try {
-      await disconnect.mutateAsync(undefined);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
-      return;
-    }
-    toast.success(`${name} disconnected`);
-    setOpen(false);
-    document.getElementById(focusAfterId)?.focus();
-  };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !disconnect.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800">
-          <Unplug aria-hidden="true" />
-          Disconnect
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{`Disconnect ${name}?`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            Lodestone deletes the {name} API key it stores and stops sending new leads to {name}. Your pages keep their choice of
-            audience, form and tags, and leads already sent stay in {name}.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={disconnect.isPending}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button
-            onClick={() => void confirm()}
-            disabled={disconnect.isPending}
-            aria-busy={disconnect.isPending}
-            className="bg-red-600 hover:bg-red-700 focus-visible:outline-red-600"
-          >
-            {disconnect.isPending && <Spinner />}
-            {disconnect.isPending ? 'Disconnecting...' : `Disconnect ${name}`}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmButton
+      title={`Disconnect ${name}?`}
+      description={`Lodestone deletes the ${name} API key it stores and stops sending new leads to ${name}. Your pages keep their choice of audience, form and tags, and leads already sent stay in ${name}.`}
+      confirmLabel={`Disconnect ${name}`}
+      pendingLabel="Disconnecting..."
+      action={() => disconnect.mutateAsync(undefined)}
+      successMessage={`${name} disconnected`}
+      onDone={() => document.getElementById(focusAfterId)?.focus()}
+    >
+      <Unplug aria-hidden="true" />
+      Disconnect
+    </ConfirmButton>
   );
 }
