@@ -13,10 +13,11 @@ async function openApiDocument(request: APIRequestContext) {
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { openapi: string; paths: Record<string, object> };
   expect(body.openapi).toMatch(/^3\.1\./);
-  // An operation to look for: the first path without parameters, and its first method.
+  // An operation to look for: the first path without parameters, its first method and the summary Scalar titles it with.
   const [path, item] = Object.entries(body.paths).find(([p]) => !p.includes('{'))!;
   expect(path).toMatch(/^\/api\/v1\//);
-  return { url, path, method: Object.keys(item)[0]!.toUpperCase() };
+  const [method, operation] = Object.entries(item as Record<string, { summary?: string }>)[0]!;
+  return { url, path, method: method.toUpperCase(), summary: operation.summary ?? path };
 }
 
 /** CSP violations (as the browser reports them to the page), console errors and requests to other origins. */
@@ -96,7 +97,7 @@ test('the API reference renders the OpenAPI document in the page, lazily, under 
   // Scalar renders the document: its title and an operation's path are shown.
   const reference = page.locator(REFERENCE);
   await expect(reference.locator('.scalar-api-reference')).toBeVisible({ timeout: 20_000 });
-  const operation = reference.getByRole('region', { name: doc.path, exact: true });
+  const operation = reference.getByRole('region', { name: doc.summary, exact: true });
   await operation.scrollIntoViewIfNeeded();
   await expect(operation).toBeVisible();
   await expect(operation).toContainText(doc.method);
@@ -126,7 +127,7 @@ test('at 375 px the page, reference included, has no sideways scroll', async ({ 
   const reference = page.locator(REFERENCE);
   await expect(reference.locator('.scalar-api-reference')).toBeVisible({ timeout: 20_000 });
   const doc = await openApiDocument(page.request);
-  const operation = reference.getByRole('region', { name: doc.path, exact: true });
+  const operation = reference.getByRole('region', { name: doc.summary, exact: true });
   await operation.scrollIntoViewIfNeeded();
   await expect(operation).toBeVisible();
   await expect(operation).toContainText(doc.method);

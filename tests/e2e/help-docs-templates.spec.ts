@@ -39,9 +39,9 @@ test('the Help Center search finds articles as you type, opens one with its tabl
   await expect(page).toHaveTitle('Webhooks | Lodestone');
   const toc = page.getByRole('navigation', { name: 'On this page' });
   await expect(toc.getByRole('link')).not.toHaveCount(0);
-  await toc.getByRole('link', { name: 'Incoming: payment webhooks (available today)' }).click();
-  await expect(page).toHaveURL(/#incoming-payment-webhooks-available-today$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Incoming: payment webhooks (available today)' })).toBeInViewport();
+  await toc.getByRole('link', { name: 'Incoming: payment webhooks' }).click();
+  await expect(page).toHaveURL(/#incoming-payment-webhooks$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Incoming: payment webhooks' })).toBeInViewport();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Documentation' })).toBeVisible();
 
   await page.goto('/help');

@@ -75,7 +75,9 @@ test('every page reachable from Home by its links exists, has its own title and 
 
     const deadAnchors = await page.locator('a:not([href]), a[href=""], a[href="#"]').count();
     if (deadAnchors > 0) problems.push(`${target} has ${deadAnchors} <a> without a target`);
-    for (const violation of await seriousViolations(page)) problems.push(`${target}: axe ${violation}`);
+    // The interactive API reference is Scalar's markup, not ours: api-reference.spec.ts reports its findings.
+    for (const violation of await seriousViolations(page, ['[data-testid="api-reference"]']))
+      problems.push(`${target}: axe ${violation}`);
 
     for (const next of await internalLinks(page, origin)) {
       const key = pathOf(next);

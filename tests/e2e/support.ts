@@ -103,8 +103,10 @@ export async function createPublishedForm(
 }
 
 /** axe's serious and critical violations on the page as it is now (iframes included), as readable strings. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
