@@ -104,6 +104,16 @@ export async function createPublishedForm(
 
 /** axe's serious and critical violations on the page as it is now (iframes included), as readable strings. */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  // What a person sees once things settle: a toast caught mid-fade has a contrast it never keeps.
+  await page.waitForFunction(() => !document.querySelector('[data-sonner-toast][data-mounted="false"]'));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
