@@ -87,6 +87,7 @@ export async function buildApp({
     leads: leadDeps,
   };
   const exportDeps = { db, tokens: leadDeps.tokens, appOrigin: config.appUrl.origin };
+  const webhooks = webhookDeps(config, db);
   const https = config.appUrl.protocol === 'https:';
 
   await app.register(fastifyHelmet, {
@@ -149,7 +150,7 @@ export async function buildApp({
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
       dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
-      webhooksRoutes(owned, webhookDeps(config, db));
+      webhooksRoutes(owned, webhooks);
       emailToolsRoutes(owned, emailToolsDeps(config, db));
       apiKeysRoutes(owned, db);
     });
@@ -163,7 +164,7 @@ export async function buildApp({
     storage,
     appOrigin: config.appUrl.origin,
     publicOrigin: config.publicUrl.origin,
-    webhooks: webhookDeps(config, db),
+    webhooks,
   };
   await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, appHost: config.appUrl.host, ...apiDeps });
 

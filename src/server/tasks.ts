@@ -50,6 +50,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     publicOrigin: config.publicUrl.origin,
     appOrigin: config.appUrl.origin,
   };
+  const emailTools = emailToolsDeps(config, db);
   // What acts on each event (src/server/features/outbox): webhooks' fan-out, email tools' sync.
   const eventConsumers: EventConsumer[] = [webhooksFanOut, emailToolsConsumer];
   return {
@@ -66,8 +67,8 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_EXPIRED_EXPORTS_TASK]: purgeExpiredExportsTask(db, storage),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(webhookDeps(config, db)),
     [PURGE_WEBHOOK_EVENTS_TASK]: purgeWebhookEventsTask(db),
-    [SYNC_LEAD_TASK]: syncLeadTask(emailToolsDeps(config, db)),
-    [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailToolsDeps(config, db)),
+    [SYNC_LEAD_TASK]: syncLeadTask(emailTools),
+    [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailTools),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(db),
   };
 }
