@@ -512,6 +512,40 @@ describe('webhook endpoints', () => {
   });
 });
 
+describe('malformed input', () => {
+  const url = 'https://93.184.215.14/lodestone-hook';
+  const count = async () =>
+    (await api(readOnly.key, 'GET', '/api/v1/webhooks/endpoints')).json<{ data: unknown[] }>().data.length;
+
+  it('refuses a NUL byte, a body that is not JSON and a body over 1 MB, each as a problem, saving nothing', async () => {
+    const before = await count();
+    const nul = expectProblem(
+      await api(readWrite.key, 'POST', '/api/v1/webhooks/endpoints', {
+        url,
+        description: 'CRM\u0000',
+        eventTypes: ['lead.created'],
+      }),
+      400,
+      'validation-error',
+    );
+    expect(nul.errors).toEqual({ description: expect.stringContaining('NUL') });
+    const notJson = await api(readWrite.key, 'POST', '/api/v1/webhooks/endpoints', undefined, {
+      'content-type': 'application/json',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/endpoints',
+      headers: { host: APP_HOST, authorization: `Bearer ${readWrite.key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url, description: 'x'.repeat(1_100_000), eventTypes: ['lead.created'] }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('OpenAPI document', () => {
   const V1_ROUTES = [
     'get /api/v1/forms',
