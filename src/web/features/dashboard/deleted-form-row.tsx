@@ -17,14 +17,19 @@ type DeletedFormRowProps = { form: FormSummary; row: string; cell: string };
 export function DeletedFormRow({ form, row, cell }: DeletedFormRowProps) {
   const restore = useRestoreForm();
   const name = displayName(form.name);
-  const onRestore = () =>
-    restore.mutate(form.id, {
-      onSuccess: () =>
-        toast.success(`"${name}" is restored`, {
-          description: form.status === 'active' ? 'Its landing page is online again.' : 'It is back, still inactive.',
-        }),
-      onError: (err) => toast.error(err.message),
+  // Awaited rather than mutate's callbacks: the refetched list drops this row, and a callback of an
+  // unmounted row never runs, so the owner was sometimes left without the confirmation.
+  const onRestore = async () => {
+    try {
+      await restore.mutateAsync(form.id);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      return;
+    }
+    toast.success(`"${name}" is restored`, {
+      description: form.status === 'active' ? 'Its landing page is online again.' : 'It is back, still inactive.',
     });
+  };
   return (
     <tr className={row}>
       <th
