@@ -1,0 +1,325 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '../src/domain/form-config';
+import type { LeadListPage } from '../src/domain/forms-api';
+import * as schema from '../src/server/db/schema/index';
+import type { Db } from '../src/server/db/client';
+import { dashboardStats, listForms } from '../src/server/features/forms/forms';
+import { listLeads, listWorkspaceLeads } from '../src/server/features/lead-list/list-leads';
+import { formAnalytics } from '../src/server/features/analytics/form-analytics';
+import { encodeCursor } from '../src/server/lib/keyset';
+import { signUpOwner, sql, startServer, type Owner } from './lib';
+
+/*
+ * npm run bench:dashboard: the owner's dashboard calls on a large workspace. A real server on its
+ * embedded defaults; one owner on the Business plan; DASHBOARD_BENCH_LEADS leads (default 1,000,000)
+ * over 100 pages and 365 days, written set-based (generate_series) with what the product writes for
+ * each: a submission, the sign-up consent (and the confirmation's on double opt-in pages), and the
+ * daily roll-up rows those leads would have bumped. Then each dashboard call, sequentially, up to
+ * DASHBOARD_BENCH_REQUESTS times (default 200) or 20 s, p50/p95 beside the 50 ms goal, and the time
+ * a cold Chromium takes to show /dashboard's statistics. DASHBOARD_BENCH_EXPLAIN=1 prints
+ * EXPLAIN (ANALYZE, BUFFERS) of the key queries, captured from the product's own functions.
+ */
+
+const LEADS = Number(process.env.DASHBOARD_BENCH_LEADS ?? 1_000_000);
+const REQUESTS = Number(process.env.DASHBOARD_BENCH_REQUESTS ?? 200);
+const BUDGET_MS = Number(process.env.DASHBOARD_BENCH_BUDGET_MS ?? 20_000);
+const GOAL_MS = 50;
+const PAGES = 100;
+/** Pages 0–9 have only leads between 180 and 365 days old: their list must not walk the newer ones. */
+const OLD_PAGES = 10;
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const field = (id: string, label: string) => ({ id, type: 'text' as const, label, placeholder: '', required: false });
+const benchConfig = (): FormConfig => ({
+  ...defaultFormConfig(),
+  title: 'Bench page',
+  businessName: 'Bench Co',
+  leadMagnetName: 'Bench PDF',
+  privacyPolicyUrl: 'https://bench.example/privacy',
+  fields: [{ ...DEFAULT_EMAIL_FIELD }, field('f_name', 'Full name'), field('f_company', 'Company')],
+});
+
+export const formIdOf = (k: number) => `bench${String(k).padStart(7, '0')}`;
+
+/** Fills the workspace set-based; every figure is consistent with the rows as the product would have written them. */
+export async function seedDashboard(dataDir: string, workspaceId: string, leads: number) {
+  const run = (text: string) => sql(dataDir, text);
+  const cfg = JSON.stringify(benchConfig()).replaceAll("'", "''");
+  await run(`update organizations set plan = 'business' where id = '${workspaceId}'`);
+  await run(`
+    insert into forms (id, workspace_id, name, status, draft, published, published_version, published_at, created_at, updated_at)
+    select 'bench' || lpad(k::text, 7, '0'), '${workspaceId}', 'Bench page ' || k, 'active',
+      c, c, 1, now() - interval '370 days' + k * interval '1 hour', now() - interval '370 days' + k * interval '1 hour', now()
+    from generate_series(0, ${PAGES - 1}) k,
+      lateral (select '${cfg}'::jsonb || jsonb_build_object('doubleOptIn', k % 4 = 0, 'title', 'Bench page ' || k) c) x`);
+  // i % 100 is the page; pages 0–9 only have leads 180–365 days old, the others are spread over the year.
+  await run(`
+    insert into leads (form_id, workspace_id, email, data, status, verified_at, created_at, utm_source, utm_medium, utm_campaign,
+      referrer, downloads, last_download_at)
+    select 'bench' || lpad(k::text, 7, '0'), '${workspaceId}', 'lead-' || i || '@example.com',
+      jsonb_build_object('f_name', 'Person ' || i, 'f_company', 'Company ' || (i % 5000)),
+      case when pending then 'pending' else 'verified' end,
+      case when pending then null else t end,
+      t, (array['newsletter', 'twitter', 'google', 'linkedin', null])[i % 5 + 1], 'email', 'launch', 'https://news.example/',
+      case when pending then 0 else i % 3 end,
+      case when pending or i % 3 = 0 then null else t end
+    from (
+      select i, i % ${PAGES} k, (i % ${PAGES}) % 4 = 0 and i % 3 = 0 pending,
+        date_trunc('second', now()) - make_interval(
+          days => case when i % ${PAGES} < ${OLD_PAGES} then 180 + (i / ${PAGES}) % 185 else (i / ${PAGES}) % 365 end,
+          secs => ((i::bigint * 7919) % 86400)::int) - make_interval(secs => (i % 1000) / 1000.0) t
+      from generate_series(1, ${leads}) i) s`);
+  await run(`
+    insert into submissions (id, lead_id, form_id, form_version, created_at, unlocked_at)
+    select gen_random_uuid(), id, form_id, 1, created_at, verified_at from leads where workspace_id = '${workspaceId}'`);
+  await run(`
+    insert into lead_consents (lead_id, submission_id, event, text, version, agreed, form_version, given_at, ip_hash, user_agent_hash)
+    select s.lead_id, s.id, 'signup', 'I agree to receive emails from Bench Co.', 1, true, 1, s.created_at, 'ip', 'ua'
+    from submissions s join forms f on f.id = s.form_id where f.workspace_id = '${workspaceId}'`);
+  await run(`
+    insert into lead_consents (lead_id, event, method, text, version, agreed, given_at, ip_hash, user_agent_hash)
+    select l.id, 'confirmation', 'code', 'Confirmed the address by code.', 1, true, l.verified_at, 'ip', 'ua'
+    from leads l join forms f on f.id = l.form_id
+    where l.workspace_id = '${workspaceId}' and l.status = 'verified' and (f.published ->> 'doubleOptIn')::boolean`);
+  // What bumpDailyStats and recordView would have written: leads on their sign-up day, confirmations on
+  // the confirmation day, downloads on the download day, views and uniques (a few per lead).
+  await run(`
+    insert into form_daily_stats (form_id, day, views, unique_visitors, leads, confirmations, downloads)
+    select form_id, (created_at at time zone 'UTC')::date, count(*) * 4 + 7, count(*) * 3 + 5, count(*),
+      count(*) filter (where status = 'verified'), coalesce(sum(downloads), 0)
+    from leads where workspace_id = '${workspaceId}' group by 1, 2`);
+  await run('vacuum analyze');
+}
+
+interface Figure {
+  name: string;
+  n: number;
+  p50: number;
+  p95: number;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function timed(owner: Owner, pathname: string): Promise<number> {
+  const started = performance.now();
+  const res = await owner.api('GET', pathname);
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`GET ${pathname} answered ${res.status}`);
+  return ms;
+}
+
+/** `paths` in turn (one or many), sequentially, until REQUESTS requests or BUDGET_MS. */
+async function measure(owner: Owner, name: string, paths: string | string[]): Promise<Figure> {
+  const list = Array.isArray(paths) ? paths : [paths];
+  await timed(owner, list[0]!); // warm: the first request of a kind compiles its route
+  const times: number[] = [];
+  const until = Date.now() + BUDGET_MS;
+  while (times.length < REQUESTS && Date.now() < until) times.push(await timed(owner, list[times.length % list.length]!));
+  times.sort((a, b) => a - b);
+  return { name, n: times.length, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+async function json<T>(owner: Owner, pathname: string): Promise<T> {
+  const res = await owner.api('GET', pathname);
+  if (!res.ok) throw new Error(`GET ${pathname} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The list's pages from the first, following nextCursor, `count` of them: the paths of each. */
+async function walk(owner: Owner, base: string, count: number): Promise<string[]> {
+  const paths = [base];
+  let next = base;
+  for (let i = 1; i < count; i++) {
+    const page = await json<LeadListPage>(owner, next);
+    if (!page.nextCursor) break;
+    next = `${base}${base.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(page.nextCursor)}`;
+    paths.push(next);
+  }
+  return paths;
+}
+
+/** The list's cursor just after the `offset`-th lead matching `where`, as the list itself would have returned it. */
+async function cursorAt(dataDir: string, where: string, offset: number): Promise<string> {
+  const { rows } = await sql(
+    dataDir,
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as time, id from leads
+     where ${where} order by created_at desc, id desc offset ${offset} limit 1`,
+  );
+  const row = rows[0] as { time: string; id: string } | undefined;
+  if (!row) throw new Error(`no lead at offset ${offset} of ${where}`);
+  return encodeCursor(row);
+}
+
+async function coldDashboard(appUrl: string, email: string, password: string) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext();
+    const signIn = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {
+      headers: { origin: appUrl },
+      data: { email, password },
+    });
+    if (!signIn.ok()) throw new Error(`sign-in answered ${signIn.status()}`);
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
+    const started = performance.now();
+    await page.goto(`${appUrl}/dashboard`);
+    await page.locator('section[aria-label="Statistics"][aria-busy="false"]').waitFor();
+    await page.getByRole('table').first().waitFor();
+    const ms = performance.now() - started;
+    return { ms, calls };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every query the product's functions send for the key calls. */
+async function explain(dataDir: string, workspaceId: string, leads: number) {
+  const pool = new pg.Pool({ host: path.join(dataDir, 'postgres'), port: 5432, user: 'postgres', database: 'lodestone', max: 2 });
+  const captured: Array<{ query: string; params: unknown[] }> = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => void captured.push({ query, params }) },
+  }) as unknown as Db;
+  const old = formIdOf(0);
+  const deep = await cursorAt(dataDir, `form_id = '${old}'`, Math.floor((leads / PAGES) * 0.9));
+  const cases: Array<[string, () => Promise<unknown>]> = [
+    ['GET /api/forms/stats', () => dashboardStats(db, workspaceId)],
+    ['GET /api/forms', () => listForms(db, workspaceId, { status: 'all' } as never, 'http://x')],
+    ['GET /api/forms/:id/analytics', () => formAnalytics(db, workspaceId, formIdOf(50))],
+    ['GET /api/forms/:old/leads (deep)', () => listLeads(db, workspaceId, old, deep)],
+    ['GET /api/leads', () => listWorkspaceLeads(db, workspaceId, {} as never)],
+    ['GET /api/leads?q=lead-4242', () => listWorkspaceLeads(db, workspaceId, { q: 'lead-4242@' } as never)],
+    ['GET /api/leads?q=Company 4242', () => listWorkspaceLeads(db, workspaceId, { q: 'Company 4242' } as never)],
+    ['GET /api/leads?utmSource=linkedin', () => listWorkspaceLeads(db, workspaceId, { utmSource: 'linkedin' } as never)],
+  ];
+  try {
+    for (const [name, call] of cases) {
+      captured.length = 0;
+      await call();
+      for (const { query, params } of captured) {
+        if (!/^\s*select/i.test(query) || /from "(organizations|forms)" where "forms"."id" = \$1/i.test(query)) continue;
+        const { rows } = await pool.query(`explain (analyze, buffers) ${query}`, params);
+        console.log(`\n--- ${name}\n${query}\n${rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function benchDashboard(leads = LEADS) {
+  if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run npm run build first');
+  const server = await startServer();
+  try {
+    const email = `dashboard-${Date.now()}@example.com`;
+    const owner = await signUpOwner(server.appUrl, email);
+    const { rows } = await sql(server.dataDir, `select id from organizations order by created_at desc limit 1`);
+    const workspaceId = (rows[0] as { id: string }).id;
+    const seeding = Date.now();
+    await seedDashboard(server.dataDir, workspaceId, leads);
+    const size = await sql(server.dataDir, `select pg_size_pretty(pg_database_size(current_database())) as s`);
+    console.log(
+      `seeded ${leads.toLocaleString('en-US')} leads over ${PAGES} pages and 365 days in ${((Date.now() - seeding) / 1000).toFixed(1)} s (database ${(size.rows[0] as { s: string }).s})`,
+    );
+
+    const recent = formIdOf(50);
+    const old = formIdOf(1);
+    const oneLead = (await sql(server.dataDir, `select id from leads where form_id = '${old}' order by created_at limit 1`))
+      .rows[0] as {
+      id: string;
+    };
+    const perPage = Math.ceil(leads / PAGES);
+    const workspaceDeep = await cursorAt(server.dataDir, `workspace_id = '${workspaceId}'`, Math.floor(leads * 0.9));
+    const pageDeep = await cursorAt(server.dataDir, `form_id = '${old}'`, Math.floor(perPage * 0.9));
+    const q = (base: string, cursor: string) => `${base}${base.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+
+    const figures: Figure[] = [];
+    const add = async (name: string, paths: string | string[]) => {
+      const f = await measure(owner, name, paths);
+      figures.push(f);
+      console.log(`  ${name}: p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (${f.n})`);
+    };
+    console.log('measuring (sequential requests):');
+    await add('GET /api/forms', '/api/forms');
+    await add('GET /api/forms?status=all', '/api/forms?status=all');
+    await add('GET /api/forms/stats', '/api/forms/stats');
+    await add('GET /api/forms/:id', `/api/forms/${recent}`);
+    await add('GET /api/forms/:id/analytics', `/api/forms/${recent}/analytics`);
+    await add('GET /api/forms/:id/payments', `/api/forms/${recent}/payments`);
+    await add('GET /api/forms/:id/email-tools', `/api/forms/${recent}/email-tools`);
+    await add('GET /api/forms/:id/leads (recent page)', `/api/forms/${recent}/leads`);
+    await add('GET /api/forms/:id/leads (old page)', `/api/forms/${old}/leads`);
+    await add('  … its first 20 pages by cursor', await walk(owner, `/api/forms/${old}/leads`, 20));
+    await add('  … at 90% depth', q(`/api/forms/${old}/leads`, pageDeep));
+    await add('GET /api/leads', '/api/leads');
+    await add('  … its first 20 pages by cursor', await walk(owner, '/api/leads', 20));
+    await add('  … at 90% depth', q('/api/leads', workspaceDeep));
+    await add('GET /api/leads?form=(old page)', `/api/leads?form=${old}`);
+    await add('GET /api/leads?status=pending', '/api/leads?status=pending');
+    await add('GET /api/leads?status=confirmed', '/api/leads?status=confirmed');
+    await add('GET /api/leads?status=paid (none)', '/api/leads?status=paid');
+    const from = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() - 190 * 86_400_000).toISOString().slice(0, 10);
+    await add('GET /api/leads?from&to (10 days)', `/api/leads?from=${from}&to=${to}`);
+    await add('GET /api/leads?utmSource=linkedin', '/api/leads?utmSource=linkedin');
+    await add('GET /api/leads?utmSource=(none match)', '/api/leads?utmSource=nowhere');
+    await add(
+      'GET /api/leads?q=(an email)',
+      Array.from({ length: 20 }, (_, i) => `/api/leads?q=lead-${i * 4999 + 17}%40example.com`),
+    );
+    await add(
+      'GET /api/leads?q=(an answer)',
+      Array.from({ length: 20 }, (_, i) => `/api/leads?q=Company%20${i * 211 + 7}`),
+    );
+    await add('GET /api/leads?q=(no match)', '/api/leads?q=zzzz-nobody');
+    await add('GET /api/leads/:id', `/api/leads/${oneLead.id}`);
+
+    const cold = await coldDashboard(server.appUrl, email, 'bench-password-1');
+
+    console.log(`\nDashboard at ${leads.toLocaleString('en-US')} leads (${PAGES} pages, 365 days), sequential requests:`);
+    console.log(`${'call'.padEnd(40)}  ${'n'.padStart(4)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  goal p95`);
+    for (const f of figures) {
+      const mark = f.p95 <= GOAL_MS ? 'ok' : 'OVER';
+      console.log(
+        `${f.name.padEnd(40)}  ${String(f.n).padStart(4)}  ${f.p50.toFixed(1).padStart(8)}  ${f.p95.toFixed(1).padStart(8)}  <= ${GOAL_MS} ${mark}`,
+      );
+    }
+    console.log(
+      `${'/dashboard cold in Chromium (stats shown)'.padEnd(40)}  ${''.padStart(4)}  ${cold.ms.toFixed(0).padStart(8)}  ${''.padStart(8)}  <= 1000 ${cold.ms <= 1000 ? 'ok' : 'OVER'}`,
+    );
+    console.log(`  /dashboard called: ${[...new Set(cold.calls)].join(', ')}`);
+
+    if (process.env.DASHBOARD_BENCH_EXPLAIN === '1') await explain(server.dataDir, workspaceId, leads);
+    return { figures, coldMs: cold.ms };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchDashboard().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
