@@ -114,8 +114,19 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex('leads_form_email_idx').on(t.formId, t.email),
-    index('leads_workspace_created_idx').on(t.workspaceId, t.createdAt),
-    index('leads_form_created_idx').on(t.formId, t.createdAt.desc()),
+    // The leads lists, newest first, keyset-paginated on (created_at, id): the workspace's, one page's,
+    // and each filter's that would otherwise walk every lead to find few (decision 0028).
+    index('leads_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    index('leads_form_created_idx').on(t.formId, t.createdAt.desc(), t.id.desc()),
+    index('leads_workspace_status_created_idx').on(t.workspaceId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('leads_workspace_payment_created_idx')
+      .on(t.workspaceId, t.paymentState, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.paymentState} <> 'none'`),
+    index('leads_workspace_utm_source_created_idx')
+      .on(t.workspaceId, t.utmSource, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.utmSource} is not null`),
+    // Search by address or answer (migration 0015 makes lead_search_text and loads pg_trgm).
+    index('leads_search_trgm_idx').using('gin', sql`lead_search_text(${t.email}, ${t.data}) gin_trgm_ops`),
     // Counts a workspace's leads verified this month (the Free plan's monthly limit).
     index('leads_workspace_verified_idx')
       .on(t.workspaceId, t.verifiedAt)
@@ -207,6 +218,24 @@ export const formDailyStats = pgTable(
     leads: integer('leads').notNull().default(0),
     confirmations: integer('confirmations').notNull().default(0),
     downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.day] })],
+);
+
+/**
+ * The leads still stored per form and UTC day of sign-up: the dashboard's lead totals, exact without
+ * counting every lead. Unlike form_daily_stats.leads (sign-ups, kept when leads are erased or expire),
+ * these go down when a lead row goes. Kept by triggers on leads (migration 0017), so every path that
+ * inserts, moves or deletes a lead keeps them true (decision 0028).
+ */
+export const formLeadCounts = pgTable(
+  'form_lead_counts',
+  {
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    leads: integer('leads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.formId, t.day] })],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, sum, type AnyColumn } from 'drizzle-orm';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
@@ -16,7 +16,7 @@ import {
 import { isFormId } from '../../../domain/ids.js';
 import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
-import { files, formDailyStats, forms, leads, organizations } from '../../db/schema/index.js';
+import { files, formDailyStats, formLeadCounts, forms, organizations } from '../../db/schema/index.js';
 import { emitEvent, publishedFormEventData } from '../outbox/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
@@ -222,39 +222,24 @@ export async function listForms(
   size = FORMS_PAGE_SIZE,
 ): Promise<FormListPage> {
   const after = query.cursor ? decodeCursor(query.cursor, isFormId) : undefined;
-  const leadCounts = db
-    .select({ formId: leads.formId, n: count().as('n') })
-    .from(leads)
-    .where(eq(leads.workspaceId, workspaceId))
-    .groupBy(leads.formId)
-    .as('lead_counts');
-  const viewCounts = db
-    .select({
-      formId: formDailyStats.formId,
-      views: sum(formDailyStats.views).as('views'),
-      confirmations: sum(formDailyStats.confirmations).as('confirmations'),
-    })
-    .from(formDailyStats)
-    .innerJoin(forms, eq(forms.id, formDailyStats.formId))
-    .where(eq(forms.workspaceId, workspaceId))
-    .groupBy(formDailyStats.formId)
-    .as('view_counts');
+  // Each listed page's own roll-up rows (by primary key), not the whole workspace's summed before the limit.
+  const rollUp = (column: AnyColumn) =>
+    sql<number>`(select coalesce(sum(${column}), 0)::int from ${formDailyStats} where ${formDailyStats.formId} = ${forms.id})`;
   const rows = await db
     .select({
       id: forms.id,
       name: forms.name,
       createdAt: forms.createdAt,
-      views: sql<number>`coalesce(${viewCounts.views}, 0)::int`,
+      views: rollUp(formDailyStats.views),
       status: forms.status,
       deletedAt: forms.deletedAt,
       published: sql<boolean>`${forms.published} is not null`,
-      leads: sql<number>`coalesce(${leadCounts.n}, 0)::int`,
-      confirmedLeads: sql<number>`coalesce(${viewCounts.confirmations}, 0)::int`,
+      // The leads still stored (form_lead_counts, kept by triggers on leads), not every lead row counted.
+      leads: sql<number>`(select coalesce(sum(${formLeadCounts.leads}), 0)::int from ${formLeadCounts} where ${formLeadCounts.formId} = ${forms.id})`,
+      confirmedLeads: rollUp(formDailyStats.confirmations),
       position: cursorTime(forms.createdAt),
     })
     .from(forms)
-    .leftJoin(leadCounts, eq(leadCounts.formId, forms.id))
-    .leftJoin(viewCounts, eq(viewCounts.formId, forms.id))
     .where(
       and(
         eq(forms.workspaceId, workspaceId),
@@ -299,7 +284,7 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     .where(and(eq(forms.workspaceId, workspaceId), notDeleted))
     .groupBy(formDailyStats.formId)
     .as('daily_totals');
-  const [formTotals] = await db
+  const formTotalsQuery = db
     .select({
       totalForms: count(),
       views: sql<number>`coalesce(sum(${dailyTotals.views}), 0)::int`,
@@ -309,14 +294,18 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     .from(forms)
     .leftJoin(dailyTotals, eq(dailyTotals.formId, forms.id))
     .where(and(eq(forms.workspaceId, workspaceId), notDeleted));
-  const [leadTotals] = await db
+  // The leads still stored per page and day of sign-up (kept by triggers on leads): the same totals
+  // as counting the lead rows of live pages, from one row per page and day.
+  const monthDay = monthStart.toISOString().slice(0, 10);
+  const leadTotalsQuery = db
     .select({
-      totalLeads: count(),
-      lastMonthLeads: sql<number>`count(*) filter (where ${gte(leads.createdAt, monthStart)})`.mapWith(Number),
+      totalLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}), 0)::int`,
+      lastMonthLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}) filter (where ${gte(formLeadCounts.day, monthDay)}), 0)::int`,
     })
-    .from(leads)
-    .innerJoin(forms, eq(forms.id, leads.formId))
-    .where(and(eq(leads.workspaceId, workspaceId), notDeleted));
+    .from(formLeadCounts)
+    .innerJoin(forms, eq(forms.id, formLeadCounts.formId))
+    .where(and(eq(forms.workspaceId, workspaceId), notDeleted));
+  const [[formTotals], [leadTotals], money] = await Promise.all([formTotalsQuery, leadTotalsQuery, revenue(db, workspaceId)]);
   const totalLeads = leadTotals?.totalLeads ?? 0;
   return {
     totalLeads,
@@ -325,6 +314,6 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
     lastMonthLeads: leadTotals?.lastMonthLeads ?? 0,
     confirmedLeads: formTotals?.confirmations ?? 0,
     downloads: formTotals?.downloads ?? 0,
-    revenue: await revenue(db, workspaceId),
+    revenue: money,
   };
 }

@@ -84,7 +84,11 @@ export function workspaceLeadsWhere(workspaceId: string, filter: Omit<WorkspaceL
     eq(leads.workspaceId, workspaceId),
     filter.form ? eq(leads.formId, filter.form) : undefined,
     text
-      ? or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`)
+      ? and(
+          // The trigram index's superset (address and answers on one text, migration 0015), then the exact test.
+          sql`lead_search_text(${leads.email}, ${leads.data}) ilike ${text}`,
+          or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`),
+        )
       : undefined,
     filter.status ? STATUS_CONDITION[filter.status] : undefined,
     filter.from ? gte(leads.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,

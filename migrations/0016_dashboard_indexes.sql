@@ -1,0 +1,16 @@
+CREATE TABLE "form_lead_counts" (
+	"form_id" text NOT NULL,
+	"day" date NOT NULL,
+	"leads" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "form_lead_counts_form_id_day_pk" PRIMARY KEY("form_id","day")
+);
+--> statement-breakpoint
+DROP INDEX "leads_workspace_created_idx";--> statement-breakpoint
+DROP INDEX "leads_form_created_idx";--> statement-breakpoint
+ALTER TABLE "form_lead_counts" ADD CONSTRAINT "form_lead_counts_form_id_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."forms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "leads_workspace_status_created_idx" ON "leads" USING btree ("workspace_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "leads_workspace_payment_created_idx" ON "leads" USING btree ("workspace_id","payment_state","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "leads"."payment_state" <> 'none';--> statement-breakpoint
+CREATE INDEX "leads_workspace_utm_source_created_idx" ON "leads" USING btree ("workspace_id","utm_source","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "leads"."utm_source" is not null;--> statement-breakpoint
+CREATE INDEX "leads_search_trgm_idx" ON "leads" USING gin (lead_search_text("email", "data") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "leads_workspace_created_idx" ON "leads" USING btree ("workspace_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "leads_form_created_idx" ON "leads" USING btree ("form_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
