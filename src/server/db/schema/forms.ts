@@ -115,15 +115,17 @@ export const leads = pgTable(
   (t) => [
     uniqueIndex('leads_form_email_idx').on(t.formId, t.email),
     // The leads lists, newest first, keyset-paginated on (created_at, id): the workspace's, one page's,
-    // and each filter's that would otherwise walk every lead to find few (decision 0028).
-    index('leads_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
-    index('leads_form_created_idx').on(t.formId, t.createdAt.desc(), t.id.desc()),
-    index('leads_workspace_status_created_idx').on(t.workspaceId, t.status, t.createdAt.desc(), t.id.desc()),
+    // and each filter's that would otherwise walk every lead to find few (decision 0028). Ascending, so
+    // a backward scan gives ORDER BY created_at DESC, id DESC (NULLS FIRST, PostgreSQL's default for
+    // DESC); an index declared "DESC" here would be DESC NULLS LAST, and the planner could not use it.
+    index('leads_workspace_created_id_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('leads_form_created_id_idx').on(t.formId, t.createdAt, t.id),
+    index('leads_workspace_status_created_idx').on(t.workspaceId, t.status, t.createdAt, t.id),
     index('leads_workspace_payment_created_idx')
-      .on(t.workspaceId, t.paymentState, t.createdAt.desc(), t.id.desc())
+      .on(t.workspaceId, t.paymentState, t.createdAt, t.id)
       .where(sql`${t.paymentState} <> 'none'`),
     index('leads_workspace_utm_source_created_idx')
-      .on(t.workspaceId, t.utmSource, t.createdAt.desc(), t.id.desc())
+      .on(t.workspaceId, t.utmSource, t.createdAt, t.id)
       .where(sql`${t.utmSource} is not null`),
     // Search by address or answer (migration 0015 makes lead_search_text and loads pg_trgm).
     index('leads_search_trgm_idx').using('gin', sql`lead_search_text(${t.email}, ${t.data}) gin_trgm_ops`),
