@@ -4,7 +4,7 @@ import type { DashboardStats, FormDetail, FormListPage, LeadListPage } from '../
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { formLeadCounts, forms, leads } from '../../db/schema/index.js';
+import { formDailyStats, formLeadCounts, forms, leads } from '../../db/schema/index.js';
 import { purgeExpiredLeads } from '../retention/index.js';
 import { purgeDeletedForms } from './forms.js';
 
@@ -46,23 +46,56 @@ async function counted(workspaceId: string, now = new Date()) {
     .from(leads)
     .where(eq(leads.workspaceId, workspaceId))
     .groupBy(leads.formId);
-  return { total: live!.total, month: live!.month, perForm: new Map(perForm.map((r) => [r.formId, r.n])) };
+  // The roll-up's own rows summed: what form_stat_totals (kept by triggers) must hold.
+  const rollUp = await t.db
+    .select({
+      formId: formDailyStats.formId,
+      deleted: sql<boolean>`${forms.deletedAt} is not null`,
+      views: sql<number>`sum(${formDailyStats.views})::int`,
+      confirmations: sql<number>`sum(${formDailyStats.confirmations})::int`,
+      downloads: sql<number>`sum(${formDailyStats.downloads})::int`,
+    })
+    .from(formDailyStats)
+    .innerJoin(forms, eq(forms.id, formDailyStats.formId))
+    .where(eq(forms.workspaceId, workspaceId))
+    .groupBy(formDailyStats.formId, forms.deletedAt);
+  const liveRollUp = rollUp.filter((r) => !r.deleted);
+  return {
+    total: live!.total,
+    month: live!.month,
+    perForm: new Map(perForm.map((r) => [r.formId, r.n])),
+    rollUp: new Map(rollUp.map((r) => [r.formId, r])),
+    views: liveRollUp.reduce((n, r) => n + r.views, 0),
+    confirmations: liveRollUp.reduce((n, r) => n + r.confirmations, 0),
+    downloads: liveRollUp.reduce((n, r) => n + r.downloads, 0),
+  };
 }
 
 /** The dashboard's figures equal the counted ones, for the live pages and the deleted ones. */
 async function expectTrue(owner: SignedUpUser, workspaceId: string) {
   const truth = await counted(workspaceId);
   const stats = await get<DashboardStats>(owner, '/api/forms/stats');
-  expect({ totalLeads: stats.totalLeads, lastMonthLeads: stats.lastMonthLeads }).toEqual({
+  expect(stats).toMatchObject({
     totalLeads: truth.total,
     lastMonthLeads: truth.month,
+    confirmedLeads: truth.confirmations,
+    downloads: truth.downloads,
+    conversionRate: truth.views > 0 ? Math.round((truth.total / truth.views) * 1000) / 10 : 0,
   });
   const listed = [
     ...(await get<FormListPage>(owner, '/api/forms?status=all')).items,
     ...(await get<FormListPage>(owner, '/api/forms?status=deleted')).items,
   ];
   expect(listed.length).toBeGreaterThan(0);
-  for (const form of listed) expect([form.id, form.leads]).toEqual([form.id, truth.perForm.get(form.id) ?? 0]);
+  for (const form of listed) {
+    const rollUp = truth.rollUp.get(form.id);
+    expect([form.id, form.leads, form.views, form.confirmedLeads]).toEqual([
+      form.id,
+      truth.perForm.get(form.id) ?? 0,
+      rollUp?.views ?? 0,
+      rollUp?.confirmations ?? 0,
+    ]);
+  }
   return truth;
 }
 
@@ -77,7 +110,11 @@ describe('the dashboard’s lead figures', () => {
       pages.push(await createForm(t.app, owner, { title, publish: true, config: { doubleOptIn: title === 'Checklist' } }));
     }
     const [guide, checklist, deletedLater, purgedLater] = pages as [FormDetail, FormDetail, FormDetail, FormDetail];
-    const { submit } = journeyKit(t, '10.91');
+    const { submit, visit } = journeyKit(t, '10.91');
+    for (const page of pages) for (let i = 0; i < 3; i++) expect((await visit(`/f/${page.id}`)).statusCode).toBe(200);
+    // Roll-up rows written by hand too (as the seed does): an older day, added then corrected.
+    await t.db.insert(formDailyStats).values({ formId: guide.id, day: '2025-01-02', views: 40, confirmations: 3, downloads: 2 });
+    await t.db.execute(sql`update form_daily_stats set views = 30 where form_id = ${guide.id} and day = '2025-01-02'`);
     for (const page of pages) {
       for (const name of ['ada', 'grace', 'alan', 'kat', 'edsger']) {
         expect((await submit(page.id, { email: `${name}@example.com` })).statusCode).toBe(303);
@@ -129,6 +166,9 @@ describe('the dashboard’s lead figures', () => {
       from generate_series(1, 300) i`);
     await t.db.execute(sql`delete from leads where form_id = ${checklist.id} and email like 'bulk-1%'`);
     expect((await expectTrue(owner, workspaceId)).total).toBe(9 + 300 - 111);
+
+    await t.db.execute(sql`delete from form_daily_stats where form_id = ${guide.id} and day = '2025-01-02'`);
+    await expectTrue(owner, workspaceId);
 
     // Another workspace sees none of it.
     expect(await get<DashboardStats>(stranger, '/api/forms/stats')).toMatchObject({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, sum, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
@@ -16,7 +16,7 @@ import {
 import { isFormId } from '../../../domain/ids.js';
 import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
-import { files, formDailyStats, formLeadCounts, forms, organizations } from '../../db/schema/index.js';
+import { files, formLeadCounts, formStatTotals, forms, organizations } from '../../db/schema/index.js';
 import { emitEvent, publishedFormEventData } from '../outbox/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
@@ -222,24 +222,23 @@ export async function listForms(
   size = FORMS_PAGE_SIZE,
 ): Promise<FormListPage> {
   const after = query.cursor ? decodeCursor(query.cursor, isFormId) : undefined;
-  // Each listed page's own roll-up rows (by primary key), not the whole workspace's summed before the limit.
-  const rollUp = (column: AnyColumn) =>
-    sql<number>`(select coalesce(sum(${column}), 0)::int from ${formDailyStats} where ${formDailyStats.formId} = ${forms.id})`;
   const rows = await db
     .select({
       id: forms.id,
       name: forms.name,
       createdAt: forms.createdAt,
-      views: rollUp(formDailyStats.views),
+      views: sql<number>`coalesce(${formStatTotals.views}, 0)::int`,
       status: forms.status,
       deletedAt: forms.deletedAt,
       published: sql<boolean>`${forms.published} is not null`,
-      // The leads still stored (form_lead_counts, kept by triggers on leads), not every lead row counted.
+      // The leads still stored (form_lead_counts: one row per month, kept by triggers on leads), not every lead row counted.
       leads: sql<number>`(select coalesce(sum(${formLeadCounts.leads}), 0)::int from ${formLeadCounts} where ${formLeadCounts.formId} = ${forms.id})`,
-      confirmedLeads: rollUp(formDailyStats.confirmations),
+      confirmedLeads: sql<number>`coalesce(${formStatTotals.confirmations}, 0)::int`,
       position: cursorTime(forms.createdAt),
     })
     .from(forms)
+    // The page's all-time roll-up sums, one row (kept by triggers on form_daily_stats).
+    .leftJoin(formStatTotals, eq(formStatTotals.formId, forms.id))
     .where(
       and(
         eq(forms.workspaceId, workspaceId),
@@ -271,36 +270,24 @@ export async function listForms(
 
 export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  // One row per form, so counting forms after the join still counts each form once.
-  const dailyTotals = db
-    .select({
-      formId: formDailyStats.formId,
-      views: sum(formDailyStats.views).as('views'),
-      confirmations: sum(formDailyStats.confirmations).as('confirmations'),
-      downloads: sum(formDailyStats.downloads).as('downloads'),
-    })
-    .from(formDailyStats)
-    .innerJoin(forms, eq(forms.id, formDailyStats.formId))
-    .where(and(eq(forms.workspaceId, workspaceId), notDeleted))
-    .groupBy(formDailyStats.formId)
-    .as('daily_totals');
+  // The pages' all-time roll-up sums, one row per page (kept by triggers on form_daily_stats).
   const formTotalsQuery = db
     .select({
       totalForms: count(),
-      views: sql<number>`coalesce(sum(${dailyTotals.views}), 0)::int`,
-      confirmations: sql<number>`coalesce(sum(${dailyTotals.confirmations}), 0)::int`,
-      downloads: sql<number>`coalesce(sum(${dailyTotals.downloads}), 0)::int`,
+      views: sql<number>`coalesce(sum(${formStatTotals.views}), 0)::int`,
+      confirmations: sql<number>`coalesce(sum(${formStatTotals.confirmations}), 0)::int`,
+      downloads: sql<number>`coalesce(sum(${formStatTotals.downloads}), 0)::int`,
     })
     .from(forms)
-    .leftJoin(dailyTotals, eq(dailyTotals.formId, forms.id))
+    .leftJoin(formStatTotals, eq(formStatTotals.formId, forms.id))
     .where(and(eq(forms.workspaceId, workspaceId), notDeleted));
-  // The leads still stored per page and day of sign-up (kept by triggers on leads): the same totals
-  // as counting the lead rows of live pages, from one row per page and day.
-  const monthDay = monthStart.toISOString().slice(0, 10);
+  // The leads still stored per page and month of sign-up (kept by triggers on leads): the same totals
+  // as counting the lead rows of live pages, from one row per page and month.
+  const month = monthStart.toISOString().slice(0, 10);
   const leadTotalsQuery = db
     .select({
       totalLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}), 0)::int`,
-      lastMonthLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}) filter (where ${gte(formLeadCounts.day, monthDay)}), 0)::int`,
+      lastMonthLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}) filter (where ${gte(formLeadCounts.month, month)}), 0)::int`,
     })
     .from(formLeadCounts)
     .innerJoin(forms, eq(forms.id, formLeadCounts.formId))
