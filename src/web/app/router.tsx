@@ -35,7 +35,7 @@ function lazyScreen(route: ScreenRoute): RouteObject['lazy'] {
 /** Shown under the header if a screen's chunk is still loading when the app first renders. */
 function ScreenLoading() {
   return (
-    <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+    <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 items-start justify-center gap-2 py-24 text-gray-700">
       <Spinner className="size-5 text-indigo-600" />
       Loading...
     </div>
