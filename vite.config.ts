@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { SCREEN_PRELOADS_FILE } from './src/domain/routes';
+import { SCREEN_PROVIDERS_MODULE, SCREENS, type Screen } from './src/web/app/screens';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -50,15 +53,65 @@ function zodStartsJitless(): Plugin {
   };
 }
 
+/**
+ * Writes screen-preloads.json beside index.html: for each route of the router's screen table, the
+ * chunks its screen needs that the entry does not already load (the screen's own chunk and the
+ * shared chunks it imports), so the server can name them in the document as modulepreload links
+ * and the first screen downloads beside the entry, not after it.
+ */
+function screenPreloads(): Plugin {
+  return {
+    name: 'screen-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const staticClosure = (start: string[], skip: Set<string>) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName) || skip.has(fileName)) return;
+          seen.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      const loadedByEntry = staticClosure(entries, new Set());
+      // A module's own chunk, or the shared chunk it was merged into.
+      const chunkOf = (module: string) => {
+        const id = path.join(src, 'web', module);
+        const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`No chunk holds ${module}`);
+        return chunk.fileName;
+      };
+      const providers = chunkOf(SCREEN_PROVIDERS_MODULE);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, screen] of Object.entries(SCREENS) as [string, Screen][]) {
+        const start = [chunkOf(screen.module), ...(screen.static ? [] : [providers])];
+        preloads[route] = [...staticClosure(start, loadedByEntry)];
+      }
+      this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS_FILE, source: JSON.stringify(preloads, null, 2) });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), scalarOwnZod(), zodStartsJitless()],
+  plugins: [react(), tailwindcss(), scalarOwnZod(), zodStartsJitless(), screenPreloads()],
   resolve: { alias: { '@': src } },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

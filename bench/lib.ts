@@ -196,3 +196,33 @@ export async function sql(dataDir: string, text: string): Promise<pg.QueryResult
     await client.end();
   }
 }
+
+/** A signed-up owner with its session cookies, for a browser (Playwright, Lighthouse) to load the owner's screens. */
+export async function signUpOwnerSession(
+  appUrl: string,
+  email = `bench-${Date.now()}@example.com`,
+): Promise<{ owner: Owner; cookies: { name: string; value: string }[] }> {
+  const res = await fetch(`${appUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: appUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Owner', email, password: 'bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const [pair = ''] = c.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const owner: Owner = {
+    api(method, pathname, body) {
+      const json = body !== undefined && !(body instanceof FormData);
+      return fetch(`${appUrl}${pathname}`, {
+        method,
+        headers: { origin: appUrl, cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as FormData),
+      });
+    },
+  };
+  return { owner, cookies };
+}

@@ -24,7 +24,7 @@ export function launchChrome() {
 }
 
 /** One Lighthouse run in a fresh Chrome (a reused one sometimes loses the trace: NO_NAVSTART). */
-export async function audit(url: string, flags: Pick<Flags, 'formFactor' | 'onlyCategories'>) {
+export async function audit(url: string, flags: Pick<Flags, 'formFactor' | 'onlyCategories' | 'extraHeaders'>) {
   const chrome = await launchChrome();
   try {
     const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags });

@@ -60,6 +60,13 @@ export const APP_ROUTE_PATTERNS = {
 export type AppRoutePattern = keyof typeof APP_ROUTE_PATTERNS;
 
 /**
+ * The file the web build writes beside index.html: per route (of APP_ROUTES, APP_ROUTE_PATTERNS,
+ * and `*` for the not-found screen), the chunks its screen needs beyond the entry's, which the
+ * server names in that route's document as modulepreload links.
+ */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+/**
  * Pages on the app origin that the server answers itself, not screens of the SPA: an export's
  * download (src/domain/lead-export.ts). The SPA reaches one with a full page load (after signing
  * in, say), never with its router, which would show its not-found screen.

@@ -10,8 +10,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
 
   if (isPending) {
+    // A screen's height (below the fixed header), so the footer stays below the fold until the screen
+    // replaces this: the content that follows does not push it down in view (a layout shift).
     return (
-      <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+      <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 items-start justify-center gap-2 py-24 text-gray-700">
         <Spinner className="size-5 text-indigo-600" />
         Loading...
       </div>

@@ -1,108 +1,71 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { APP_ROUTE_PATTERNS, APP_ROUTES, type AppRoute, type AppRoutePattern } from '@/domain/routes';
 import { RootLayout } from '@/web/app/root-layout';
 import { RouteError } from '@/web/app/route-error';
+import { SCREENS, type Screen, type ScreenRoute } from '@/web/app/screens';
 import { Spinner } from '@/web/components/ui/spinner';
-import { ForgotPasswordPage, ResetPasswordPage, SignInPage, SignUpPage } from '@/web/features/auth';
-import { DashboardPage } from '@/web/features/dashboard';
-import { HomePage } from '@/web/features/home';
-import { ContactPage } from '@/web/features/contact';
-import {
-  CcpaAddendumPage,
-  CcpaPage,
-  DpaPage,
-  DocsPage,
-  FeaturesPage,
-  GdprPage,
-  HelpPage,
-  PdpaAgreementPage,
-  PdpaPage,
-  PricingPage,
-  PrivacyPage,
-  TemplatesPage,
-  TermsPage,
-  TutorialsPage,
-} from '@/web/features/info-pages';
-import { NotFoundPage } from '@/web/features/not-found';
-import { PageCreatorPage } from '@/web/features/page-creator';
-import { PaymentSettingsPage } from '@/web/features/payments';
-import { PreviewPage } from '@/web/features/preview';
-import { WorkspacePrivacyPage } from '@/web/features/workspace-privacy';
-import { ThankYouPage } from '@/web/features/thank-you';
 
-// Typed by AppRoute so that a route added to the shared table cannot be forgotten here.
-const screens: Record<AppRoute, ComponentType> = {
-  '/': HomePage,
-  '/dashboard': DashboardPage,
-  '/page-creator': PageCreatorPage,
-  '/preview': PreviewPage,
-  '/thank-you': ThankYouPage,
-  '/features': FeaturesPage,
-  '/pricing': PricingPage,
-  '/help': HelpPage,
-  '/docs': DocsPage,
-  '/templates': TemplatesPage,
-  '/privacy': PrivacyPage,
-  '/terms': TermsPage,
-  '/gdpr': GdprPage,
-  '/ccpa': CcpaPage,
-  '/pdpa': PdpaPage,
-  '/dpa': DpaPage,
-  '/ccpa-addendum': CcpaAddendumPage,
-  '/pdpa-agreement': PdpaAgreementPage,
-  '/contact': ContactPage,
-  '/sign-in': SignInPage,
-  '/sign-up': SignUpPage,
-  '/forgot-password': ForgotPasswordPage,
-  '/reset-password': ResetPasswordPage,
-  '/settings/payments': PaymentSettingsPage,
-  '/dashboard/privacy': WorkspacePrivacyPage,
-  '/tutorials': TutorialsPage,
-};
+// Every screen is a chunk of its own (screens.ts), so the Home page does not download the
+// dashboard's charts or the creator's forms. The first screen's chunks come with the document's
+// modulepreload links and main.tsx renders once they have loaded; a later navigation keeps the
+// current screen until the next one has loaded.
+const screenModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
 
-// Screens loaded on first visit, so what they need (recharts) stays out of the main bundle.
-type LazyScreen = () => Promise<{ Component: ComponentType }>;
-const lazyScreens: Record<AppRoutePattern, LazyScreen> = {
-  '/dashboard/forms/:id': () =>
-    import('@/web/features/dashboard/form-analytics-page').then((m) => ({ Component: m.FormAnalyticsPage })),
-  '/dashboard/leads': () => import('@/web/features/leads/leads-page').then((m) => ({ Component: m.LeadsPage })),
-  '/dashboard/leads/:id': () => import('@/web/features/leads/lead-detail-page').then((m) => ({ Component: m.LeadDetailPage })),
-  '/settings/integrations': () =>
-    import('@/web/features/integrations/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
-  '/docs/:slug': () => import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.DocArticlePage })),
-  '/tutorials/:slug': () =>
-    import('@/web/features/info-pages/docs/article-page').then((m) => ({ Component: m.TutorialArticlePage })),
-  '/template-preview/:slug': () =>
-    import('@/web/features/info-pages/templates/template-preview-page').then((m) => ({ Component: m.TemplatePreviewPage })),
-};
+function lazyScreen(route: ScreenRoute): RouteObject['lazy'] {
+  const screen: Screen = SCREENS[route];
+  const load = screenModules[`../${screen.module}`];
+  if (!load) throw new Error(`The screen of ${route} (${screen.module}) is not a *-page.tsx under features/`);
+  return async () => {
+    // Same path as SCREEN_PROVIDERS_MODULE (the build checks that a chunk holds it).
+    const [module, providers] = await Promise.all([load(), screen.static ? null : import('@/web/app/screen-providers')]);
+    const Screen = module[screen.component];
+    if (!Screen) throw new Error(`${screen.module} exports no ${screen.component}`);
+    if (!providers) return { Component: Screen };
+    const { ScreenProviders } = providers;
+    return {
+      Component: () => (
+        <ScreenProviders>
+          <Screen />
+        </ScreenProviders>
+      ),
+    };
+  };
+}
 
-/** Shown under the header while a lazy screen loads on a first visit straight to it. */
+/** Shown under the header if a screen's chunk is still loading when the app first renders. */
 function ScreenLoading() {
   return (
-    <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+    <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 items-start justify-center gap-2 py-24 text-gray-700">
       <Spinner className="size-5 text-indigo-600" />
       Loading...
     </div>
   );
 }
 
-const appRoutes: RouteObject[] = [
-  ...APP_ROUTES.map((path) => {
-    const Screen = screens[path];
-    return { path, element: <Screen /> };
-  }),
-  ...(Object.keys(APP_ROUTE_PATTERNS) as AppRoutePattern[]).map((path): RouteObject => ({
-    path,
-    lazy: lazyScreens[path],
-    hydrateFallbackElement: <ScreenLoading />,
-  })),
-];
+const screenRoute = (path: ScreenRoute): RouteObject => ({
+  path,
+  lazy: lazyScreen(path),
+  hydrateFallbackElement: <ScreenLoading />,
+});
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [...appRoutes, { path: '*', element: <NotFoundPage /> }],
+    // SCREENS has one entry per route of the shared table (and `*` last), checked by its type; the
+    // table itself stays out of the entry chunk (its patterns bring the docs and the templates).
+    children: (Object.keys(SCREENS) as ScreenRoute[]).map(screenRoute),
   },
 ]);
+
+/** Resolves once the router has loaded the first screen's chunk (or failed to, which its error screen shows). */
+export function firstScreenLoaded(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

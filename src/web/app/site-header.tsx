@@ -1,76 +1,16 @@
-import { LogOut, Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/domain/ui-defaults';
 import { SiteLogo } from '@/web/app/site-logo';
 import { useScrolledPast } from '@/web/app/use-scrolled-past';
 import { Button } from '@/web/components/ui/button';
-import { authClient } from '@/web/lib/auth-client';
+import { navLinkClass } from '@/web/app/nav-link-class';
 import { cn } from '@/web/lib/cn';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:text-indigo-700',
-    isActive ? 'text-indigo-700' : 'text-gray-700',
-  );
-
-function useSignOut() {
-  const navigate = useNavigate();
-  return async () => {
-    // Leave first: a screen that needs a session would otherwise see it end and send the owner to
-    // sign in again (and back to it) before this navigation ran.
-    navigate('/');
-    try {
-      const { error } = await authClient.signOut();
-      if (error) throw new Error(error.message);
-    } catch {
-      toast.error('Could not sign out. Please try again.');
-    }
-  };
-}
-
-function AccountArea({ stacked = false }: { stacked?: boolean }) {
-  const { data: session, isPending } = authClient.useSession();
-  const signOut = useSignOut();
-
-  if (isPending) return null;
-  if (!session) {
-    return (
-      <Button asChild variant="ghost" className={cn(stacked && 'justify-start px-3 font-medium')}>
-        <Link to="/sign-in">Sign in</Link>
-      </Button>
-    );
-  }
-  return (
-    <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
-      {/* Not `end`: a lead's own page is under Leads too. */}
-      <NavLink to="/dashboard/leads" className={navLinkClass}>
-        Leads
-      </NavLink>
-      <NavLink to="/settings/payments" className={navLinkClass}>
-        Payment settings
-      </NavLink>
-      <NavLink to="/settings/integrations" className={navLinkClass}>
-        Integrations
-      </NavLink>
-      <NavLink to="/dashboard/privacy" className={navLinkClass}>
-        Privacy
-      </NavLink>
-      <span
-        title={session.user.email}
-        // Between lg and xl the row has no room for the name as well: it shows in the mobile menu and from xl up.
-        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40 max-xl:hidden')}
-      >
-        {session.user.name}
-      </span>
-      <Button variant="outline" size="sm" onClick={() => void signOut()} className={cn(stacked && 'justify-start px-3')}>
-        <LogOut />
-        Sign out
-      </Button>
-    </div>
-  );
-}
+// The account area needs the auth client (and the session it fetches): it loads beside the first
+// screen instead of in the entry, and shows nothing until then, as it did while the session loaded.
+const AccountArea = lazy(() => import('@/web/app/account-area').then((m) => ({ default: m.AccountArea })));
 
 export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -94,7 +34,9 @@ export function SiteHeader() {
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
-          <AccountArea />
+          <Suspense fallback={null}>
+            <AccountArea />
+          </Suspense>
           <Button asChild>
             <Link to="/page-creator">Create Form</Link>
           </Button>
@@ -119,7 +61,9 @@ export function SiteHeader() {
             <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard
             </NavLink>
-            <AccountArea stacked />
+            <Suspense fallback={null}>
+              <AccountArea stacked />
+            </Suspense>
             <Button asChild className="mt-2">
               <Link to="/page-creator">Create Form</Link>
             </Button>

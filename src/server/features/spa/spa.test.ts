@@ -91,6 +91,35 @@ describe('the app face (APP_URL host)', () => {
   });
 });
 
+describe("each route's document preloads its screen's chunks (screen-preloads.json of the build)", () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("names the route's chunks, in the head, and no other route's", async () => {
+    const home = (await get('/')).body;
+    expect(preloads(home)).toEqual(['/assets/home-abc123.js']);
+    expect(home.indexOf('modulepreload')).toBeLessThan(home.indexOf('</head>'));
+    expect(preloads((await get('/dashboard')).body)).toEqual(['/assets/dashboard-abc123.js', '/assets/shared-abc123.js']);
+    expect(preloads((await get('/dashboard/forms/AbC123xyZ789?tab=leads')).body)).toEqual([
+      '/assets/analytics-abc123.js',
+      '/assets/shared-abc123.js',
+    ]);
+  });
+
+  it("gives a 404 the not-found screen's chunks, and a route the file does not list the document as built", async () => {
+    const missing = await get('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(preloads(missing.body)).toEqual(['/assets/not-found-abc123.js']);
+    const malformed = await get('/dashboard/forms/short');
+    expect(malformed.statusCode).toBe(404);
+    expect(preloads(malformed.body)).toEqual(['/assets/not-found-abc123.js']);
+    const unlisted = await get('/pricing');
+    expect(unlisted.statusCode).toBe(200);
+    expect(preloads(unlisted.body)).toEqual([]);
+    expect(unlisted.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+  });
+});
+
 describe('the visitor face (PUBLIC_URL host)', () => {
   it('serves none of the owner app', async () => {
     for (const path of ['/dashboard', '/sign-in', '/assets/app-abc123.js', '/dev/mail', '/dev/mail.json', '/api/me']) {

@@ -1,6 +1,4 @@
+// The screens (*-page.tsx) are not exported here: the router loads each as a chunk of its own
+// (src/web/app/screens.ts), and a feature importing this index would evaluate them with it.
 export { AuthCard } from './auth-card';
-export { ForgotPasswordPage } from './forgot-password-page';
-export { ResetPasswordPage } from './reset-password-page';
-export { SignInPage } from './sign-in-page';
-export { SignUpPage } from './sign-up-page';
 export { SubmitButton } from './submit-button';

@@ -1,15 +1,3 @@
-export { CcpaAddendumPage } from './ccpa-addendum-page';
-export { CcpaPage } from './ccpa-page';
-export { DocsPage } from './docs-page';
-export { DpaPage } from './dpa-page';
-export { FeaturesPage } from './features-page';
-export { GdprPage } from './gdpr-page';
-export { HelpPage } from './help-page';
+// The screens (*-page.tsx) are not exported here: the router loads each as a chunk of its own
+// (src/web/app/screens.ts), and a feature importing this index would evaluate them with it.
 export { InfoPageLayout } from './info-page-layout';
-export { PdpaAgreementPage } from './pdpa-agreement-page';
-export { PdpaPage } from './pdpa-page';
-export { PricingPage } from './pricing-page';
-export { PrivacyPage } from './privacy-page';
-export { TemplatesPage } from './templates-page';
-export { TermsPage } from './terms-page';
-export { TutorialsPage } from './tutorials-page';

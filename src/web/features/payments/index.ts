@@ -1,2 +1,3 @@
+// The screens (*-page.tsx) are not exported here: the router loads each as a chunk of its own
+// (src/web/app/screens.ts), and a feature importing this index would evaluate them with it.
 export { paymentKeys, useFormPayments, usePaymentSettings } from './api';
-export { PaymentSettingsPage } from './payment-settings-page';

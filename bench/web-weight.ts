@@ -1,0 +1,72 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { signUpOwnerSession, startServer } from './lib';
+
+/*
+ * npm run bench:web-weight [-- /path ...]: the JavaScript a cold load of each key screen downloads
+ * (a fresh browser context per screen, so nothing is cached), in Chromium as the journeys run it.
+ * Prints per screen the number of scripts, their raw size, their gzip size (what Vite's build report
+ * calls gzip) and the bytes on the wire as the server sent them (brotli when the browser asks for
+ * it), beside the Home page's budget. The owner's screens load signed in. The script builds the app first.
+ */
+
+const HOME_BUDGET_GZIP = 100 * 1024;
+const DEFAULT_PATHS = ['/', '/pricing', '/features', '/help', '/sign-in', '/dashboard', '/page-creator', '/dashboard/leads'];
+const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+if (paths.length === 0) paths.push(...DEFAULT_PATHS);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const { cookies: session } = await signUpOwnerSession(server.appUrl);
+  const { hostname } = new URL(server.appUrl);
+  console.log(`JavaScript of a cold load per screen (Chromium, fresh context each); Home budget ${kb(HOME_BUDGET_GZIP)} gzip`);
+  for (const path of paths) {
+    const context = await browser.newContext();
+    await context.addCookies(session.map((c) => ({ ...c, domain: hostname, path: '/' })));
+    const page = await context.newPage();
+    const scripts: { url: string; wire: Promise<number>; body: Promise<Buffer> }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({
+        url: response.url(),
+        wire: response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
+        body: response.body(),
+      });
+    });
+    await page.goto(`${server.appUrl}${path}`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzip = 0;
+    let wire = 0;
+    for (const script of scripts) {
+      const body = await script.body;
+      raw += body.length;
+      gzip += gzipSync(body).length;
+      wire += await script.wire;
+    }
+    const budget = path === '/' ? `  (budget ${kb(HOME_BUDGET_GZIP)}: ${gzip <= HOME_BUDGET_GZIP ? 'OK' : 'OVER'})` : '';
+    if (path === '/' && gzip > HOME_BUDGET_GZIP) process.exitCode = 1;
+    console.log(
+      `${path.padEnd(18)} ${String(scripts.length).padStart(3)} scripts  raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  wire ${kb(wire).padStart(8)}  landed on ${new URL(page.url()).pathname}${budget}`,
+    );
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,67 @@
+import { LogOut } from 'lucide-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { navLinkClass } from '@/web/app/nav-link-class';
+import { showToaster } from '@/web/app/toaster-host';
+import { Button } from '@/web/components/ui/button';
+import { authClient } from '@/web/lib/auth-client';
+import { cn } from '@/web/lib/cn';
+
+function useSignOut() {
+  const navigate = useNavigate();
+  return async () => {
+    // Leave first: a screen that needs a session would otherwise see it end and send the owner to
+    // sign in again (and back to it) before this navigation ran.
+    navigate('/');
+    try {
+      const { error } = await authClient.signOut();
+      if (error) throw new Error(error.message);
+    } catch {
+      // sonner comes with the screens that toast; the header does not bring it to every page.
+      showToaster();
+      void import('sonner').then(({ toast }) => toast.error('Could not sign out. Please try again.'));
+    }
+  };
+}
+
+/** The owner's links and sign-out, or Sign in: loaded after the first paint (with the auth client) by the header. */
+export function AccountArea({ stacked = false }: { stacked?: boolean }) {
+  const { data: session, isPending } = authClient.useSession();
+  const signOut = useSignOut();
+
+  if (isPending) return null;
+  if (!session) {
+    return (
+      <Button asChild variant="ghost" className={cn(stacked && 'justify-start px-3 font-medium')}>
+        <Link to="/sign-in">Sign in</Link>
+      </Button>
+    );
+  }
+  return (
+    <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+      {/* Not `end`: a lead's own page is under Leads too. */}
+      <NavLink to="/dashboard/leads" className={navLinkClass}>
+        Leads
+      </NavLink>
+      <NavLink to="/settings/payments" className={navLinkClass}>
+        Payment settings
+      </NavLink>
+      <NavLink to="/settings/integrations" className={navLinkClass}>
+        Integrations
+      </NavLink>
+      <NavLink to="/dashboard/privacy" className={navLinkClass}>
+        Privacy
+      </NavLink>
+      <span
+        title={session.user.email}
+        // Between lg and xl the row has no room for the name as well: it shows in the mobile menu and from xl up.
+        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40 max-xl:hidden')}
+      >
+        {session.user.name}
+      </span>
+      <Button variant="outline" size="sm" onClick={() => void signOut()} className={cn(stacked && 'justify-start px-3')}>
+        <LogOut />
+        Sign out
+      </Button>
+    </div>
+  );
+}
