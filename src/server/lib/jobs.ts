@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { run, type Logger as WorkerLogger, Logger, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Executor } from '../db/client.js';
@@ -24,6 +24,15 @@ export async function addJob(
 }
 
 /**
+ * `addJob` as an SQL expression (one `graphile_worker.add_job` call), for a statement that queues
+ * the job together with the data causing it, e.g. in a data-modifying CTE: the statement is atomic,
+ * so the job exists if and only if that data was committed. `payload` is SQL yielding json.
+ */
+export function addJobCall(task: string, payload: SQL, options: { maxAttempts?: number } = {}): SQL {
+  return sql`graphile_worker.add_job(${task}, ${payload}, max_attempts => ${options.maxAttempts ?? MAX_ATTEMPTS})`;
+}
+
+/**
  * Removes a queued job by its key. A job a worker holds right now cannot be deleted: graphile-worker
  * lets it finish and never retries it. True only when a waiting job was deleted.
  */
@@ -43,13 +52,14 @@ type Log = { info(msg: string): void; warn(msg: string): void; error(msg: string
 /**
  * Runs the job queue in this process. Jobs left locked by a worker that died (kill -9, a lost
  * machine) on this or any other server are freed at start and within `sweepIntervalMs` after.
+ * `concurrency`: jobs run at once; each holds a pooled connection while its transaction is open.
  */
 export async function startJobRunner(
   pool: pg.Pool,
   taskList: TaskList,
   crontab: string,
   log: Log,
-  { sweepIntervalMs = SWEEP_INTERVAL_MS }: { sweepIntervalMs?: number } = {},
+  { sweepIntervalMs = SWEEP_INTERVAL_MS, concurrency = 2 }: { sweepIntervalMs?: number; concurrency?: number } = {},
 ): Promise<JobRunner> {
   const logger: WorkerLogger = new Logger(() => (level, message) => {
     if (level === 'error') log.error(message);
@@ -64,7 +74,7 @@ export async function startJobRunner(
     runner = await run({
       pgPool: pool,
       taskList,
-      concurrency: 2,
+      concurrency,
       noHandleSignals: true,
       pollInterval: 1000,
       crontab,
