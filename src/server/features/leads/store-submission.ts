@@ -4,7 +4,7 @@ import type { Submission } from '../../../domain/submission.js';
 import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
 import { leadConsents, leads, submissions, type ShownPage } from '../../db/schema/index.js';
 import { bumpDailyStatsFrom } from '../daily-stats/index.js';
-import { addJobCall } from '../../lib/jobs.js';
+import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '../../lib/jobs.js';
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
 import { FOLLOW_UP_TASK } from './follow-up.task.js';
@@ -34,7 +34,8 @@ export function shownPage(config: LiveForm['config']): ShownPage {
  * committed, or none): the lead (created, or the existing one for this address, left as it was),
  * the day's count, the submission with its evidence of consent, and the job that sends what is due.
  * One round trip instead of a transaction's seven; durable at its (synchronous) commit like any
- * transaction.
+ * transaction. The job is queued without NOTIFY, which would serialise every submission's commit
+ * (decision 0027); the runners are nudged by a separate, diskless statement after the commit.
  * The statement is the same whether the address was known or not, so neither the answer nor its
  * timing tells the submitter which it was; what differs (a new code, the download again, the
  * owner's usage email) is decided by the job.
@@ -50,7 +51,7 @@ export async function storeSubmission(
   const verified = !form.config.doubleOptIn && !paid;
   const submissionId = randomUUID();
   const lead = sql`lead`;
-  const result = await deps.db.execute<{ lead_id: string; jobs: number }>(sql`
+  const statement = sql`
     with
     lead as (
       insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, referrer,
@@ -88,11 +89,19 @@ export async function storeSubmission(
     ),
     -- Queued for every submission, paid pages too (they are sent nothing until the payment is
     -- confirmed, but a new lead's lead.created event is written there, not here).
-    job as (
-      select ${addJobCall(FOLLOW_UP_TASK, sql`json_build_object('submissionId', ${submissionId}::text, 'newLead', created)`)} from lead
-    )
-    select (select id from lead) as lead_id, (select count(*) from job)::int as jobs`);
+    job as (${quietJobInsert(FOLLOW_UP_TASK, sql`json_build_object('submissionId', ${submissionId}::text, 'newLead', created)`, lead)})
+    select (select id from lead) as lead_id, (select count(*) from job)::int as jobs`;
+  const run = () => deps.db.execute<{ lead_id: string; jobs: number }>(statement);
+  // A database whose job runner never registered the follow-up task: the statement failed whole.
+  const result = await run().catch(async (err: unknown) => {
+    if (!isMissingTask(err)) throw err;
+    await ensureTask(deps.db, FOLLOW_UP_TASK);
+    return run();
+  });
   const row = result.rows[0]!;
   if (row.jobs !== 1) throw new Error('a stored submission must queue its follow-up job');
+  // Awaited (the same statements for every submission) but never failing the stored submission: a
+  // runner that is not woken finds the job at its next poll.
+  await nudgeJobRunners(deps.db).catch(() => undefined);
   return { submissionId, leadId: row.lead_id };
 }
