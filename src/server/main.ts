@@ -30,6 +30,12 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * Jobs run at once in this server (decision 0027): a submission's follow-up and its email each take
+ * a job, so 2 at a time fell behind the submissions; each running job holds one pooled connection.
+ */
+const JOB_CONCURRENCY = 8;
+
 async function main() {
   const config = readConfig();
   const logger = { level: config.logLevel };
@@ -57,7 +63,9 @@ async function main() {
       PURGE_WEBHOOK_EVENTS_CRONTAB,
       PURGE_IDEMPOTENCY_KEYS_CRONTAB,
     ].join('\n');
-    const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log);
+    const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log, {
+      concurrency: JOB_CONCURRENCY,
+    });
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });

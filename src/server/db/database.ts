@@ -10,6 +10,11 @@ export interface Database {
 }
 
 const EMBEDDED_DATABASE = 'lodestone';
+/**
+ * Connections per server (decision 0027): the job runner keeps two for itself (its LISTEN and its
+ * liveness lock) and one per running job (main.ts's JOB_CONCURRENCY); requests share the rest.
+ */
+export const POOL_SIZE = 20;
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. */
 /**
@@ -23,7 +28,7 @@ function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
 
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: 10 }), log);
+    const pool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE }), log);
     return { pool, close: () => pool.end() };
   }
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
@@ -37,7 +42,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     await embedded.stop();
     throw err;
   }
-  const pool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: 10 }), log);
+  const pool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: POOL_SIZE }), log);
   return {
     pool,
     async close() {

@@ -49,7 +49,9 @@ export function displayAddress({ name, address }: Sender): string {
 }
 
 export function smtpMailer(smtpUrl: string, mailFrom: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Pooled: a few connections kept open and reused for many messages, instead of a new SMTP session
+  // (connect, greeting, EHLO) per email, which kept the queue behind a burst of submissions.
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 4, maxMessages: 100 });
   return {
     async send({ messageId, fromName, to, replyTo, subject, html, text }) {
       const from = senderOf(mailFrom, fromName);

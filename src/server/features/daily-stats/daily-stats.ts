@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { formDailyStats } from '../../db/schema/index.js';
 
@@ -19,4 +19,19 @@ export async function bumpDailyStats(executor: Executor, formId: string, by: Par
   await executor.execute(sql`
     insert into ${formDailyStats} (form_id, day, ${sql.join(columns, sql`, `)}) values (${formId}, ${today(now)}, ${sql.join(values, sql`, `)})
     on conflict (form_id, day) do update set ${sql.join(updates, sql`, `)}`);
+}
+
+/**
+ * `bumpDailyStats` as a statement whose amounts are SQL over `source` (a CTE of the same statement,
+ * e.g. the submission's lead upsert): no row in `source`, no change.
+ */
+export function bumpDailyStatsFrom(source: SQL, formId: string, by: Partial<Record<Counter, SQL>>, now = new Date()): SQL {
+  const counters = COUNTERS.filter((c) => by[c] !== undefined);
+  const columns = counters.map((c) => sql.identifier(formDailyStats[c].name));
+  const values = counters.map((c) => sql`(${by[c]!})::int`);
+  const updates = columns.map((column) => sql`${column} = ${formDailyStats}.${column} + excluded.${column}`);
+  return sql`
+    insert into ${formDailyStats} (form_id, day, ${sql.join(columns, sql`, `)})
+    select ${formId}, ${today(now)}::date, ${sql.join(values, sql`, `)} from ${source}
+    on conflict (form_id, day) do update set ${sql.join(updates, sql`, `)}`;
 }

@@ -1,1 +1,1 @@
-export { bumpDailyStats, today } from './daily-stats.js';
+export { bumpDailyStats, bumpDailyStatsFrom, today } from './daily-stats.js';

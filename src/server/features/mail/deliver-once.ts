@@ -20,9 +20,13 @@ export async function deliverOnce(
   send: (tx: Executor) => Promise<void>,
 ): Promise<'sent' | 'sentBefore'> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local lock_timeout = '${SAME_MESSAGE_WAIT}'`));
     // A worker on a machine that vanished mid-send must not hold the row (and its message) for hours.
-    for (const setting of DEAD_PEER_KEEPALIVES) await tx.execute(sql.raw(`set local ${setting}`));
+    // All settings in one round trip (set_config with is_local = true is SET LOCAL).
+    const settings = [`lock_timeout = ${SAME_MESSAGE_WAIT}`, ...DEAD_PEER_KEEPALIVES].map((setting) => {
+      const [name, value] = setting.split('=').map((part) => part.trim()) as [string, string];
+      return sql`set_config(${name}, ${value}, true)`;
+    });
+    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     const claimed = await tx
       .insert(emailDeliveries)
       .values({ messageId })

@@ -17,6 +17,9 @@ const LIMITED_PLANS = PLAN_IDS.filter((id) => PLANS[id].monthlySubmissionLimit !
 /** Percentages of the monthly limit at which the owners get an email, once each per month. */
 export const USAGE_NOTICE_THRESHOLDS = [80, 100] as const;
 
+// One formatter for every call: toLocaleDateString builds a new one each time (ICU), on every submission.
+const RESETS_ON = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** The UTC calendar month `now` falls in: the Free plan's count restarts on the 1st at 00:00 UTC. */
 export function monthOf(now: Date) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -25,7 +28,7 @@ export function monthOf(now: Date) {
     start,
     next,
     key: start.toISOString().slice(0, 10),
-    resetsOn: next.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }),
+    resetsOn: RESETS_ON.format(next),
   };
 }
 

@@ -65,11 +65,11 @@ export async function submitFromPage(
     return { kind: 'paymentUnavailable', values };
   }
 
-  const { submissionId, lead } = await storeSubmission(deps, form, submission, meta);
+  const { submissionId, leadId } = await storeSubmission(deps, form, submission, meta);
   if (!choice) return { kind: 'thankYou', submissionId };
   const started = await startCheckout(
     deps.checkout,
-    { formId: form.id, workspaceId: form.workspaceId, config, leadId: lead.id, submissionId, email: submission.email, ...choice },
+    { formId: form.id, workspaceId: form.workspaceId, config, leadId, submissionId, email: submission.email, ...choice },
     log,
   );
   if ('url' in started) return { kind: 'checkout', url: started.url };
