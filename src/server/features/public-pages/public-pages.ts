@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '../../db/client.js';
+import { isFormId } from '../../../domain/ids.js';
+import { peekLiveForm } from '../leads/index.js';
+import type { CheckoutDeps } from '../payments/index.js';
+import { createViewBuffer, createVisitorHasher, isCountableView } from '../view-counting/index.js';
+import { pickEncoding } from './published-page.js';
+import { createRenderer } from './render.js';
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * What the public face keeps in memory for the life of a server: rendered pages, their compressed
+ * variants, and the views not written yet. Built before Fastify so the fast path can share it.
+ */
+export function createPublicPages(deps: { db: Db; secret: string; publicOrigin: string; checkout: CheckoutDeps; log: Log }) {
+  const render = createRenderer(deps);
+  const hash = createVisitorHasher(deps.db);
+  const views = createViewBuffer(deps.db, deps.log);
+  // Views still being hashed (the day's first waits for its salt): shutdown waits for them too.
+  const hashing = new Set<Promise<void>>();
+
+  /** Counts a browser's view of a page (not a bot's, not a prefetch): buffered, written within VIEW_FLUSH_MS. */
+  function countView(formId: string, headers: IncomingMessage['headers'], ip: string) {
+    if (!isCountableView(headers)) return;
+    const counted = hash(formId, ip, String(headers['user-agent'] ?? ''))
+      .then((visitor) => views.add(formId, visitor))
+      .catch((err: unknown) => deps.log.warn({ err }, 'could not count a view'))
+      .finally(() => hashing.delete(counted));
+    hashing.add(counted);
+  }
+
+  /** Writes every view counted so far; `close` also stops the timer (graceful shutdown). */
+  const viewCounts = {
+    async flush() {
+      await Promise.all(hashing);
+      await views.flush();
+    },
+    async close() {
+      await Promise.all(hashing);
+      await views.close();
+    },
+  };
+
+  /**
+   * Answers `GET|HEAD /f/{id}` on the public host from memory when the page's lookup and its
+   * rendered document are both cached here, with the headers the full pipeline sent for it; true
+   * when it answered. Anything else (another path, a query naming a payment outcome, a page not
+   * live or not yet rendered, the app's host) is left to Fastify.
+   */
+  function fastPath(appHost: string, trustProxy: boolean) {
+    const app = appHost.toLowerCase();
+    return (req: IncomingMessage, res: ServerResponse): boolean => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/f/')) return false;
+      if ((req.headers.host ?? '').toLowerCase() === app) return false;
+      const q = req.url.indexOf('?');
+      const id = req.url.slice(3, q === -1 ? undefined : q);
+      if (!isFormId(id) || (q !== -1 && req.url.includes('payment', q))) return false;
+      const form = peekLiveForm(deps.db, id);
+      if (!form || 'status' in form) return false;
+      const doc = render.sentPage(form);
+      if (!doc) return false;
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const body = render.body(doc, String(req.headers.referer ?? ''), encoding);
+      res.writeHead(200, {
+        ...doc.headers,
+        vary: 'accept-encoding',
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        'content-length': body.length,
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      if (req.method === 'GET') countView(form.id, req.headers, clientIp(req, trustProxy));
+      return true;
+    };
+  }
+
+  return { render, countView, views: viewCounts, fastPath };
+}
+
+/** The visitor's address as Fastify's `request.ip` gives it (trustProxy: true or false). */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const socket = req.socket.remoteAddress ?? '';
+  if (!trustProxy) return socket;
+  const header = req.headers['x-forwarded-for'];
+  if (!header) return socket;
+  const first = String(header).split(',')[0]!.trim();
+  return first || socket;
+}
+
+export type PublicPages = ReturnType<typeof createPublicPages>;
