@@ -75,7 +75,7 @@ export function createVariants(secret: string) {
   const variants = new Map<string, Partial<Record<Encoding, Buffer>>>();
 
   /** The page's bytes in `encoding` for a visitor from `referrer`, signed with the current window's start. */
-  return function body(doc: PublishedDocument, referrer: string, encoding: Encoding, now = Date.now()): Buffer {
+  function body(doc: PublishedDocument, referrer: string, encoding: Encoding, now = Date.now()): Buffer {
     const start = now - (now % RENDER_WINDOW_MS);
     if (start !== window) {
       window = start;
@@ -93,7 +93,9 @@ export function createVariants(secret: string) {
       doc.html.replace(RENDERED_AT, signRenderTime(secret, start)).replace(REFERRER, escapeHtml(ref)),
     ));
     return (variant[encoding] ??= encode(identity, encoding));
-  };
+  }
+  /** How many variants the current window holds (never more than MAX_VARIANTS). */
+  return Object.assign(body, { size: () => variants.size });
 }
 
 export type Variants = ReturnType<typeof createVariants>;
