@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.js';
 import { isFormId } from '../../../domain/ids.js';
 import { peekLiveForm } from '../leads/index.js';
 import type { CheckoutDeps } from '../payments/index.js';
-import { createViewBuffer, createVisitorHasher, isCountableView } from '../view-counting/index.js';
-import { pickEncoding } from './published-page.js';
+import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '../view-counting/index.js';
+import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
 import { createRenderer } from './render.js';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -16,31 +16,18 @@ type Log = { warn(obj: object, msg: string): void };
 export function createPublicPages(deps: { db: Db; secret: string; publicOrigin: string; checkout: CheckoutDeps; log: Log }) {
   const render = createRenderer(deps);
   const hash = createVisitorHasher(deps.db);
-  const views = createViewBuffer(deps.db, deps.log);
-  // Views still being hashed (the day's first waits for its salt): shutdown waits for them too.
-  const hashing = new Set<Promise<void>>();
+  // A view is kept as its address and user agent until the flush hashes it (with the day's salt,
+  // 0014): nothing is awaited per request, and a visitor seen many times in a batch is hashed once.
+  const views = createViewBuffer(deps.db, deps.log, VIEW_FLUSH_MS, (formId, visitor, day) => {
+    const cut = visitor.indexOf('\n');
+    return hash(formId, visitor.slice(0, cut), visitor.slice(cut + 1), new Date(`${day}T12:00:00Z`));
+  });
 
   /** Counts a browser's view of a page (not a bot's, not a prefetch): buffered, written within VIEW_FLUSH_MS. */
   function countView(formId: string, headers: IncomingMessage['headers'], ip: string) {
     if (!isCountableView(headers)) return;
-    const counted = hash(formId, ip, String(headers['user-agent'] ?? ''))
-      .then((visitor) => views.add(formId, visitor))
-      .catch((err: unknown) => deps.log.warn({ err }, 'could not count a view'))
-      .finally(() => hashing.delete(counted));
-    hashing.add(counted);
+    views.add(formId, `${ip}\n${String(headers['user-agent'] ?? '')}`);
   }
-
-  /** Writes every view counted so far; `close` also stops the timer (graceful shutdown). */
-  const viewCounts = {
-    async flush() {
-      await Promise.all(hashing);
-      await views.flush();
-    },
-    async close() {
-      await Promise.all(hashing);
-      await views.close();
-    },
-  };
 
   /**
    * Answers `GET|HEAD /f/{id}` on the public host from memory when the page's lookup and its
@@ -60,21 +47,43 @@ export function createPublicPages(deps: { db: Db; secret: string; publicOrigin: 
       if (!form || 'status' in form) return false;
       const doc = render.sentPage(form);
       if (!doc) return false;
-      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const encoding = encodingOf(req.headers['accept-encoding']);
       const body = render.body(doc, String(req.headers.referer ?? ''), encoding);
-      res.writeHead(200, {
-        ...doc.headers,
-        vary: 'accept-encoding',
-        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-        'content-length': body.length,
-      });
+      res.writeHead(200, [...headersOf(doc, encoding), 'content-length', String(body.length)]);
       res.end(req.method === 'HEAD' ? undefined : body);
       if (req.method === 'GET') countView(form.id, req.headers, clientIp(req, trustProxy));
       return true;
     };
   }
 
-  return { render, countView, views: viewCounts, fastPath };
+  return { render, countView, views, fastPath };
+}
+
+// Per document and encoding, its headers as the flat list writeHead takes, built once.
+const headerLists = new WeakMap<PublishedDocument, Partial<Record<Encoding, string[]>>>();
+function headersOf(doc: PublishedDocument, encoding: Encoding): string[] {
+  let lists = headerLists.get(doc);
+  if (!lists) headerLists.set(doc, (lists = {}));
+  return (lists[encoding] ??= [
+    ...Object.entries(doc.headers ?? {}).flatMap(([name, value]) =>
+      Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+    ),
+    'vary',
+    'accept-encoding',
+    ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+  ]);
+}
+
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const encodings = new Map<string, Encoding>();
+function encodingOf(header: string | undefined): Encoding {
+  if (header === undefined) return 'identity';
+  let encoding = encodings.get(header);
+  if (!encoding) {
+    encoding = pickEncoding(header);
+    if (encodings.size < 200) encodings.set(header, encoding);
+  }
+  return encoding;
 }
 
 /** The visitor's address as Fastify's `request.ip` gives it (trustProxy: true or false). */

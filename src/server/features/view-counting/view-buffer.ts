@@ -10,10 +10,13 @@ const MAX_ATTEMPTS = 3;
 interface Batch {
   /** `form|day` -> views */
   views: Map<string, number>;
-  /** `form|day` -> the distinct visitor hashes seen in this batch */
+  /** `form|day` -> the distinct visitors seen in this batch, as given to `add` (hashed at flush) */
   visitors: Map<string, Set<string>>;
   attempts: number;
 }
+
+/** Turns what `add` was given into the visitor's hash for that page and day (visitor-hash.ts). */
+export type HashVisitor = (formId: string, visitor: string, day: string) => Promise<string>;
 
 const emptyBatch = (): Batch => ({ views: new Map(), visitors: new Map(), attempts: 0 });
 
@@ -27,8 +30,19 @@ export function createViewBuffer(
   db: Executor,
   log: { warn(obj: object, msg: string): void } = { warn: () => {} },
   intervalMs = VIEW_FLUSH_MS,
+  hashVisitor: HashVisitor = async (_form, visitor) => visitor,
 ) {
   let batch = emptyBatch();
+  // The UTC day, formatted once per day rather than once per view.
+  let day = '';
+  let dayEnds = 0;
+  const dayOf = (now: number) => {
+    if (now >= dayEnds || now < dayEnds - 86_400_000) {
+      day = today(new Date(now));
+      dayEnds = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+    }
+    return day;
+  };
   let flushing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
@@ -41,12 +55,13 @@ export function createViewBuffer(
     timer.unref();
   };
 
-  function add(formId: string, visitorHash: string, now = new Date()) {
-    const key = `${formId}|${today(now)}`;
+  /** One view of `formId` now, by `visitor` (its hash, or what `hashVisitor` hashes at flush time). */
+  function add(formId: string, visitor: string, now = Date.now()) {
+    const key = `${formId}|${dayOf(now)}`;
     batch.views.set(key, (batch.views.get(key) ?? 0) + 1);
     let set = batch.visitors.get(key);
     if (!set) batch.visitors.set(key, (set = new Set()));
-    set.add(visitorHash);
+    set.add(visitor);
     schedule();
   }
 
@@ -62,10 +77,10 @@ export function createViewBuffer(
       forms.push(form);
       days.push(day);
       counts.push(n);
-      for (const hash of b.visitors.get(key) ?? []) {
+      for (const visitor of b.visitors.get(key) ?? []) {
         vForms.push(form);
         vDays.push(day);
-        hashes.push(hash);
+        hashes.push(await hashVisitor(form, visitor, day));
       }
     }
     // Views of a page purged meanwhile are skipped (its roll-up went with it), not a failed batch.
