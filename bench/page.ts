@@ -25,6 +25,7 @@ import {
  *
  *   npm run bench:page                  this checkout, compiled as `npm start` runs it
  *   BENCH_ROOT=/path/to/checkout ...    another checkout (e.g. an older commit), through tsx
+ *                                       (compiled with BENCH_COMPILED=1)
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
  * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent).
@@ -320,7 +321,8 @@ export async function benchPage(
 
 async function main() {
   const root = process.env.BENCH_ROOT;
-  const server = await startServer({}, root ? { root } : { compiled: true });
+  const compiled = !root || process.env.BENCH_COMPILED === '1';
+  const server = await startServer({}, { root, compiled });
   try {
     const owner = await signUpOwner(server.appUrl);
     const id = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()));
