@@ -71,7 +71,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'npm run build && node --import tsx src/server/main.ts',
+      command: 'npm run build && node --enable-source-maps dist/server/main.js',
       url: `${APP_URL}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** Run the compiled server (dist/server/main.js, as `npm start` does; built first if missing) instead of tsx. */
+  compiled?: boolean;
+  /** Another checkout to run (e.g. an older commit, for before/after figures); this one by default. */
+  root?: string;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const root = options.root ?? ROOT;
+  const entry = options.compiled ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  if (options.compiled && !existsSync(path.join(root, 'dist/server/main.js'))) {
+    execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
+  }
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -51,8 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = path.join(workDir, 'data');
   const logFile = path.join(workDir, 'server.log');
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn(process.execPath, entry, {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

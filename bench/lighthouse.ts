@@ -15,12 +15,12 @@ import {
 /*
  * npm run lighthouse [-- slug ...|all]: Lighthouse (mobile form factor, its default simulated
  * throttling) on published template pages of a real server started on its embedded defaults.
- * Prints the performance and accessibility scores against the budgets (performance >= 98,
- * accessibility 100) and exits 1 when a page misses one. Default page: professional-ebook.
+ * Prints the four category scores against the budgets (performance >= 98, accessibility, best
+ * practices and SEO 100) and exits 1 when a page misses one. Default page: professional-ebook.
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 3): runs per page, the median counts.
  */
 
-const BUDGET = { performance: 98, accessibility: 100 };
+const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 const args = process.argv.slice(2);
 const slugs = args.includes('all') ? TEMPLATES.map((t) => t.slug) : args.length > 0 ? args : ['professional-ebook'];
@@ -32,7 +32,8 @@ for (const slug of slugs) {
 }
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const pageAudit = (url: string) => audit(url, { formFactor: 'mobile', onlyCategories: ['performance', 'accessibility'] });
+const pageAudit = (url: string) =>
+  audit(url, { formFactor: 'mobile', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
 
 await withServer(async (server) => {
   const owner = await signUpOwner(server.appUrl);
@@ -63,18 +64,26 @@ await withServer(async (server) => {
     const lhr = runs[Math.floor((runs.length - 1) / 2)]!;
     const performance = score(lhr, 'performance');
     const accessibility = Math.min(...runs.map((r) => score(r, 'accessibility')));
+    const bestPractices = Math.min(...runs.map((r) => score(r, 'best-practices')));
+    const seo = Math.min(...runs.map((r) => score(r, 'seo')));
     const metric = (audit: string) => lhr.audits[audit]?.displayValue ?? '-';
-    const ok = performance >= BUDGET.performance && accessibility >= BUDGET.accessibility;
+    const ok =
+      performance >= BUDGET.performance &&
+      accessibility >= BUDGET.accessibility &&
+      bestPractices >= BUDGET['best-practices'] &&
+      seo >= BUDGET.seo;
     if (!ok) process.exitCode = 1;
     console.log(
       `${slug}: performance ${performance} (budget ${BUDGET.performance}; runs ${runs.map((r) => score(r, 'performance')).join(', ')}), ` +
-        `accessibility ${accessibility} (budget ${BUDGET.accessibility}) ${ok ? 'OK' : 'BELOW BUDGET'}`,
+        `accessibility ${accessibility}, best practices ${bestPractices}, SEO ${seo} (budget 100 each) ${ok ? 'OK' : 'BELOW BUDGET'}`,
     );
     console.log(
       `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
         `CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}; ${url}`,
     );
-    for (const { id, result } of failedAudits(lhr, 'accessibility')) console.log(`  accessibility: ${id}: ${result.title}`);
+    for (const category of ['accessibility', 'best-practices', 'seo']) {
+      for (const { id, result } of failedAudits(lhr, category)) console.log(`  ${category}: ${id}: ${result.title}`);
+    }
     printWarnings(lhr);
   }
 });

@@ -1,21 +1,17 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { VISITOR_RATE_LIMITS } from '../src/server/features/visitor-journey/index.js';
-import { freePort, publishTemplatePage, signUpOwner, smallPdf, sql, startServer, tempDir, uploadPdf } from './lib';
+import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf } from './lib';
+import { benchPage } from './page';
 
 /*
  * npm run bench: the published page's speed, measured on a real server (embedded PostgreSQL, its
  * defaults) on this machine's loopback only.
  *
- *   1. GET  /f/{id} on Lodestone: requests/s and p99, 50 connections, 10 s (gzip, a browser's UA, so
- *      views are counted as for a real visitor).
- *      Then the same for a few seconds as a crawler (no view written), to show what counting costs.
- *   2. The same HTML bytes from nginx (gzip on, one worker) as the reference, when /usr/sbin/nginx exists.
+ *   1-2. GET /f/{id} (bench/page.ts): wrk -t1 -c50 with a browser's UA and gzip against nginx (one
+ *      worker), bare node:http serving the same bytes, and Lodestone, in one run; ratios; views checked.
  *   3. POST /f/{id}: durable submissions/s and p99, counting only 303 answers (the lead, its consent
  *      record and the email job committed). Each request comes from its own X-Forwarded-For address
  *      (TRUST_PROXY=true) and requests go round-robin over several pages; the visitor limits (per
@@ -24,7 +20,7 @@ import { freePort, publishTemplatePage, signUpOwner, smallPdf, sql, startServer,
  *      (decision 0008), so every sign-up should get through; refusals (429) would show here.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_POST_PAGES
- * (default 20), BENCH_NGINX (default /usr/sbin/nginx). Bounded: about 80 s in all; the server is stopped with SIGTERM at the end.
+ * (default 20), BENCH_NGINX (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk). Bounded: about 110 s in all; the server is stopped with SIGTERM at the end.
  */
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,7 +28,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POST_PAGES = Number(process.env.BENCH_POST_PAGES ?? 20);
 const LIMITED_DURATION = 8;
 const GZIP_BUDGET = 20 * 1024;
-const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 lodestone-bench';
 const MIN_FILL_MS = 2000;
@@ -97,73 +92,6 @@ function wireBytes(url: string, encoding: string): Promise<{ bytes: number; enco
   });
 }
 
-/** nginx serving `html` at /f/{id} (gzip on, one worker) as a non-daemon child; null when not installed. */
-async function startNginx(html: string, id: string) {
-  if (!existsSync(NGINX)) return null;
-  const dir = tempDir('lodestone-bench-nginx-');
-  const www = path.join(dir, 'www');
-  mkdirSync(www, { mode: 0o755 });
-  writeFileSync(path.join(www, 'page.html'), html, { mode: 0o644 });
-  const port = await freePort();
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  types { text/html html; }
-  charset utf-8;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  gzip on;
-  gzip_comp_level 6;
-  gzip_min_length 1024;
-  gzip_vary on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${www};
-    location = /f/${id} { try_files /page.html =404; }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}/f/${id}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(5000, undefined, { ref: false }).then(() => child.kill('SIGKILL'))]);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 40; i++) {
-    if (child.exitCode !== null) break;
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, stop };
-    await sleep(100);
-  }
-  console.log(`nginx did not start: ${stderr.trim() || 'no output'}; skipping the reference`);
-  await stop();
-  return null;
-}
-
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function printTable(rows: Row[]) {
@@ -179,7 +107,8 @@ function printTable(rows: Row[]) {
 async function main() {
   const t0 = Date.now();
   console.log(`Lodestone bench: ${CONNECTIONS} connections, ${DURATION} s per run, Node ${process.version}`);
-  const server = await startServer({ TRUST_PROXY: 'true' });
+  // Compiled, as `npm start` runs it (dist/server/main.js).
+  const server = await startServer({ TRUST_PROXY: 'true' }, { compiled: true });
   const stopOnSignal = () => void server.stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   try {
@@ -206,63 +135,12 @@ async function main() {
         `budget ${GZIP_BUDGET} B gzip: ${gzip.bytes <= GZIP_BUDGET ? 'within' : 'OVER'}`,
     );
 
-    const getHeaders = { 'accept-encoding': 'gzip', 'user-agent': BROWSER_UA, accept: 'text/html' };
     const rows: Row[] = [];
 
-    // 1. GET on Lodestone (a short warm-up first: JIT and the pool).
-    await autocannon({ url: pageUrl, connections: 10, duration: 2, headers: getHeaders });
-    const get = await load({ url: pageUrl, headers: getHeaders }, (s) => s === 200);
-    rows.push({
-      name: 'GET /f/{id}  Lodestone',
-      rate: get.rate,
-      p50: get.p50,
-      p99: get.p99,
-      counted: `${get.counted}×200`,
-      other: statusList(get.byStatus, 200) + (get.result.errors ? ` ${get.result.errors} errors` : ''),
-    });
-
-    // The server finishes counting the views it was sent before anything else is measured.
-    await sleep(1000);
-    // 1b. The same without the view count's write (a crawler's user agent): what counting views costs.
-    const uncounted = await load(
-      {
-        url: pageUrl,
-        duration: Math.max(2, Math.round(DURATION / 2)),
-        headers: { ...getHeaders, 'user-agent': 'lodestone-bench-bot' },
-      },
-      (s) => s === 200,
-    );
-    rows.push({
-      name: 'GET /f/{id}  Lodestone, view not counted',
-      rate: uncounted.rate,
-      p50: uncounted.p50,
-      p99: uncounted.p99,
-      counted: `${uncounted.counted}×200`,
-      other: statusList(uncounted.byStatus, 200) + (uncounted.result.errors ? ` ${uncounted.result.errors} errors` : ''),
-    });
-
-    // 2. The same bytes from nginx.
-    const nginx = await startNginx(html, pageId);
-    if (nginx) {
-      try {
-        const ngGzip = await wireBytes(nginx.url, 'gzip');
-        console.log(`nginx serves the same ${Buffer.byteLength(html)} B; on the wire ${ngGzip.bytes} B (${ngGzip.encoding})`);
-        await autocannon({ url: nginx.url, connections: 10, duration: 2, headers: getHeaders });
-        const ng = await load({ url: nginx.url, headers: getHeaders }, (s) => s === 200);
-        rows.push({
-          name: 'GET same HTML  nginx',
-          rate: ng.rate,
-          p50: ng.p50,
-          p99: ng.p99,
-          counted: `${ng.counted}×200`,
-          other: statusList(ng.byStatus, 200) + (ng.result.errors ? ` ${ng.result.errors} errors` : ''),
-        });
-      } finally {
-        await nginx.stop();
-      }
-    } else if (!existsSync(NGINX)) {
-      console.log(`${NGINX} is not installed: no nginx reference (apt-get install nginx-light to add it)`);
-    }
+    // 1-2. GET /f/{id}: nginx, bare node:http and Lodestone side by side, views checked (bench/page.ts).
+    console.log('');
+    await benchPage(server, pageId, { duration: DURATION, connections: CONNECTIONS });
+    console.log('');
 
     // 3. Durable submissions. Each page's signed render time is fetched once, then reused after 2 s.
     const renderTimes = new Map<string, string>();

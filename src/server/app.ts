@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -21,7 +22,8 @@ import { healthRoutes } from './features/health/index.js';
 import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
 import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
-import { publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import { createPublicPages, publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import { cacheLiveForms } from './features/leads/index.js';
 import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
 import { retentionRoutes } from './features/retention/index.js';
 import { dataRequestRoutes } from './features/data-requests/index.js';
@@ -54,7 +56,10 @@ export interface App {
   auth: Auth;
 }
 
-const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+// The bundled server (dist/server/main.js, see scripts/build-server.mjs) sits one level closer to dist/web.
+const defaultWebRoot = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/server/') ? '../web' : '../../dist/web', import.meta.url),
+);
 
 export async function buildApp({
   config,
@@ -64,11 +69,30 @@ export async function buildApp({
   storage = localStorage(path.join(config.dataDir, 'files')),
   logger = false,
 }: AppDeps): Promise<App> {
+  // GET /f/{id} answered from memory before Fastify when it can be (features/public-pages/public-pages.ts).
+  const fastPath: { handle?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const app = Fastify({
     logger: typeof logger === 'object' && !('info' in logger) ? { ...logger, ...logRedaction } : logger,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // The server Fastify would make (lib/server.js), with the fast path in front of its handler.
+    serverFactory: (handler, fastifyOptions) => {
+      const options = fastifyOptions as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+        maxRequestsPerSocket?: number;
+      };
+      const server = createServer((req, res) => {
+        if (!fastPath.handle?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
   });
   sealQueuedEmailsWith(emailJobSealer(config.secret));
   const auth = createAuth(config, db, app.log);
@@ -89,6 +113,28 @@ export async function buildApp({
   const exportDeps = { db, tokens: leadDeps.tokens, appOrigin: config.appUrl.origin };
   const webhooks = webhookDeps(config, db);
   const https = config.appUrl.protocol === 'https:';
+  // Live pages cached in memory, invalidated by the database's notifications (docs/decisions/0026).
+  const liveForms = cacheLiveForms(db, pool.options, app.log);
+  const publicPages = createPublicPages({
+    db,
+    secret: config.secret,
+    publicOrigin: config.publicUrl.origin,
+    checkout,
+    log: app.log,
+  });
+  fastPath.handle = publicPages.fastPath(config.appUrl.host, config.trustProxy);
+  app.addHook('onClose', async () => {
+    await publicPages.views.close();
+    await liveForms.close();
+  });
+  // After a write through either API, this server's visitors see its effect on pages at once.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) await liveForms.synced();
+  });
+  // A GET through either API reads the views this server has counted so far, not a second behind.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' && request.url.startsWith('/api/')) await publicPages.views.flush();
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -171,7 +217,7 @@ export async function buildApp({
   const publicFace = hostConstraint(config.appUrl.host, false);
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
-    publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout });
+    publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout }, publicPages);
     await face.register(paymentsPublicRoutes, checkout);
   });
 

@@ -4,7 +4,10 @@ import { runMigrations as runWorkerMigrations } from 'graphile-worker';
 import type pg from 'pg';
 import { createDb } from './client.js';
 
-const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+// From src/server/db, or from the bundled server in dist/server (npm start).
+const migrationsFolder = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/server/') ? '../../migrations' : '../../../migrations', import.meta.url),
+);
 // Any constant works; it only has to be the same for every Lodestone server sharing a database.
 const MIGRATION_LOCK = 7_406_011;
 

@@ -16,6 +16,6 @@ export {
   submissionPath,
   unlockSubmission,
 } from './lead-state.js';
-export { type LiveForm, loadLiveForm } from './live-form.js';
+export { cacheLiveForms, type LiveForm, type LiveFormLookup, loadLiveForm, peekLiveForm } from './live-form.js';
 export { confirmPayment, revokePayment } from './paid-leads.js';
 export { storeSubmission, type VisitMeta } from './store-submission.js';

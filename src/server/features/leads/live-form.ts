@@ -3,6 +3,7 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import type { Executor } from '../../db/client.js';
 import { forms } from '../../db/schema/index.js';
 import { isFormId } from '../../../domain/ids.js';
+import { createLiveFormCache, type LiveFormCache } from './live-form-cache.js';
 
 /** A published, active page as visitors see it. */
 export interface LiveForm {
@@ -12,12 +13,46 @@ export interface LiveForm {
   version: number;
 }
 
+export type LiveFormLookup = LiveForm | { status: 404 | 410 };
+
+const caches = new WeakMap<object, LiveFormCache<LiveFormLookup>>();
+
+/**
+ * Keeps `db`'s live-page lookups in memory, invalidated through LISTEN/NOTIFY on its own connection
+ * (live-form-cache.ts). Lookups through a transaction are never cached.
+ */
+export function cacheLiveForms(
+  db: Executor,
+  connection: import('pg').ClientConfig,
+  log?: { warn(obj: object, msg: string): void },
+): LiveFormCache<LiveFormLookup> {
+  const cache = createLiveFormCache<LiveFormLookup>(connection, log);
+  caches.set(db, cache);
+  const close = cache.close;
+  return Object.assign(cache, {
+    close: async () => {
+      if (caches.get(db) === cache) caches.delete(db);
+      await close();
+    },
+  });
+}
+
 /**
  * The page visitors may use, or why not: 404 (never published, no such page, or in the owner's
  * Recently deleted) or 410 (taken offline). Every visitor-facing lookup of a page goes through here.
  */
-export async function loadLiveForm(db: Executor, id: string): Promise<LiveForm | { status: 404 | 410 }> {
+export async function loadLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
   if (!isFormId(id)) return { status: 404 };
+  const cache = caches.get(db);
+  return cache ? cache.load(id, () => readLiveForm(db, id)) : readLiveForm(db, id);
+}
+
+/** The live page's lookup if this server has it in memory now (the fast path's check), else undefined. */
+export function peekLiveForm(db: Executor, id: string): LiveFormLookup | undefined {
+  return caches.get(db)?.peek(id);
+}
+
+async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
   const [form] = await db
     .select({
       id: forms.id,

@@ -7,6 +7,14 @@ import type { ThankYouView } from '../visitor-journey/index.js';
 import { signRenderTime } from '../../lib/fill-time.js';
 import { escapeHtml } from '../../lib/html.js';
 import { PUBLIC_CSP, renderDocument } from './document.js';
+import {
+  createVariants,
+  pickEncoding,
+  type PublishedDocument,
+  REFERRER,
+  RENDERED_AT,
+  reusableHeaders,
+} from './published-page.js';
 import { pageTracking } from './tracking.js';
 
 type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
@@ -14,21 +22,19 @@ type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formEr
 /** Everything the public face shows: each kind knows its document and its Content-Security-Policy. */
 export type PublicView =
   /** The published page as first served: cached per published version, with pixels and script. */
-  | { kind: 'page'; form: LiveForm; referrer: string }
+  | { kind: 'page'; form: LiveForm; referrer: string; acceptEncoding?: string | string[] }
   /** The page again after a POST (errors, a message), never cached and without tracking. */
   | { kind: 'pageAgain'; form: LiveForm; extra: LandingExtra; referrer: string; secondTry?: boolean }
   | { kind: 'thankYou'; view: ThankYouView; notice?: VisitorThankYouProps['notice'] }
   | { kind: 'notice'; title: string; text: string; action?: { url: string; fields: Record<string, string>; label: string } };
-
-const RENDERED_AT = '__LS_RENDERED_AT__';
-const REFERRER = '__LS_REFERRER__';
 
 export function createRenderer(deps: { secret: string; publicOrigin: string; checkout: CheckoutDeps }) {
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
   const formCsp = (config: FormConfig, csp = PUBLIC_CSP) =>
     config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp;
-  const cache = new Map<string, { html: string; csp: string }>();
+  const cache = new Map<string, PublishedDocument>();
+  const variants = createVariants(deps.secret);
 
   function landingDocument(form: LiveForm, extra: LandingExtra, withTracking: boolean) {
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
@@ -53,11 +59,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
     return { html, csp: formCsp(form.config, tracking?.csp) };
   }
 
-  function publishedPage(form: LiveForm) {
+  function publishedPage(form: LiveForm): PublishedDocument {
     const key = `${form.id}:${form.version}`;
     let cached = cache.get(key);
     if (!cached) {
-      cached = landingDocument(form, {}, true);
+      cached = { key, ...landingDocument(form, {}, true) };
       cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
@@ -72,10 +78,8 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
 
   function documentOf(view: PublicView): { html: string; csp: string } {
     switch (view.kind) {
-      case 'page': {
-        const { html, csp } = publishedPage(view.form);
-        return { html: personalise(html, view.referrer), csp };
-      }
+      case 'page':
+        throw new Error('a published page is sent by sendPage');
       case 'pageAgain': {
         const { html, csp } = landingDocument(view.form, view.extra, false);
         return { html: personalise(html, view.referrer, view.secondTry), csp };
@@ -97,8 +101,33 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
     }
   }
 
+  /**
+   * The published page, precompressed for the visitor's Accept-Encoding (published-page.ts). The
+   * headers it leaves with are kept with the document, for the fast path (fast-path.ts).
+   */
+  function sendPage(reply: FastifyReply, view: Extract<PublicView, { kind: 'page' }>) {
+    const doc = publishedPage(view.form);
+    const encoding = pickEncoding(view.acceptEncoding);
+    reply
+      .status(200)
+      .header('content-security-policy', doc.csp)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8');
+    doc.headers ??= reusableHeaders(reply.getHeaders());
+    reply.header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(variants(doc, view.referrer, encoding));
+  }
+
   /** Sends a view: the one way a public page leaves the server, so its CSP always fits what it shows. */
-  return (reply: FastifyReply, status: number, view: PublicView) => sendPublic(reply, status, documentOf(view));
+  const render = (reply: FastifyReply, status: number, view: PublicView) =>
+    view.kind === 'page' ? sendPage(reply, view) : sendPublic(reply, status, documentOf(view));
+  /** The rendered document of a live page's version, if this server has sent it through `render` already. */
+  const sentPage = (form: LiveForm) => {
+    const doc = cache.get(`${form.id}:${form.version}`);
+    return doc?.headers ? doc : undefined;
+  };
+  return Object.assign(render, { sentPage, body: variants });
 }
 
 export function sendPublic(reply: FastifyReply, status: number, { html, csp }: { html: string; csp: string }) {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
-import { createVisitorHasher, isCountableView, recordView } from '../view-counting/index.js';
 import { links, submissionPath, loadLiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
 import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
@@ -16,7 +15,9 @@ import {
   visitorRateLimits,
 } from '../visitor-journey/index.js';
 import { FAVICON_SVG } from './document.js';
-import { createRenderer, noticeDocument, sendPublic, type PublicView } from './render.js';
+import type { PublicPages } from './public-pages.js';
+import { noticeDocument, sendPublic, type PublicView } from './render.js';
+import { ROBOTS_TXT } from './robots.js';
 
 // The public face's HTTP adapter: requests in, a use case's outcome out, one render for every page.
 
@@ -59,12 +60,15 @@ function noticeFor(name: unknown, view: ThankYouView): VisitorThankYouProps['not
   }
 }
 
-export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 'limits'> & { storage: Storage }) {
+export function publicPagesRoutes(
+  app: FastifyInstance,
+  deps: Omit<JourneyDeps, 'limits'> & { storage: Storage },
+  pages: PublicPages,
+) {
   const { db, tokens } = deps;
-  const visitorHash = createVisitorHasher(db);
   const limits = visitorRateLimits(db, tokens, (err) => app.log.warn({ err }, 'could not sweep rate-limit counters'));
   const journey: JourneyDeps = { ...deps, limits };
-  const render = createRenderer(deps);
+  const { render } = pages;
   const notFound = publicNotFound;
 
   app.addContentTypeParser(
@@ -77,6 +81,10 @@ export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 
 
   app.get('/favicon.svg', async (_req, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
+  );
+
+  app.get('/robots.txt', async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
   );
 
   app.get('/', async (_req, reply) =>
@@ -100,12 +108,14 @@ export function publicPagesRoutes(app: FastifyInstance, deps: Omit<JourneyDeps, 
     if (form.config.payment.enabled && (outcome === 'cancelled' || outcome === 'failed')) {
       return render(reply, 200, { kind: 'pageAgain', form, extra: { formError: visitorPaymentMessages[outcome] }, referrer: '' });
     }
-    if (isCountableView(request.headers)) {
-      visitorHash(form.id, request.ip, String(request.headers['user-agent'] ?? ''))
-        .then((visitor) => recordView(db, form.id, visitor))
-        .catch((err: unknown) => request.log.warn({ err }, 'could not count a view'));
-    }
-    return render(reply, 200, { kind: 'page', form, referrer: String(request.headers.referer ?? '') });
+    // A HEAD (a link checker, a monitor) is not a visit.
+    if (request.method === 'GET') pages.countView(form.id, request.headers, request.ip);
+    return render(reply, 200, {
+      kind: 'page',
+      form,
+      referrer: String(request.headers.referer ?? ''),
+      acceptEncoding: request.headers['accept-encoding'],
+    });
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/f/:id', async (request, reply) => {

@@ -1,0 +1,345 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import {
+  freePort,
+  publishTemplatePage,
+  signUpOwner,
+  smallPdf,
+  sql,
+  startServer,
+  tempDir,
+  uploadPdf,
+  type RunningServer,
+} from './lib';
+
+/*
+ * The published page side by side, in ONE run, with one client (wrk -t1 -c50 --latency, a browser's
+ * user agent, Accept-Encoding: gzip): nginx (1 worker, gzip on), bare node:http serving the same
+ * bytes the same way (gzipped once, sent with Content-Length and Vary), and Lodestone's
+ * GET /f/{id}. Then checks that Lodestone counted the views it was sent.
+ *
+ *   npm run bench:page                  this checkout, compiled as `npm start` runs it
+ *   BENCH_ROOT=/path/to/checkout ...    another checkout (e.g. an older commit), through tsx
+ *                                       (compiled with BENCH_COMPILED=1)
+ *
+ * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
+ * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent).
+ */
+
+const WRK = process.env.BENCH_WRK ?? '/usr/bin/wrk';
+const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 lodestone-bench';
+const BOT_UA = 'lodestone-bench-bot';
+
+export interface LoadResult {
+  name: string;
+  rate: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Answers that were not 2xx/3xx, and socket errors. */
+  failures: number;
+  tool: 'wrk' | 'autocannon';
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+const ms = (value: string) => {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
+  return m ? Number(m[1]) * UNIT_MS[m[2]!]! : NaN;
+};
+
+/** One load run: wrk when installed, else autocannon (said so in the output). */
+export async function load(
+  name: string,
+  url: string,
+  { duration, connections, userAgent = BROWSER_UA }: { duration: number; connections: number; userAgent?: string },
+): Promise<LoadResult> {
+  if (existsSync(WRK)) {
+    const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `User-Agent: ${userAgent}`];
+    args.push('-H', 'Accept-Encoding: gzip', '-H', 'Accept: text/html', url);
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(WRK, args, { timeout: (duration + 30) * 1000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    return {
+      name,
+      rate: num(/Requests\/sec:\s+([\d.]+)/),
+      p50: ms(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+      p99: ms(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+      requests: num(/(\d+) requests in/),
+      failures:
+        num(/Non-2xx or 3xx responses: (\d+)/) + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0),
+      tool: 'wrk',
+    };
+  }
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: { 'user-agent': userAgent, 'accept-encoding': 'gzip', accept: 'text/html' },
+  });
+  return {
+    name,
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors,
+    tool: 'autocannon',
+  };
+}
+
+/** nginx serving `html` at /f/{id} (gzip on, one worker) as a non-daemon child; null when not installed. */
+export async function startNginx(html: string, id: string) {
+  if (!existsSync(NGINX)) return null;
+  const dir = tempDir('lodestone-bench-nginx-');
+  const www = path.join(dir, 'www');
+  mkdirSync(www, { mode: 0o755 });
+  writeFileSync(path.join(www, 'page.html'), html, { mode: 0o644 });
+  const port = await freePort();
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  types { text/html html; }
+  charset utf-8;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 1024;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    location = /f/${id} { try_files /page.html =404; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}/f/${id}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(5000, undefined, { ref: false }).then(() => child.kill('SIGKILL'))]);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 40; i++) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    await sleep(100);
+  }
+  console.log(`nginx did not start: ${stderr.trim() || 'no output'}; skipping the reference`);
+  await stop();
+  return null;
+}
+
+/**
+ * Bare node:http serving the same bytes the same way a fast server would: gzipped once, then each
+ * request answered from memory by Accept-Encoding, with Content-Length and Vary, and `headers` (by
+ * default only Content-Type and Cache-Control). In a child process of its own, as Lodestone and nginx are.
+ */
+export async function startBareNode(
+  html: string,
+  id: string,
+  headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+) {
+  const port = await freePort();
+  const source = `
+    const { createServer } = require('node:http');
+    const { gzipSync } = require('node:zlib');
+    const identity = Buffer.from(${JSON.stringify(html)});
+    const gzip = gzipSync(identity, { level: 6 });
+    const headers = ${JSON.stringify(headers)};
+    createServer((req, res) => {
+      if (req.url !== ${JSON.stringify(`/f/${id}`)}) { res.writeHead(404).end(); return; }
+      const gz = /\\bgzip\\b/.test(req.headers['accept-encoding'] || '');
+      const body = gz ? gzip : identity;
+      res.writeHead(200, {
+        ...headers,
+        vary: 'accept-encoding',
+        ...(gz ? { 'content-encoding': 'gzip' } : {}),
+        'content-length': body.length,
+      });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1', () => process.send && process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare node:http exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/f/${id}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+const viewsToday = async (server: RunningServer, id: string) =>
+  Number(
+    (
+      await sql(
+        server.dataDir,
+        `select coalesce(sum(views), 0)::int as n from form_daily_stats where form_id = '${id}' and day = (now() at time zone 'utc')::date`,
+      )
+    ).rows[0].n,
+  );
+
+export interface PageBench {
+  nginx?: LoadResult;
+  node: LoadResult;
+  nodeFewHeaders: LoadResult;
+  lodestone: LoadResult;
+  viewsCounted: number;
+}
+
+/**
+ * Runs the three side by side against `server`'s published page `pageId` and prints the table,
+ * the ratios and the view count check.
+ */
+export async function benchPage(
+  server: RunningServer,
+  pageId: string,
+  { duration = 10, connections = 50 }: { duration?: number; connections?: number } = {},
+): Promise<PageBench> {
+  const pageUrl = `${server.publicUrl}/f/${pageId}`;
+  // The bytes as a crawler gets them (no view counted); nginx and node:http serve exactly these.
+  const res = await fetch(pageUrl, { headers: { 'accept-encoding': 'identity', 'user-agent': BOT_UA } });
+  const html = await res.text();
+  // Lodestone's own headers (security headers, this page's CSP), for node:http to send the same bytes.
+  const perAnswer = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'content-encoding',
+    'vary',
+    'transfer-encoding',
+  ]);
+  const pageHeaders = Object.fromEntries([...res.headers].filter(([name]) => !perAnswer.has(name)));
+  console.log(
+    `GET /f/{id}: ${Buffer.byteLength(html)} B of HTML, ${gzipSync(html, { level: 6 }).length} B gzipped; ` +
+      `${existsSync(WRK) ? `wrk -t1 -c${connections} -d${duration}s --latency` : `autocannon -c${connections} -d${duration} (NOTE: ${WRK} is not installed)`}, ` +
+      'a browser user agent, Accept-Encoding: gzip',
+  );
+  const opts = { duration, connections };
+  const warm = { duration: 2, connections: 10, userAgent: BOT_UA };
+
+  let nginxResult: LoadResult | undefined;
+  const nginx = await startNginx(html, pageId);
+  if (nginx) {
+    try {
+      await load('warm-up', nginx.url, warm);
+      nginxResult = await load('nginx (1 worker, gzip)', nginx.url, opts);
+    } finally {
+      await nginx.stop();
+    }
+  } else console.log(`${NGINX} is not installed: no nginx reference`);
+
+  // node:http twice: with Lodestone's headers (the same bytes on the wire: the reference of the
+  // ratio), and with only Content-Type and Cache-Control (what the headers themselves cost).
+  const runBare = async (name: string, headers?: Record<string, string>) => {
+    const bare = await startBareNode(html, pageId, headers);
+    try {
+      await load('warm-up', bare.url, warm);
+      return await load(name, bare.url, opts);
+    } finally {
+      await bare.stop();
+    }
+  };
+  const node = await runBare(`bare node:http, same headers (${Object.keys(pageHeaders).length + 4})`, pageHeaders);
+  const nodeFew = await runBare('bare node:http, 6 headers');
+
+  await load('warm-up', pageUrl, warm); // a crawler's user agent: not counted
+  await sleep(1500);
+  const viewsBefore = await viewsToday(server, pageId);
+  const lodestone = await load('Lodestone GET /f/{id}', pageUrl, opts);
+  // Views are written in batches (docs/decisions/0026): wait a little more than a flush.
+  let viewsCounted = 0;
+  for (let i = 0; i < 20; i++) {
+    await sleep(500);
+    viewsCounted = (await viewsToday(server, pageId)) - viewsBefore;
+    if (viewsCounted >= lodestone.requests) break;
+  }
+
+  const rows = [nginxResult, node, nodeFew, lodestone].filter((r): r is LoadResult => !!r);
+  const head = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failures'];
+  const cells = rows.map((r) => [r.name, fmt(r.rate), fmt(r.p50, 2), fmt(r.p99, 2), String(r.requests), String(r.failures)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+  const pct = (a: number, b?: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : '-');
+  console.log(
+    `Lodestone / node:http (same bytes) ${pct(lodestone.rate, node.rate)} (goal >= 90%); ` +
+      `Lodestone / node:http (6 headers) ${pct(lodestone.rate, nodeFew.rate)}; Lodestone / nginx ${pct(lodestone.rate, nginxResult?.rate)}; ` +
+      `Lodestone p99 ${fmt(lodestone.p99, 2)} ms (goal < 10 ms)`,
+  );
+  console.log(
+    `Views counted for the day during the Lodestone run: ${viewsCounted}; requests ${lodestone.tool} reports: ${lodestone.requests}` +
+      (viewsCounted === lodestone.requests
+        ? ' (equal)'
+        : ` (difference ${viewsCounted - lodestone.requests}: requests still in flight when ${lodestone.tool} stopped are counted by the server but not reported)`),
+  );
+  return { nginx: nginxResult, node, nodeFewHeaders: nodeFew, lodestone, viewsCounted };
+}
+
+async function main() {
+  const root = process.env.BENCH_ROOT;
+  const compiled = !root || process.env.BENCH_COMPILED === '1';
+  const server = await startServer({}, { root, compiled });
+  try {
+    const owner = await signUpOwner(server.appUrl);
+    const id = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()));
+    console.log(
+      `server: ${root ? `${root} through tsx` : 'this checkout, compiled (dist/server/main.js)'}; Node ${process.version}`,
+    );
+    await benchPage(server, id, {
+      duration: Number(process.env.BENCH_DURATION ?? 10),
+      connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    });
+  } catch (err) {
+    console.error(err);
+    console.error(server.log().slice(-4000));
+    process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '../../db/client.js';
+import { isFormId } from '../../../domain/ids.js';
+import { peekLiveForm } from '../leads/index.js';
+import type { CheckoutDeps } from '../payments/index.js';
+import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '../view-counting/index.js';
+import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
+import { createRenderer } from './render.js';
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * What the public face keeps in memory for the life of a server: rendered pages, their compressed
+ * variants, and the views not written yet. Built before Fastify so the fast path can share it.
+ */
+export function createPublicPages(deps: { db: Db; secret: string; publicOrigin: string; checkout: CheckoutDeps; log: Log }) {
+  const render = createRenderer(deps);
+  const hash = createVisitorHasher(deps.db);
+  // A view is kept as its address and user agent until the flush hashes it (with the day's salt,
+  // 0014): nothing is awaited per request, and a visitor seen many times in a batch is hashed once.
+  const views = createViewBuffer(deps.db, deps.log, VIEW_FLUSH_MS, (formId, visitor, day) => {
+    const cut = visitor.indexOf('\n');
+    return hash(formId, visitor.slice(0, cut), visitor.slice(cut + 1), new Date(`${day}T12:00:00Z`));
+  });
+
+  /** Counts a browser's view of a page (not a bot's, not a prefetch): buffered, written within VIEW_FLUSH_MS. */
+  function countView(formId: string, headers: IncomingMessage['headers'], ip: string) {
+    if (!isCountableView(headers)) return;
+    views.add(formId, `${ip}\n${String(headers['user-agent'] ?? '')}`);
+  }
+
+  /**
+   * Answers `GET|HEAD /f/{id}` on the public host from memory when the page's lookup and its
+   * rendered document are both cached here, with the headers the full pipeline sent for it; true
+   * when it answered. Anything else (another path, a query naming a payment outcome, a page not
+   * live or not yet rendered, the app's host) is left to Fastify.
+   */
+  function fastPath(appHost: string, trustProxy: boolean) {
+    const app = appHost.toLowerCase();
+    return (req: IncomingMessage, res: ServerResponse): boolean => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/f/')) return false;
+      if ((req.headers.host ?? '').toLowerCase() === app) return false;
+      const q = req.url.indexOf('?');
+      const id = req.url.slice(3, q === -1 ? undefined : q);
+      if (!isFormId(id) || (q !== -1 && req.url.includes('payment', q))) return false;
+      const form = peekLiveForm(deps.db, id);
+      if (!form || 'status' in form) return false;
+      const doc = render.sentPage(form);
+      if (!doc) return false;
+      const encoding = encodingOf(req.headers['accept-encoding']);
+      const body = render.body(doc, String(req.headers.referer ?? ''), encoding);
+      res.writeHead(200, [...headersOf(doc, encoding), 'content-length', String(body.length)]);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      if (req.method === 'GET') countView(form.id, req.headers, clientIp(req, trustProxy));
+      return true;
+    };
+  }
+
+  return { render, countView, views, fastPath };
+}
+
+// Per document and encoding, its headers as the flat list writeHead takes, built once.
+const headerLists = new WeakMap<PublishedDocument, Partial<Record<Encoding, string[]>>>();
+function headersOf(doc: PublishedDocument, encoding: Encoding): string[] {
+  let lists = headerLists.get(doc);
+  if (!lists) headerLists.set(doc, (lists = {}));
+  return (lists[encoding] ??= [
+    ...Object.entries(doc.headers ?? {}).flatMap(([name, value]) =>
+      Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+    ),
+    'vary',
+    'accept-encoding',
+    ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+  ]);
+}
+
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const encodings = new Map<string, Encoding>();
+function encodingOf(header: string | undefined): Encoding {
+  if (header === undefined) return 'identity';
+  let encoding = encodings.get(header);
+  if (!encoding) {
+    encoding = pickEncoding(header);
+    if (encodings.size < 200) encodings.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** The visitor's address as Fastify's `request.ip` gives it (trustProxy: true or false). */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const socket = req.socket.remoteAddress ?? '';
+  if (!trustProxy) return socket;
+  const header = req.headers['x-forwarded-for'];
+  if (!header) return socket;
+  const first = String(header).split(',')[0]!.trim();
+  return first || socket;
+}
+
+export type PublicPages = ReturnType<typeof createPublicPages>;
