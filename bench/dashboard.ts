@@ -231,7 +231,7 @@ async function explain(dataDir: string, workspaceId: string, leads: number) {
 
 export async function benchDashboard(leads = LEADS) {
   if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run npm run build first');
-  const server = await startServer();
+  const server = await startServer({}, { compiled: true });
   try {
     const email = `dashboard-${Date.now()}@example.com`;
     const owner = await signUpOwner(server.appUrl, email);

@@ -229,7 +229,7 @@ async function benchOneServer(
   withRaw: boolean,
   sinkCount?: () => number,
 ): Promise<SubmissionsReport> {
-  const server = await startServer({ TRUST_PROXY: 'true', ...env });
+  const server = await startServer({ TRUST_PROXY: 'true', ...env }, { compiled: true });
   try {
     const owner = await signUpOwner(server.appUrl);
     const file = await uploadPdf(owner, smallPdf());

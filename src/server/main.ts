@@ -63,7 +63,8 @@ async function main() {
       PURGE_WEBHOOK_EVENTS_CRONTAB,
       PURGE_IDEMPOTENCY_KEYS_CRONTAB,
     ].join('\n');
-    const jobs = await startJobRunner(database.pool, createTaskList(config, db, mailer, storage), crontab, app.log, {
+    const jobDb = createDb(database.jobPool);
+    const jobs = await startJobRunner(database.jobPool, createTaskList(config, jobDb, mailer, storage), crontab, app.log, {
       concurrency: JOB_CONCURRENCY,
     });
     stops.unshift(() => jobs.stop());

@@ -4,17 +4,23 @@ import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded.js';
 
 export interface Database {
+  /** Requests' connections. */
   pool: pg.Pool;
+  /** The job runner's and its tasks' own connections, so a burst of requests never starves the queue. */
+  jobPool: pg.Pool;
   /** Closes the pool and, for the embedded database, stops PostgreSQL. */
   close(): Promise<void>;
 }
 
 const EMBEDDED_DATABASE = 'lodestone';
 /**
- * Connections per server (decision 0027): the job runner keeps two for itself (its LISTEN and its
- * liveness lock) and one per running job (main.ts's JOB_CONCURRENCY); requests share the rest.
+ * Connections per server (decision 0027). Requests and jobs have a pool each: with one pool, 50
+ * requests at once queued ahead of every job's statements and the emails fell behind the sign-ups.
+ * The job runner keeps two of its own (its LISTEN and its liveness lock) and one per running job
+ * (main.ts's JOB_CONCURRENCY).
  */
-export const POOL_SIZE = 20;
+export const POOL_SIZE = 12;
+export const JOB_POOL_SIZE = 12;
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. */
 /**
@@ -29,7 +35,8 @@ function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   if (config.databaseUrl) {
     const pool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE }), log);
-    return { pool, close: () => pool.end() };
+    const jobPool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: JOB_POOL_SIZE }), log);
+    return { pool, jobPool, close: () => Promise.all([pool.end(), jobPool.end()]).then(() => undefined) };
   }
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
   try {
@@ -43,10 +50,12 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     throw err;
   }
   const pool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: POOL_SIZE }), log);
+  const jobPool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: JOB_POOL_SIZE }), log);
   return {
     pool,
+    jobPool,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), jobPool.end()]);
       await embedded.stop();
     },
   };
