@@ -19,7 +19,7 @@ import {
 
 /*
  * The published page side by side, in ONE run, with one client (wrk -t1 -c50 --latency, a browser's
- * user agent, Accept-Encoding: gzip): nginx (1 worker, gzip on), bare node:http serving the same
+ * user agent, Accept-Encoding: gzip): nginx (1 worker, the same gzip bytes precompressed), bare node:http serving the same
  * bytes the same way (gzipped once, sent with Content-Length and Vary), and Lodestone's
  * GET /f/{id}. Then checks that Lodestone counted the views it was sent.
  *
@@ -96,13 +96,15 @@ export async function load(
   };
 }
 
-/** nginx serving `html` at /f/{id} (gzip on, one worker) as a non-daemon child; null when not installed. */
+/** nginx serving `html` at /f/{id} (precompressed with gzip_static, one worker) as a non-daemon child; null when not installed. */
 export async function startNginx(html: string, id: string) {
   if (!existsSync(NGINX)) return null;
   const dir = tempDir('lodestone-bench-nginx-');
   const www = path.join(dir, 'www');
   mkdirSync(www, { mode: 0o755 });
   writeFileSync(path.join(www, 'page.html'), html, { mode: 0o644 });
+  // Precompressed once, as Lodestone and the node:http reference serve it (gzip_static).
+  writeFileSync(path.join(www, 'page.html.gz'), gzipSync(html, { level: 6 }), { mode: 0o644 });
   const port = await freePort();
   writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -124,6 +126,7 @@ http {
   tcp_nopush on;
   keepalive_requests 100000;
   gzip on;
+  gzip_static on;
   gzip_comp_level 6;
   gzip_min_length 1024;
   gzip_vary on;
@@ -264,7 +267,7 @@ export async function benchPage(
   if (nginx) {
     try {
       await load('warm-up', nginx.url, warm);
-      nginxResult = await load('nginx (1 worker, gzip)', nginx.url, opts);
+      nginxResult = await load('nginx (1 worker, gzip_static)', nginx.url, opts);
     } finally {
       await nginx.stop();
     }

@@ -4,28 +4,29 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import autocannon from 'autocannon';
 import { VISITOR_RATE_LIMITS } from '../src/server/features/visitor-journey/index.js';
 import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf } from './lib';
+import { benchDashboard } from './dashboard';
 import { benchPage } from './page';
+import { benchSubmissions } from './submissions';
 
 /*
- * npm run bench: the published page's speed, measured on a real server (embedded PostgreSQL, its
- * defaults) on this machine's loopback only.
+ * npm run bench: every figure of the visitor path and the dashboard beside its reference, in one
+ * run, on this machine's loopback only, each on a real server (compiled, embedded PostgreSQL).
  *
  *   1-2. GET /f/{id} (bench/page.ts): wrk -t1 -c50 with a browser's UA and gzip against nginx (one
- *      worker), bare node:http serving the same bytes, and Lodestone, in one run; ratios; views checked.
- *   3. POST /f/{id}: durable submissions/s and p99, counting only 303 answers (the lead, its consent
- *      record and the email job committed). Each request comes from its own X-Forwarded-For address
- *      (TRUST_PROXY=true) and requests go round-robin over several pages; the visitor limits (per
- *      address and page, per email and page) still run on every request, as on the real path.
- *   4. POST to a single page for a few seconds from many addresses: there is no per-page ceiling
+ *      worker), bare node:http serving the same bytes, and Lodestone; ratios; views checked.
+ *   3. POST to a single page for a few seconds from many addresses: there is no per-page ceiling
  *      (decision 0008), so every sign-up should get through; refusals (429) would show here.
+ *   4-5. Durable submissions beside a bare pg client's transactions on the same database, and the
+ *      email queue with the dev mailbox and an SMTP sink (bench/submissions.ts).
+ *   6. Every dashboard call at DASHBOARD_BENCH_LEADS leads (default 1,000,000; bench/dashboard.ts).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_POST_PAGES
- * (default 20), BENCH_NGINX (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk). Bounded: about 110 s in all; the server is stopped with SIGTERM at the end.
+ * (default 20), BENCH_NGINX (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk),
+ * DASHBOARD_BENCH_LEADS. Bounded: about 10 minutes at 1,000,000 leads; servers are stopped with SIGTERM.
  */
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const POST_PAGES = Number(process.env.BENCH_POST_PAGES ?? 20);
 const LIMITED_DURATION = 8;
 const GZIP_BUDGET = 20 * 1024;
 const BROWSER_UA =
@@ -115,12 +116,8 @@ async function main() {
     console.log(`server ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (embedded PostgreSQL in a fresh data directory)`);
     const owner = await signUpOwner(server.appUrl);
     const file = await uploadPdf(owner, smallPdf());
-    // More pages than the Free plan's 3, for the round-robin of step 3.
-    await sql(server.dataDir, `update organizations set plan = 'pro'`);
-    const ids: string[] = [];
-    for (let i = 0; i < Math.max(1, POST_PAGES) + 2; i++) ids.push(await publishTemplatePage(owner, file));
-    const [pageId, ...postIds] = ids as [string, ...string[]];
-    const limitedId = postIds.pop()!;
+    const pageId = await publishTemplatePage(owner, file);
+    const limitedId = await publishTemplatePage(owner, file);
     const pageUrl = `${server.publicUrl}/f/${pageId}`;
 
     // The page as the server renders it, and its size on the wire.
@@ -142,9 +139,9 @@ async function main() {
     await benchPage(server, pageId, { duration: DURATION, connections: CONNECTIONS });
     console.log('');
 
-    // 3. Durable submissions. Each page's signed render time is fetched once, then reused after 2 s.
+    // 3. Submissions to one page. Each page's signed render time is fetched once, then reused after 2 s.
     const renderTimes = new Map<string, string>();
-    for (const id of [...postIds, limitedId]) {
+    for (const id of [limitedId]) {
       const page = await (await fetch(`${server.publicUrl}/f/${id}`)).text();
       const match = /name="ls_t" value="([^"]+)"/.exec(page);
       if (!match) throw new Error(`no ls_t on /f/${id}`);
@@ -176,24 +173,7 @@ async function main() {
         },
       };
     };
-    const post = await load(
-      {
-        url: server.publicUrl,
-        requests: [{ setupRequest: (req) => ({ ...req, ...submission(postIds[n % postIds.length]!) }) }],
-      },
-      (s) => s === 303,
-    );
-    rows.push({
-      name: `POST /f/{id}  durable (${postIds.length} pages)`,
-      rate: post.rate,
-      p50: post.p50,
-      p99: post.p99,
-      counted: `${post.counted}×303`,
-      other: statusList(post.byStatus, 303) + (post.result.errors ? ` ${post.result.errors} errors` : ''),
-    });
-    const capped = (post.byStatus.get(429) ?? 0) > 0;
-
-    // 4. One page at full speed from many addresses: no per-page ceiling, so every one should get through.
+    // One page at full speed from many addresses: no per-page ceiling, so every one should get through.
     const limited = await load(
       {
         url: server.publicUrl,
@@ -231,11 +211,6 @@ async function main() {
       `One page for ${LIMITED_DURATION} s took ${limited.counted} and refused ${limited.byStatus.get(429) ?? 0} with 429 ` +
         `(all answers: p50 ${fmt(refusedLatencies.p50, 1)} ms, p99 ${fmt(refusedLatencies.p99, 1)} ms).`,
     );
-    console.log(
-      capped
-        ? `NOTE: the durable run met a rate limit (${post.byStatus.get(429)}×429).`
-        : `The durable run stayed under every limit (no 429): ${post.counted} submissions over ${postIds.length} pages and as many addresses.`,
-    );
     console.log(`Leads stored: ${leads.rows[0].n}; email jobs still queued at the end: ${jobs.rows[0].n}.`);
     console.log(`Page gzip size: ${gzip.bytes} B (budget ${GZIP_BUDGET} B).`);
   } catch (err) {
@@ -253,3 +228,9 @@ async function main() {
 }
 
 await main();
+// 4-5. Durable submissions beside a bare pg client, and the email queue (bench/submissions.ts).
+console.log('');
+await benchSubmissions();
+// 6. The dashboard's calls at DASHBOARD_BENCH_LEADS leads (default 1,000,000; bench/dashboard.ts).
+console.log('');
+await benchDashboard();
