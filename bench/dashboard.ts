@@ -3,7 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { chromium } from '@playwright/test';
 import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '../src/domain/form-config';
 import type { LeadListPage } from '../src/domain/forms-api';
 import * as schema from '../src/server/db/schema/index';
@@ -13,6 +12,7 @@ import { listLeads, listWorkspaceLeads } from '../src/server/features/lead-list/
 import { formAnalytics } from '../src/server/features/analytics/form-analytics';
 import { encodeCursor } from '../src/server/lib/keyset';
 import { signUpOwner, sql, startServer, type Owner } from './lib';
+import { launchChromium } from './chromium';
 
 /*
  * npm run bench:dashboard: the owner's dashboard calls on a large workspace. A real server on its
@@ -158,17 +158,7 @@ async function cursorAt(dataDir: string, where: string, offset: number): Promise
 }
 
 async function coldDashboard(appUrl: string, email: string, password: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const signIn = await context.request.post(`${appUrl}/api/auth/sign-in/email`, {

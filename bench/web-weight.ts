@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { signUpOwnerSession, startServer } from './lib';
+import { launchChromium } from './chromium';
 
 /*
  * npm run bench:web-weight [-- /path ...]: the JavaScript a cold load of each key screen downloads
@@ -18,17 +18,7 @@ if (paths.length === 0) paths.push(...DEFAULT_PATHS);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const { cookies: session } = await signUpOwnerSession(server.appUrl);
   const { hostname } = new URL(server.appUrl);
