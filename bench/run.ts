@@ -1,12 +1,11 @@
 import { request } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { VISITOR_RATE_LIMITS } from '../src/server/features/visitor-journey/index.js';
 import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf } from './lib';
 import { benchDashboard } from './dashboard';
 import { benchPage } from './page';
-import { benchSubmissions } from './submissions';
+import { benchSubmissions, submissionSource } from './submissions';
 
 /*
  * npm run bench: every figure of the visitor path and the dashboard beside its reference, in one
@@ -29,9 +28,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIMITED_DURATION = 8;
 const GZIP_BUDGET = 20 * 1024;
-const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 lodestone-bench';
-const MIN_FILL_MS = 2000;
 
 interface Row {
   name: string;
@@ -139,46 +135,14 @@ async function main() {
     await benchPage(server, pageId, { duration: DURATION, connections: CONNECTIONS });
     console.log('');
 
-    // 3. Submissions to one page. Each page's signed render time is fetched once, then reused after 2 s.
-    const renderTimes = new Map<string, string>();
-    for (const id of [limitedId]) {
-      const page = await (await fetch(`${server.publicUrl}/f/${id}`)).text();
-      const match = /name="ls_t" value="([^"]+)"/.exec(page);
-      if (!match) throw new Error(`no ls_t on /f/${id}`);
-      renderTimes.set(id, match[1]!);
-    }
-    await sleep(MIN_FILL_MS + 100);
-    const run = Date.now().toString(36);
-    let n = 0;
-    const submission = (id: string) => {
-      n += 1;
-      const body = new URLSearchParams({
-        ls_t: renderTimes.get(id)!,
-        ls_hp: '',
-        ls_ref: '',
-        email: `bench-${run}-${n}@example.com`,
-        'field-first-name': 'Ada',
-        consent: 'yes',
-      }).toString();
-      // A distinct address per request (10.0.0.0/8 is only a label here: nothing is sent there).
-      const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-      return {
-        method: 'POST' as const,
-        path: `/f/${id}`,
-        body,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'user-agent': BROWSER_UA,
-          'x-forwarded-for': ip,
-        },
-      };
-    };
+    // 3. Submissions to one page, each from its own address with a valid signed render time.
+    const submission = await submissionSource(server, [limitedId]);
     // One page at full speed from many addresses: no per-page ceiling, so every one should get through.
     const limited = await load(
       {
         url: server.publicUrl,
         duration: LIMITED_DURATION,
-        requests: [{ setupRequest: (req) => ({ ...req, ...submission(limitedId) }) }],
+        requests: [{ setupRequest: (req) => ({ ...req, ...submission() }) }],
       },
       (s) => s === 303,
     );
