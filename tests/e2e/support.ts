@@ -104,22 +104,44 @@ export async function createPublishedForm(
 
 /** axe's serious and critical violations on the page as it is now (iframes included), as readable strings. */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
-  // What a person sees once things settle: a toast caught mid-fade has a contrast it never keeps.
-  await page.waitForFunction(() => !document.querySelector('[data-sonner-toast][data-mounted="false"]'));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const builder = new AxeBuilder({ page });
-  for (const selector of exclude) builder.exclude(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  for (let attempt = 1; ; attempt++) {
+    // What a person sees once things settle: a toast caught mid-fade has a contrast it never keeps.
+    await page.waitForFunction(
+      () => !document.querySelector('[data-sonner-toast][data-mounted="false"], [data-sonner-toast][data-removed="true"]'),
+    );
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    const builder = new AxeBuilder({ page });
+    for (const selector of exclude) builder.exclude(selector);
+    const serious = (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const targets = serious.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+    // A toast whose time ran out while axe read the page began to fade (or was gone) under it: read
+    // the page again once it has left. A toast that stays is judged like everything else.
+    const caughtLeaving =
+      targets.length > 0 &&
+      (await page.evaluate(
+        (selectors) =>
+          selectors.some((selector) => {
+            let element: Element | null;
+            try {
+              element = document.querySelector(selector);
+            } catch {
+              return false; // a target inside a frame: not a toast of this page
+            }
+            const toast = element?.closest('[data-sonner-toast]');
+            return element === null || toast?.getAttribute('data-removed') === 'true';
+          }),
+        targets,
+      ));
+    if (!caughtLeaving || attempt === 3)
+      return serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
 }
 
 // ----- visitors ---------------------------------------------------------------------------------
