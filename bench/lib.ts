@@ -139,26 +139,7 @@ export interface Owner {
 }
 
 export async function signUpOwner(appUrl: string, email = `bench-${Date.now()}@example.com`): Promise<Owner> {
-  const res = await fetch(`${appUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: appUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Owner', email, password: 'bench-password-1' }),
-  });
-  if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return {
-    api(method, pathname, body) {
-      const json = body !== undefined && !(body instanceof FormData);
-      return fetch(`${appUrl}${pathname}`, {
-        method,
-        headers: { origin: appUrl, cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as FormData),
-      });
-    },
-  };
+  return (await signUpOwnerSession(appUrl, email)).owner;
 }
 
 async function expectStatus(res: Response, status: number, what: string) {

@@ -2,6 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 import { startServer, type RunningServer } from './lib';
+import { CHROMIUM_FLAGS } from './chromium';
 
 // Shared by bench/lighthouse.ts and bench/lighthouse-site.ts: Lighthouse in a fresh headless Chrome,
 // its scores, and the script's frame (a real server, a failure message, exit code 1).
@@ -9,15 +10,7 @@ import { startServer, type RunningServer } from './lib';
 export const lighthouseVersion = lighthousePackage.version;
 /** Chrome: CHROME_PATH, else /usr/bin/chromium. */
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 export function launchChrome() {
   return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
