@@ -7,6 +7,7 @@ import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/client.js';
 import { devMailbox, type Mailer } from '../../src/server/lib/mailer.js';
+import { BATCHED_COMPLETION } from '../../src/server/lib/jobs.js';
 import { localStorage } from '../../src/server/lib/storage.js';
 import { createTaskList } from '../../src/server/tasks.js';
 import { createTestDatabase } from './database.js';
@@ -65,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       const { mailer = devMailbox(config.mailFrom), tasks = {} } = 'send' in options ? { mailer: options } : options;
       // Jobs may queue jobs (a submission's follow-up queues its email): run until none is left.
       const taskList = { ...createTaskList(config, db, mailer, localStorage(path.join(dataDir, 'files'))), ...tasks };
-      await runOnce({ pgPool: database.pool, taskList, logger: quietLogger });
+      await runOnce({ pgPool: database.pool, taskList, logger: quietLogger, preset: { worker: BATCHED_COMPLETION } });
     },
     async close() {
       await app.close();

@@ -19,6 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const pool = new pg.Pool({ ...withDatabase(admin, name), max: 5 });
   // Dropping the database at the end terminates connections that are still closing; that is expected.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     pool,
     async drop() {

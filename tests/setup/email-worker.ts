@@ -15,6 +15,9 @@ const pool = new pg.Pool({
   ...(JSON.parse(process.env.WORKER_DATABASE!) as pg.PoolConfig),
   application_name: process.env.WORKER_NAME!,
 });
+// The test kills the database's sessions of other processes: their errors are expected.
+pool.on('error', () => {});
+pool.on('connect', (client) => client.on('error', () => {}));
 const db = createDb(pool);
 const mailer = smtpMailer(process.env.SMTP_URL!, 'Lodestone <no-reply@example.com>');
 const log = { info() {}, debug() {}, warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };

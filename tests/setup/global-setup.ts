@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
   await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
   await client.query(`create database ${TEMPLATE_DATABASE}`);
   const template = new pg.Pool({ ...withDatabase(admin, TEMPLATE_DATABASE), max: 2 });
+  template.on('error', () => {});
+  template.on('connect', (c) => c.on('error', () => {}));
   await migrateDatabase(template);
   await template.end();
 

@@ -29,6 +29,8 @@ export const JOB_POOL_SIZE = 12;
  */
 function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
   pool.on('error', (err) => log(`database connection lost (${err.message}); it will be replaced`));
+  // A connection that fails while checked out fails its query; this keeps its 'error' from crashing the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -1,28 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { DEAD_PEER_KEEPALIVES } from './dead-peer.js';
 
 /**
  * Who is still alive among the job-queue workers sharing this database.
  *
- * graphile-worker marks a job it runs with its worker id (`locked_by`) and only frees the jobs of a
- * worker that vanished (kill -9, a lost machine) after 4 hours. Here each process holds a
+ * graphile-worker marks the jobs it takes with its worker pool's id (`locked_by`) and only frees the
+ * jobs of a pool that vanished (kill -9, a lost machine) after 4 hours. Here each process holds a
  * session-level PostgreSQL advisory lock under a random key for as long as it lives, and lists its
- * workers in `job_workers` with that key before they take their first job. PostgreSQL drops the
- * lock the moment the process's connection dies, so any server can tell a dead worker from a busy
- * one without guessing from timestamps, and frees its jobs within seconds. Workers that are not
+ * pools in `job_workers` with that key before they take their first job. PostgreSQL drops the
+ * lock the moment the process's connection dies, so any server can tell a dead pool from a busy
+ * one without guessing from timestamps, and frees its jobs within seconds. Pools that are not
  * listed (another tool, an older Lodestone during an upgrade) are never touched.
  */
-
-declare global {
-  // graphile-config names its plugins in this global namespace; augmenting it is the only way to add one.
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace GraphileConfig {
-    interface Plugins {
-      JobWorkerLivenessPlugin: true;
-    }
-  }
-}
 
 /** How often each process looks for dead workers; a crashed job is free again within this time. */
 export const SWEEP_INTERVAL_MS = 15_000;
@@ -33,13 +25,16 @@ interface Log {
 }
 
 export interface WorkerLiveness {
-  /** A graphile-worker preset that lists each worker before its first job and unlists it when it stops. */
-  preset: GraphileConfig.Preset;
+  /**
+   * For graphile-worker's `run()`: the pool it connects through, which waits until the worker pool
+   * created on `events` is listed (its local queue fetches jobs as soon as it exists), and those events.
+   */
+  runOptions: { pgPool: pg.Pool; events: WorkerEvents };
   /** Frees the jobs of listed workers whose process is gone; returns their ids. */
   sweep(): Promise<string[]>;
   /** Sweeps every `intervalMs` until `stop()`. */
   startSweeping(intervalMs?: number): void;
-  /** Stops sweeping and lets go of the lock (call after the workers stopped). */
+  /** Stops sweeping, unlists the pools and lets go of the lock (call after the workers stopped). */
   stop(): Promise<void>;
 }
 
@@ -135,28 +130,26 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
 
   await takeLock();
 
-  return {
-    preset: {
-      plugins: [
-        {
-          name: 'JobWorkerLivenessPlugin',
-          worker: {
-            hooks: {
-              // Awaited before the worker asks for its first job, so no job is ever locked by an unlisted worker.
-              async startWorker(_ctx, { worker }) {
-                workers.add(worker.workerId);
-                await holding;
-                await list(worker.workerId);
-              },
-              async stopWorker(_ctx, { worker }) {
-                workers.delete(worker.workerId);
-                await unlist(worker.workerId);
-              },
-            },
-          },
-        },
-      ],
+  // Every connection graphile-worker asks for waits for the listing of the pools created so far.
+  let listed: Promise<unknown> = Promise.resolve();
+  const events: WorkerEvents = new EventEmitter();
+  events.on('pool:create', ({ workerPool }) => {
+    workers.add(workerPool.id);
+    listed = Promise.all([listed, holding.then(() => list(workerPool.id))]);
+  });
+  const pgPool = new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'connect')
+        return (callback?: (...args: unknown[]) => void) =>
+          // The callback form is its LISTEN connection, which takes no job.
+          callback ? target.connect(callback) : listed.then(() => target.connect());
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
+  });
+
+  return {
+    runOptions: { pgPool, events },
     sweep,
     startSweeping(intervalMs = SWEEP_INTERVAL_MS) {
       const tick = () => {
@@ -172,6 +165,8 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
       stopped = true;
       clearTimeout(timer);
       await holding;
+      for (const id of workers) await unlist(id);
+      workers.clear();
       const client = session;
       session = undefined;
       if (!client) return;

@@ -74,6 +74,21 @@ export async function removeJob(executor: Executor, jobKey: string): Promise<boo
   return result.rows.some((row) => row.id !== null && row.locked_at === null);
 }
 
+/**
+ * The runner takes jobs in batches (decision 0030): one query locks up to twice `concurrency` waiting
+ * jobs for this process, and the jobs that finish together are deleted by one query, instead of a
+ * query and a commit per job for each. Jobs taken but not started are handed back at a clean stop,
+ * and freed by the liveness sweep after a crash, like running ones.
+ */
+const LOCAL_QUEUE = (concurrency: number) => ({ localQueue: { size: 2 * concurrency }, ...BATCHED_COMPLETION });
+
+/**
+ * Finished jobs are deleted (failed ones rescheduled) in batches, and a stopping runner writes its
+ * last batch before it resolves. (Unbatched, graphile-worker 0.17 writes them without waiting, so a
+ * `runOnce` could return before its last job was marked.)
+ */
+export const BATCHED_COMPLETION = { completeJobBatchDelay: 0, failJobBatchDelay: 0 };
+
 export interface JobRunner {
   stop(): Promise<void>;
 }
@@ -103,14 +118,14 @@ export async function startJobRunner(
   try {
     await liveness.sweep();
     runner = await run({
-      pgPool: pool,
+      ...liveness.runOptions,
       taskList,
       concurrency,
       noHandleSignals: true,
       pollInterval: 1000,
       crontab,
       logger,
-      preset: liveness.preset,
+      preset: { worker: LOCAL_QUEUE(concurrency) },
     });
   } catch (err) {
     await liveness.stop();

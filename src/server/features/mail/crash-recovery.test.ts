@@ -80,7 +80,9 @@ it(
       return rows[0]!.n === 0;
     });
     const { rows: locked } = await t.db.execute(sql`select id from graphile_worker.jobs where locked_by is not null`);
-    expect(locked).toHaveLength(2); // graphile-worker alone would leave these for 4 hours
+    // The two mid-send and those its local queue had taken but not started yet (decision 0030):
+    // graphile-worker alone would leave them all locked for 4 hours.
+    expect(locked.length).toBeGreaterThanOrEqual(2);
     expect(sink.accepted.flatMap((m) => m.to).sort()).toEqual([
       'crash-0@example.com',
       'crash-1@example.com',
@@ -146,7 +148,7 @@ it('a server starting or sweeping leaves the jobs of a live worker on another se
   child = undefined;
 });
 
-it('a server whose lock connection dropped takes its lock again and lists its workers again', async () => {
+it('a server whose lock connection dropped takes its lock again and lists its worker pool again', async () => {
   // Workers of the processes the tests above killed may still be listed: this test counts only its own.
   await t.db.execute(sql`delete from job_workers`);
   const runner = await startJobRunner(t.pool, {}, '', quiet);
@@ -157,7 +159,7 @@ it('a server whose lock connection dropped takes its lock again and lists its wo
           sql`select worker_id, lock_key from job_workers order by worker_id`,
         )
       ).rows;
-    await waitUntil(async () => (await workers()).length === 2);
+    await waitUntil(async () => (await workers()).length === 1);
     const listed = await workers();
     const lockKey = listed[0]!.lock_key;
     const lockHolder = sql`select pid from pg_locks where locktype = 'advisory' and objsubid = 1 and granted
@@ -169,10 +171,10 @@ it('a server whose lock connection dropped takes its lock again and lists its wo
     await t.db.execute(sql`select pg_terminate_backend(${holder!.pid})`);
     // Meanwhile another server's sweep finds the workers without a lock and unlists them.
     const other = await holdWorkerLiveness(t.pool, quiet);
-    await waitUntil(async () => (await other.sweep()).length > 0 || (await workers()).length === 2);
+    await waitUntil(async () => (await other.sweep()).length > 0 || (await workers()).length === 1);
     await other.stop();
 
-    await waitUntil(async () => (await workers()).length === 2 && (await t.db.execute(lockHolder)).rows.length === 1);
+    await waitUntil(async () => (await workers()).length === 1 && (await t.db.execute(lockHolder)).rows.length === 1);
     expect(await workers()).toEqual(listed);
   } finally {
     await runner.stop();
