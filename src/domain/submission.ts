@@ -67,6 +67,16 @@ function fieldProblem(field: FormField, raw: string): string | null {
  * form posts; '' for an empty or missing input) and the consent checkbox. Other names are ignored.
  */
 export function submissionSchema(config: FormConfig) {
+  let schema = schemas.get(config);
+  if (!schema) schemas.set(config, (schema = buildSubmissionSchema(config)));
+  return schema;
+}
+
+// A published page's configuration is one object for as long as the server caches the page, and
+// zod builds a schema in far more time than it checks a submission with it: one per configuration.
+const schemas = new WeakMap<FormConfig, ReturnType<typeof buildSubmissionSchema>>();
+
+function buildSubmissionSchema(config: FormConfig) {
   const shape: Record<string, z.ZodType<string>> = {};
   for (const field of config.fields) shape[field.id] = fieldSchema(field);
   const consent = z.string().refine((v) => !config.privacyPolicy || v === CHECKED_VALUE, submissionMessages.consent);

@@ -57,10 +57,47 @@ export const isMissingTask = (err: unknown): boolean => {
 /**
  * Wakes idle job runners (graphile-worker LISTENs on 'jobs:insert') after jobs were queued by
  * `quietJobInsert`. A transaction that only notifies writes no WAL, so it waits for no disk and
- * holds the notify lock only for an instant.
+ * holds the notify lock only for an instant. Calls that arrive while a nudge is on its way share
+ * the next one (sent once that one is back, so it follows every caller's commit): under load one
+ * statement wakes the runners for many submissions, and a lone caller still sends its own.
  */
-export async function nudgeJobRunners(executor: Executor, count = 1): Promise<void> {
-  await executor.execute(sql`select pg_notify('jobs:insert', ${JSON.stringify({ r: Math.random(), count })})`);
+export function nudgeJobRunners(executor: Executor): Promise<void> {
+  let state = nudges.get(executor);
+  if (!state) nudges.set(executor, (state = { sending: null, next: null, waiting: 0 }));
+  const s = state;
+  s.waiting += 1;
+  if (!s.sending) return sendNudge(executor, s);
+  s.next ??= s.sending
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      s.next = null;
+      return sendNudge(executor, s);
+    });
+  return s.next;
+}
+
+interface NudgeState {
+  sending: Promise<void> | null;
+  next: Promise<void> | null;
+  /** Callers since the last nudge went out: the runners to wake. */
+  waiting: number;
+}
+const nudges = new WeakMap<Executor, NudgeState>();
+
+function sendNudge(executor: Executor, s: NudgeState): Promise<void> {
+  const count = s.waiting;
+  s.waiting = 0;
+  const sending = executor
+    .execute(sql`select pg_notify('jobs:insert', ${JSON.stringify({ r: Math.random(), count })})`)
+    .then(() => undefined)
+    .finally(() => {
+      if (s.sending === sending) s.sending = null;
+    });
+  s.sending = sending;
+  return sending;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import type { Executor } from '../db/client.js';
+import { executePrepared, type Executor } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
 
 /** At most `limit` hits per `windowSeconds` for one key. */
@@ -45,12 +45,15 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
     sweep();
     const window = sql`make_interval(secs => ${rule.windowSeconds})`;
     const expired = sql`h.window_start + ${window} <= excluded.window_start`;
-    const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    const result = await executePrepared<{ count: number; retry_after: number }>(
+      db,
+      sql`
       insert into ${rateLimitHits} as h (key, window_start, count) values (${`${rule.name}:${key}`}, now(), 1)
       on conflict (key) do update set
         count = case when ${expired} then 1 else h.count + 1 end,
         window_start = case when ${expired} then excluded.window_start else h.window_start end
-      returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`);
+      returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`,
+    );
     const row = result.rows[0]!;
     const resetSeconds = Math.max(1, row.retry_after);
     const counted = { count: row.count, resetSeconds };

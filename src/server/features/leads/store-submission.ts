@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Submission } from '../../../domain/submission.js';
+import { executePrepared } from '../../db/client.js';
 import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
 import { leadConsents, leads, submissions, type ShownPage } from '../../db/schema/index.js';
 import { bumpDailyStatsFrom } from '../daily-stats/index.js';
@@ -91,7 +92,7 @@ export async function storeSubmission(
     -- confirmed, but a new lead's lead.created event is written there, not here).
     job as (${quietJobInsert(FOLLOW_UP_TASK, sql`json_build_object('submissionId', ${submissionId}::text, 'newLead', created)`, lead)})
     select (select id from lead) as lead_id, (select count(*) from job)::int as jobs`;
-  const run = () => deps.db.execute<{ lead_id: string; jobs: number }>(statement);
+  const run = () => executePrepared<{ lead_id: string; jobs: number }>(deps.db, statement);
   // A database whose job runner never registered the follow-up task: the statement failed whole.
   const result = await run().catch(async (err: unknown) => {
     if (!isMissingTask(err)) throw err;

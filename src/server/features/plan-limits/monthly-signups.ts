@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
-import type { Executor } from '../../db/client.js';
+import { executePrepared, type Executor } from '../../db/client.js';
 import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { workspaceOwners } from '../workspaces/index.js';
@@ -36,7 +36,9 @@ export function monthOf(now: Date) {
 export async function monthlySignups(db: Executor, workspaceId: string, now = new Date()) {
   const { start, next } = monthOf(now);
   // The literal 'verified' lets the planner use the partial index leads_workspace_verified_idx.
-  const { rows } = await db.execute<{ plan: PlanId; used: number }>(sql`
+  const { rows } = await executePrepared<{ plan: PlanId; used: number }>(
+    db,
+    sql`
     select o.plan, case when o.plan in (${sql.join(
       LIMITED_PLANS.map((id) => sql`${id}`),
       sql`, `,
@@ -45,7 +47,8 @@ export async function monthlySignups(db: Executor, workspaceId: string, now = ne
       where l.workspace_id = o.id and l.status = 'verified'
         and l.verified_at >= ${start.toISOString()} and l.verified_at < ${next.toISOString()}
     ) else 0 end as used
-    from ${organizations} o where o.id = ${workspaceId}`);
+    from ${organizations} o where o.id = ${workspaceId}`,
+  );
   const row = rows[0];
   if (!row) return { used: 0, limit: null, plan: null };
   return { used: row.used, limit: PLANS[row.plan].monthlySubmissionLimit, plan: row.plan };
