@@ -7,20 +7,32 @@ import { holdWorkerLiveness, SWEEP_INTERVAL_MS } from './job-worker-liveness.js'
 // graphile-worker retries a failed job with exponential backoff (about exp(attempt) seconds).
 const MAX_ATTEMPTS = 25;
 
+export interface JobOptions {
+  jobKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+  /**
+   * Writes that go with the job, run in the same statement as data-modifying CTEs (PostgreSQL runs
+   * each once and to completion, read or not): one round trip for the job and what records it.
+   */
+  alongside?: SQL[];
+}
+
 /**
  * Queues a job through `executor`: pass the transaction that writes the data causing the job, so
  * the job exists if and only if that data was committed. A `jobKey` names the job so that it can be
  * found and removed later (`removeJob`), e.g. an email to a person whose data is being erased.
  */
-export async function addJob(
-  executor: Executor,
-  task: string,
-  payload: unknown,
-  options: { jobKey?: string; runAt?: Date; maxAttempts?: number } = {},
-): Promise<void> {
+export async function addJob(executor: Executor, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
+  const writes = (options.alongside ?? []).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
   await executor.execute(
-    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts => ${options.maxAttempts ?? MAX_ATTEMPTS}, job_key => ${options.jobKey ?? null}::text, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz)`,
+    sql`${writes.length ? sql`with ${sql.join(writes, sql`, `)} ` : sql``}select ${addJobCall(task, payload, options)}`,
   );
+}
+
+/** The `graphile_worker.add_job(...)` expression, for a statement that queues a job among other things. */
+export function addJobCall(task: string, payload: unknown, options: Omit<JobOptions, 'alongside'> = {}): SQL {
+  return sql`graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts => ${options.maxAttempts ?? MAX_ATTEMPTS}, job_key => ${options.jobKey ?? null}::text, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz)`;
 }
 
 /**

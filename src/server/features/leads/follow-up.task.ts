@@ -1,10 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { eq } from 'drizzle-orm';
-import { submissions } from '../../db/schema/index.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
-import { canResend, lockLead, markVerified, sendCode, sendDownload, type LeadDeps } from './lead-state.js';
+import { canResend, lockLeadOfSubmission, markVerified, sendCode, sendDownload, type LeadDeps } from './lead-state.js';
 
 export const FOLLOW_UP_TASK = 'lead_follow_up';
 export interface FollowUpPayload {
@@ -27,9 +25,7 @@ export interface FollowUpPayload {
  */
 export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = new Date()) {
   await deps.db.transaction(async (tx) => {
-    const [submission] = await tx.select().from(submissions).where(eq(submissions.id, payload.submissionId));
-    if (!submission) return;
-    const found = await lockLead(tx, submission.leadId);
+    const found = await lockLeadOfSubmission(tx, payload.submissionId);
     if (!found) return;
     const { lead, config } = found;
     const event = { workspaceId: lead.workspaceId, formId: lead.formId, leadId: lead.id, data: leadEventData(lead, config) };

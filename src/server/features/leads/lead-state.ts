@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
@@ -56,19 +56,33 @@ export const submissionPath = (tokens: Tokens, submissionId: string) => `/thank-
 export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
   lead.paymentState === 'none' || lead.paymentState === 'paid';
 
+const lockedLead = {
+  lead: leads,
+  config: forms.published,
+  formVersion: forms.publishedVersion,
+  formStatus: forms.status,
+  formDeletedAt: forms.deletedAt,
+};
+
 /** The lead, locked for this transaction, with the published page it came from. */
 export async function lockLead(tx: Executor, leadId: string) {
   const [row] = await tx
-    .select({
-      lead: leads,
-      config: forms.published,
-      formVersion: forms.publishedVersion,
-      formStatus: forms.status,
-      formDeletedAt: forms.deletedAt,
-    })
+    .select(lockedLead)
     .from(leads)
     .innerJoin(forms, eq(forms.id, leads.formId))
     .where(eq(leads.id, leadId))
+    .for('update', { of: leads });
+  return row && row.config ? { ...row, config: row.config } : undefined;
+}
+
+/** `lockLead` for the lead of a submission, found and locked by one query. */
+export async function lockLeadOfSubmission(tx: Executor, submissionId: string) {
+  const [row] = await tx
+    .select(lockedLead)
+    .from(submissions)
+    .innerJoin(leads, eq(leads.id, submissions.leadId))
+    .innerJoin(forms, eq(forms.id, leads.formId))
+    .where(eq(submissions.id, submissionId))
     .for('update', { of: leads });
   return row && row.config ? { ...row, config: row.config } : undefined;
 }
@@ -92,51 +106,65 @@ async function senderFor(tx: Executor, workspaceId: string, config: FormConfig) 
 }
 
 /**
- * Every email to a lead is logged by its message id in the same transaction as its job: an access
- * request lists them, and an erasure finds the ones still queued (the id is the job's key).
+ * Every email to a lead is logged by its message id with its job (one statement): an access request
+ * lists them, and an erasure finds the ones still queued (the id is the job's key).
  */
-async function logLeadEmail(tx: Executor, lead: LeadRow, messageId: string, kind: 'code' | 'delivery', now: Date) {
-  await tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now });
-}
+const leadEmailLog = (tx: Executor, lead: LeadRow, messageId: string, kind: 'code' | 'delivery', now: Date) =>
+  tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL();
 
 /** A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link that expires with it. */
 export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  await tx
-    .update(leads)
-    .set({ codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now })
-    .where(eq(leads.id, lead.id));
-  const messageId = await queueEmail(tx, {
-    template: 'leadConfirm',
-    to: lead.email,
-    ...(await senderFor(tx, lead.workspaceId, config)),
-    props: {
-      businessName: config.businessName,
-      leadMagnetName: config.leadMagnetName,
-      code,
-      confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
+  const messageId = randomUUID();
+  await queueEmail(
+    tx,
+    {
+      template: 'leadConfirm',
+      to: lead.email,
+      ...(await senderFor(tx, lead.workspaceId, config)),
+      props: {
+        businessName: config.businessName,
+        leadMagnetName: config.leadMagnetName,
+        code,
+        confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
+      },
     },
-  });
-  await logLeadEmail(tx, lead, messageId, 'code', now);
+    messageId,
+    [
+      tx
+        .update(leads)
+        .set({ codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now })
+        .where(eq(leads.id, lead.id))
+        .getSQL(),
+      leadEmailLog(tx, lead, messageId, 'code', now),
+    ],
+  );
 }
 
 export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
-  await tx.update(leads).set({ emailSentAt: now }).where(eq(leads.id, lead.id));
   const l = links(deps, lead.id, now);
-  const messageId = await queueEmail(tx, {
-    template: 'leadDelivery',
-    to: lead.email,
-    ...(await senderFor(tx, lead.workspaceId, config)),
-    props: {
-      businessName: config.businessName,
-      leadMagnetName: config.leadMagnetName,
-      downloadUrl: l.download,
-      thankYouUrl: l.inbox,
-      expiresInDays: DOWNLOAD_LINK_DAYS,
+  const messageId = randomUUID();
+  await queueEmail(
+    tx,
+    {
+      template: 'leadDelivery',
+      to: lead.email,
+      ...(await senderFor(tx, lead.workspaceId, config)),
+      props: {
+        businessName: config.businessName,
+        leadMagnetName: config.leadMagnetName,
+        downloadUrl: l.download,
+        thankYouUrl: l.inbox,
+        expiresInDays: DOWNLOAD_LINK_DAYS,
+      },
     },
-  });
-  await logLeadEmail(tx, lead, messageId, 'delivery', now);
+    messageId,
+    [
+      tx.update(leads).set({ emailSentAt: now }).where(eq(leads.id, lead.id)).getSQL(),
+      leadEmailLog(tx, lead, messageId, 'delivery', now),
+    ],
+  );
 }
 
 export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import type { Executor } from '../../db/client.js';
@@ -60,14 +61,16 @@ export const SEND_EMAIL_TASK = 'send_email';
  * job's key: the caller may keep it (e.g. in lead_emails) to find or remove the email later. A
  * caller that could queue the same email twice (a job run again after a crash) passes a message id
  * derived from what the email is about: delivery is once per message id, so the repeat is not sent.
+ * `alongside`: writes that go with the email, in the same statement (see `addJob`).
  * Returns the message id.
  */
 export async function queueEmail<T extends EmailTemplate>(
   executor: Executor,
   job: EmailJob<T>,
   messageId: string = randomUUID(),
+  alongside?: SQL[],
 ): Promise<string> {
-  await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }), { jobKey: messageId });
+  await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }), { jobKey: messageId, alongside });
   return messageId;
 }
 

@@ -32,7 +32,7 @@ export async function emitEvent(tx: Executor, event: NewEvent, now = new Date())
     version: EVENT_PAYLOAD_VERSION,
     data: event.data,
   };
-  await tx.insert(events).values({
+  const row = tx.insert(events).values({
     id,
     workspaceId: event.workspaceId,
     type: event.type,
@@ -41,6 +41,7 @@ export async function emitEvent(tx: Executor, event: NewEvent, now = new Date())
     payload,
     createdAt: now,
   });
-  await addJob(tx, DISPATCH_EVENT_TASK, { eventId: id }, { jobKey: `dispatch:${id}` });
+  // One statement: the event and its job.
+  await addJob(tx, DISPATCH_EVENT_TASK, { eventId: id }, { jobKey: `dispatch:${id}`, alongside: [row.getSQL()] });
   return id;
 }
