@@ -11,7 +11,7 @@ import { templateConfig } from '../src/domain/templates';
 // Shared by bench/run.ts and the Lighthouse scripts (bench/lighthouse-lib.ts): a real Lodestone server on its embedded defaults
 // (embedded PostgreSQL, dev mailbox) in a throw-away data directory, and an owner who publishes pages.
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {

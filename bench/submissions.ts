@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -6,7 +7,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf, type RunningServer } from './lib';
+import {
+  freePort,
+  publishTemplatePage,
+  ROOT,
+  signUpOwner,
+  smallPdf,
+  sql,
+  startServer,
+  uploadPdf,
+  type RunningServer,
+} from './lib';
 
 /*
  * Durable submissions and the emails they cause, each beside its reference, in one run
@@ -16,6 +27,8 @@ import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf
  *      uses (its Unix socket in DATA_DIR/postgres), BEGIN; one INSERT of as many rows as a
  *      submission writes (lead, daily roll-up, submission, consent, job); COMMIT, as many
  *      connections at once as the HTTP run. Transactions/s and p99.
+ *   1b. Ceiling: bare node:http + pg (startBareNodePg) answering the same POSTs with one statement of
+ *      the same rows, in a process of its own: what any Node server can reach on this machine.
  *   2. Lodestone: POST /f/{id} over several pages, counting only 303 answers (the lead, its consent
  *      record and the email job committed). Each request from its own X-Forwarded-For address
  *      (TRUST_PROXY=true), a valid signed render time, the visitor limits on every request.
@@ -95,6 +108,56 @@ export async function rawTransactions(dataDir: string, seconds = DURATION, conne
   };
 }
 
+/**
+ * The least a Node server can do for a durable submission here: bare node:http in a child process
+ * of its own reads the posted form, writes as many rows as a submission does in one statement
+ * (autocommit, as Lodestone's store) through a pool of 12 on the same database, and answers 303.
+ * No validation, limits, consent or job: the ceiling of any Node server on this machine, to read
+ * Lodestone's rate against beside the raw one.
+ */
+export async function startBareNodePg(dataDir: string) {
+  await sql(
+    dataDir,
+    `create table if not exists bench_bare_rows (id uuid primary key default gen_random_uuid(), k text not null, payload jsonb not null, at timestamptz not null default now())`,
+  );
+  const port = await freePort();
+  const values = Array.from({ length: ROWS_PER_SUBMISSION }, (_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ');
+  const source = `
+    const { createServer } = require('node:http');
+    const pg = require('pg');
+    const pool = new pg.Pool({ host: ${JSON.stringify(path.join(dataDir, 'postgres'))}, port: 5432, user: 'postgres', database: 'lodestone', max: 12 });
+    const text = ${JSON.stringify(`insert into bench_bare_rows (k, payload) values ${values}`)};
+    let n = 0;
+    createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const email = new URLSearchParams(Buffer.concat(chunks).toString()).get('email') || '';
+        const params = [];
+        n += 1;
+        for (let i = 0; i < ${ROWS_PER_SUBMISSION}; i++) params.push('bare-' + n + '-' + i, JSON.stringify({ email, i }));
+        pool.query(text, params).then(
+          () => res.writeHead(303, { location: '/thank-you', 'content-length': 0 }).end(),
+          () => res.writeHead(500).end(),
+        );
+      });
+    }).listen(${port}, '127.0.0.1', () => process.send && process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare node:http + pg exited (${code})`)));
+  });
+  return {
+    publicUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await sql(dataDir, 'drop table bench_bare_rows');
+    },
+  };
+}
+
 /** A form-post body with a valid signed render time, from its own address. */
 export async function submissionSource(server: RunningServer, ids: string[]) {
   const renderTimes = new Map<string, string>();
@@ -131,7 +194,7 @@ export async function submissionSource(server: RunningServer, ids: string[]) {
 
 /** POST /f/{id} for `seconds`, counting only 303 answers. */
 export async function durableSubmissions(
-  server: RunningServer,
+  server: Pick<RunningServer, 'publicUrl'>,
   next: () => autocannon.Request,
   seconds = DURATION,
 ): Promise<Measured & { seconds: number }> {
@@ -211,6 +274,8 @@ async function startCountingSink() {
 export interface SubmissionsReport {
   mailer: string;
   raw?: Measured;
+  /** Bare node:http + pg writing the same rows per POST: the ceiling of a Node server here. */
+  bare?: Measured;
   lodestone: Measured;
   email: {
     sentDuringLoad: number;
@@ -240,6 +305,15 @@ async function benchOneServer(
     const next = await submissionSource(server, ids);
 
     const raw = withRaw ? await rawTransactions(server.dataDir) : undefined;
+    let bare: Measured | undefined;
+    if (withRaw) {
+      const ceiling = await startBareNodePg(server.dataDir);
+      try {
+        bare = await durableSubmissions(ceiling, next);
+      } finally {
+        await ceiling.stop();
+      }
+    }
     // Warm-up (JIT, pool, caches), then let its emails go out so the measured run starts from an empty queue.
     await durableSubmissions(server, next, 2);
     const warmDeadline = Date.now() + DRAIN_LIMIT_S * 1000;
@@ -259,6 +333,7 @@ async function benchOneServer(
     return {
       mailer,
       raw,
+      bare,
       lodestone,
       email: {
         sentDuringLoad: atEnd.sent - before.sent,
@@ -289,9 +364,20 @@ function printReports(reports: SubmissionsReport[]) {
         `${r.raw.count} tx`,
         r.raw.other,
       ]);
+    if (r.raw && r.bare)
+      rows.push([
+        `bare node:http + pg, same rows per POST, ${fmt((100 * r.bare.rate) / r.raw.rate)}% of raw`,
+        fmt(r.bare.rate),
+        fmt(r.bare.p50, 1),
+        fmt(r.bare.p99, 1),
+        `${r.bare.count}×303`,
+        r.bare.other,
+      ]);
     const ratio = r.raw;
     rows.push([
-      `POST /f/{id} durable (${r.mailer})${ratio ? `, ${fmt((100 * r.lodestone.rate) / ratio.rate)}% of raw` : ''}`,
+      `POST /f/{id} durable (${r.mailer})${ratio ? `, ${fmt((100 * r.lodestone.rate) / ratio.rate)}% of raw` : ''}${
+        r.bare ? `, ${fmt((100 * r.lodestone.rate) / r.bare.rate)}% of bare node` : ''
+      }`,
       fmt(r.lodestone.rate),
       fmt(r.lodestone.p50, 1),
       fmt(r.lodestone.p99, 1),
