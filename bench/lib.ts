@@ -54,7 +54,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const root = options.root ?? ROOT;
   const entry = options.compiled ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   if (options.compiled && !existsSync(path.join(root, 'dist/server/main.js'))) {
-    execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' });
+    // The server serves the web app too: a checkout that never built gets both, as `npm start` does.
+    const script = existsSync(path.join(root, 'dist/web/index.html')) ? 'build:server' : 'build';
+    execFileSync('npm', ['run', script], { cwd: root, stdio: 'ignore' });
   }
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
