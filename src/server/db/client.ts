@@ -25,10 +25,7 @@ const MAX_NAMES = 500;
  * has the same name. Rows come back as `pg` parses them (drizzle's `execute` only differs for dates).
  * In a transaction (no pool of its own) it runs as `execute` does.
  */
-export async function executePrepared<T extends Record<string, unknown>>(
-  executor: Executor,
-  query: SQL,
-): Promise<{ rows: T[] }> {
+export async function executePrepared<T extends Record<string, unknown>>(executor: Executor, query: SQL): Promise<{ rows: T[] }> {
   if (!('$client' in executor)) return (await executor.execute(query)) as unknown as { rows: T[] };
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = statementNames.get(text);
