@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
 import type { Db, Executor } from '../../db/client.js';
 import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '../../db/schema/index.js';
 import { bumpDailyStats } from '../daily-stats/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
-import { queueEmail } from '../mail/index.js';
+import { queueEmail, type EmailProps } from '../mail/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
@@ -56,34 +56,25 @@ export const submissionPath = (tokens: Tokens, submissionId: string) => `/thank-
 export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
   lead.paymentState === 'none' || lead.paymentState === 'paid';
 
-const lockedLead = {
-  lead: leads,
-  config: forms.published,
-  formVersion: forms.publishedVersion,
-  formStatus: forms.status,
-  formDeletedAt: forms.deletedAt,
-};
-
 /** The lead, locked for this transaction, with the published page it came from. */
-export async function lockLead(tx: Executor, leadId: string) {
-  const [row] = await tx
-    .select(lockedLead)
-    .from(leads)
-    .innerJoin(forms, eq(forms.id, leads.formId))
-    .where(eq(leads.id, leadId))
-    .for('update', { of: leads });
-  return row && row.config ? { ...row, config: row.config } : undefined;
-}
+export const lockLead = (tx: Executor, leadId: string) => lockedLead(tx, leads, eq(leads.id, leadId));
 
 /** `lockLead` for the lead of a submission, found and locked by one query. */
-export async function lockLeadOfSubmission(tx: Executor, submissionId: string) {
-  const [row] = await tx
-    .select(lockedLead)
-    .from(submissions)
-    .innerJoin(leads, eq(leads.id, submissions.leadId))
-    .innerJoin(forms, eq(forms.id, leads.formId))
-    .where(eq(submissions.id, submissionId))
-    .for('update', { of: leads });
+export const lockLeadOfSubmission = (tx: Executor, submissionId: string) =>
+  lockedLead(tx, submissions, eq(submissions.id, submissionId));
+
+async function lockedLead(tx: Executor, from: typeof leads | typeof submissions, where: SQL) {
+  const query = tx
+    .select({
+      lead: leads,
+      config: forms.published,
+      formVersion: forms.publishedVersion,
+      formStatus: forms.status,
+      formDeletedAt: forms.deletedAt,
+    })
+    .from(from);
+  const joined = from === submissions ? query.innerJoin(leads, eq(leads.id, submissions.leadId)) : query;
+  const [row] = await joined.innerJoin(forms, eq(forms.id, leads.formId)).where(where).for('update', { of: leads });
   return row && row.config ? { ...row, config: row.config } : undefined;
 }
 
@@ -106,65 +97,50 @@ async function senderFor(tx: Executor, workspaceId: string, config: FormConfig) 
 }
 
 /**
- * Every email to a lead is logged by its message id with its job (one statement): an access request
- * lists them, and an erasure finds the ones still queued (the id is the job's key).
+ * An email to the lead's own address, from the business, in one statement with what goes with it:
+ * the lead's update (`set`) and the email's log by message id (an access request lists them, and an
+ * erasure finds the ones still queued: the id is the job's key).
  */
-const leadEmailLog = (tx: Executor, lead: LeadRow, messageId: string, kind: 'code' | 'delivery', now: Date) =>
-  tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL();
+async function queueLeadEmail<T extends 'leadConfirm' | 'leadDelivery'>(
+  tx: Executor,
+  lead: LeadRow,
+  config: FormConfig,
+  email: { template: T; props: EmailProps<T> },
+  kind: 'code' | 'delivery',
+  set: Partial<LeadRow>,
+  now: Date,
+) {
+  const messageId = randomUUID();
+  await queueEmail(tx, { ...email, to: lead.email, ...(await senderFor(tx, lead.workspaceId, config)) }, messageId, [
+    tx.update(leads).set(set).where(eq(leads.id, lead.id)).getSQL(),
+    tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL(),
+  ]);
+}
 
 /** A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link that expires with it. */
 export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  const messageId = randomUUID();
-  await queueEmail(
-    tx,
-    {
-      template: 'leadConfirm',
-      to: lead.email,
-      ...(await senderFor(tx, lead.workspaceId, config)),
-      props: {
-        businessName: config.businessName,
-        leadMagnetName: config.leadMagnetName,
-        code,
-        confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
-      },
-    },
-    messageId,
-    [
-      tx
-        .update(leads)
-        .set({ codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now })
-        .where(eq(leads.id, lead.id))
-        .getSQL(),
-      leadEmailLog(tx, lead, messageId, 'code', now),
-    ],
-  );
+  const props = {
+    businessName: config.businessName,
+    leadMagnetName: config.leadMagnetName,
+    code,
+    confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
+  };
+  const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
+  await queueLeadEmail(tx, lead, config, { template: 'leadConfirm', props }, 'code', set, now);
 }
 
 export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
   const l = links(deps, lead.id, now);
-  const messageId = randomUUID();
-  await queueEmail(
-    tx,
-    {
-      template: 'leadDelivery',
-      to: lead.email,
-      ...(await senderFor(tx, lead.workspaceId, config)),
-      props: {
-        businessName: config.businessName,
-        leadMagnetName: config.leadMagnetName,
-        downloadUrl: l.download,
-        thankYouUrl: l.inbox,
-        expiresInDays: DOWNLOAD_LINK_DAYS,
-      },
-    },
-    messageId,
-    [
-      tx.update(leads).set({ emailSentAt: now }).where(eq(leads.id, lead.id)).getSQL(),
-      leadEmailLog(tx, lead, messageId, 'delivery', now),
-    ],
-  );
+  const props = {
+    businessName: config.businessName,
+    leadMagnetName: config.leadMagnetName,
+    downloadUrl: l.download,
+    thankYouUrl: l.inbox,
+    expiresInDays: DOWNLOAD_LINK_DAYS,
+  };
+  await queueLeadEmail(tx, lead, config, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
 }
 
 export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>
