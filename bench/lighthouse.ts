@@ -82,7 +82,10 @@ await withServer(async (server) => {
         `CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}; ${url}`,
     );
     for (const category of ['accessibility', 'best-practices', 'seo']) {
-      for (const { id, result } of failedAudits(lhr, category)) console.log(`  ${category}: ${id}: ${result.title}`);
+      for (const { id, result } of failedAudits(lhr, category))
+        console.log(
+          `  ${category}: ${id}: ${result.title}${result.explanation ? ` (${result.explanation})` : result.displayValue ? ` (${result.displayValue})` : ''}`,
+        );
     }
     printWarnings(lhr);
   }

@@ -22,8 +22,9 @@ export const OWNER_CODE_SANDBOX = 'sandbox allow-scripts allow-forms allow-popup
 
 /**
  * The public face's CSP: inline scripts only by the hash of their exact text, external ones only
- * from the listed hosts (a published page's pixels, see tracking.tsx), nothing else; `sandbox`
- * when the page runs its owner's code.
+ * from the listed hosts (a published page's pixels, see tracking.tsx), nothing else; requests only
+ * to its own origin (robots.txt, docs/decisions/0032) and those hosts; `sandbox` when the page runs
+ * its owner's code.
  */
 export function publicCsp({
   scripts,
@@ -44,7 +45,7 @@ export function publicCsp({
     `script-src ${[...scripts.map(sha256), ...scriptHosts].join(' ')}`,
     "style-src 'unsafe-inline'",
     ["img-src 'self' data:", ...imgHosts].join(' '),
-    ...(connectHosts.length > 0 ? [`connect-src ${connectHosts.join(' ')}`] : []),
+    ["connect-src 'self'", ...connectHosts].join(' '),
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -48,7 +48,9 @@ describe('a published page without pixels or script', () => {
     expect(res.body).not.toContain('data-ls-consent');
     expect(res.body).not.toContain('Cookie settings');
     expect(res.body).not.toContain(consentLoaderScript);
-    expect(PUBLIC_CSP).not.toMatch(/https:|connect-src/);
+    expect(PUBLIC_CSP).not.toMatch(/https:/);
+    // Its own origin only (search engines' tools read robots.txt from inside the page), no host.
+    expect(directives(PUBLIC_CSP)['connect-src']).toEqual(["'self'"]);
   });
 });
 
@@ -71,7 +73,7 @@ describe('a published page with tracking', () => {
 
     const csp = directives(res.headers['content-security-policy'] as string);
     expect(csp['script-src']).toEqual([hashOfLanding(), hash(consentLoaderScript), ...TRACKING_HOSTS.meta.script]);
-    expect(csp['connect-src']).toEqual([...TRACKING_HOSTS.meta.connect]);
+    expect(csp['connect-src']).toEqual(["'self'", ...TRACKING_HOSTS.meta.connect]);
     expect(csp['img-src']).toEqual(["'self'", 'data:', ...TRACKING_HOSTS.meta.img]);
     expect(JSON.stringify(csp)).not.toContain('google');
     expect(csp['default-src']).toEqual(["'none'"]);
@@ -85,7 +87,7 @@ describe('a published page with tracking', () => {
       expect(res.body).toContain('This page uses cookies and tracking by Google. They load only if you accept.');
       const csp = directives(res.headers['content-security-policy'] as string);
       expect(csp['script-src']).toEqual([hashOfLanding(), hash(consentLoaderScript), 'https://www.googletagmanager.com']);
-      expect(csp['connect-src']).toEqual([...TRACKING_HOSTS.google.connect]);
+      expect(csp['connect-src']).toEqual(["'self'", ...TRACKING_HOSTS.google.connect]);
       expect(csp['img-src']).toEqual(["'self'", 'data:', ...TRACKING_HOSTS.google.img]);
       expect(JSON.stringify(csp)).not.toContain('facebook');
     }
