@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { SCREEN_PRELOADS_FILE } from './src/domain/routes';
-import { SCREEN_PROVIDERS_MODULE, SCREENS, type Screen } from './src/web/app/screens';
+import { SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from './src/domain/routes';
+import { ACCOUNT_AREA_MODULE, SCREEN_PROVIDERS_MODULE, SCREENS, type Screen } from './src/web/app/screens';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -57,7 +57,8 @@ function zodStartsJitless(): Plugin {
  * Writes screen-preloads.json beside index.html: for each route of the router's screen table, the
  * chunks its screen needs that the entry does not already load (the screen's own chunk and the
  * shared chunks it imports), so the server can name them in the document as modulepreload links
- * and the first screen downloads beside the entry, not after it.
+ * and the first screen downloads beside the entry, not after it; and the header's account area's
+ * chunks, which the documents of signed-in owners name too.
  */
 function screenPreloads(): Plugin {
   return {
@@ -91,6 +92,7 @@ function screenPreloads(): Plugin {
         const start = [chunkOf(screen.module), ...(screen.static ? [] : [providers])];
         preloads[route] = [...staticClosure(start, loadedByEntry)];
       }
+      preloads[SIGNED_IN_PRELOADS] = [...staticClosure([chunkOf(ACCOUNT_AREA_MODULE)], loadedByEntry)];
       this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS_FILE, source: JSON.stringify(preloads, null, 2) });
     },
   };

@@ -7,7 +7,8 @@ import { launchChromium } from './chromium';
  * (a fresh browser context per screen, so nothing is cached), in Chromium as the journeys run it.
  * Prints per screen the number of scripts, their raw size, their gzip size (what Vite's build report
  * calls gzip) and the bytes on the wire as the server sent them (brotli when the browser asks for
- * it), beside the Home page's budget. The owner's screens load signed in. The script builds the app first.
+ * it), beside the Home page's budget. The owner's screens (the dashboard, the creator, settings) load signed
+ * in, the others as a visitor without a session would. The script builds the app first.
  */
 
 const HOME_BUDGET_GZIP = 100 * 1024;
@@ -16,6 +17,7 @@ const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 if (paths.length === 0) paths.push(...DEFAULT_PATHS);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ownerScreen = (path: string) => /^\/(dashboard|settings|page-creator)(\/|$)/.test(path);
 
 const server = await startServer();
 const browser = await launchChromium();
@@ -25,7 +27,7 @@ try {
   console.log(`JavaScript of a cold load per screen (Chromium, fresh context each); Home budget ${kb(HOME_BUDGET_GZIP)} gzip`);
   for (const path of paths) {
     const context = await browser.newContext();
-    await context.addCookies(session.map((c) => ({ ...c, domain: hostname, path: '/' })));
+    if (ownerScreen(path)) await context.addCookies(session.map((c) => ({ ...c, domain: hostname, path: '/' })));
     const page = await context.newPage();
     const scripts: { url: string; wire: Promise<number>; body: Promise<Buffer> }[] = [];
     page.on('response', (response) => {
@@ -52,7 +54,7 @@ try {
     const budget = path === '/' ? `  (budget ${kb(HOME_BUDGET_GZIP)}: ${gzip <= HOME_BUDGET_GZIP ? 'OK' : 'OVER'})` : '';
     if (path === '/' && gzip > HOME_BUDGET_GZIP) process.exitCode = 1;
     console.log(
-      `${path.padEnd(18)} ${String(scripts.length).padStart(3)} scripts  raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  wire ${kb(wire).padStart(8)}  landed on ${new URL(page.url()).pathname}${budget}`,
+      `${path.padEnd(18)} ${ownerScreen(path) ? 'owner  ' : 'visitor'} ${String(scripts.length).padStart(3)} scripts  raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  wire ${kb(wire).padStart(8)}  landed on ${new URL(page.url()).pathname}${budget}`,
     );
     await context.close();
   }

@@ -62,9 +62,11 @@ export type AppRoutePattern = keyof typeof APP_ROUTE_PATTERNS;
 /**
  * The file the web build writes beside index.html: per route (of APP_ROUTES, APP_ROUTE_PATTERNS,
  * and `*` for the not-found screen), the chunks its screen needs beyond the entry's, which the
- * server names in that route's document as modulepreload links.
+ * server names in that route's document as modulepreload links; and under SIGNED_IN_PRELOADS, the
+ * chunks of the header's account area, which a document sent with a session cookie names too.
  */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+export const SIGNED_IN_PRELOADS = 'signed-in';
 
 /**
  * Pages on the app origin that the server answers itself, not screens of the SPA: an export's

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { createAuth, type Auth, requireOwner, authRoutes } from './features/auth/index.js';
+import { createAuth, type Auth, requireOwner, authRoutes, sessionCookieName } from './features/auth/index.js';
 import { analyticsRoutes } from './features/analytics/index.js';
 import { apiKeysRoutes } from './features/api-keys/index.js';
 import { contactRoutes } from './features/contact/index.js';
@@ -201,7 +201,10 @@ export async function buildApp({
       apiKeysRoutes(owned, db);
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
-    spa = await spaRoutes(face, webRoot, { rereadIndex: config.env === 'development' });
+    spa = await spaRoutes(face, webRoot, {
+      rereadIndex: config.env === 'development',
+      sessionCookie: sessionCookieName(config),
+    });
   });
 
   const apiDeps = {

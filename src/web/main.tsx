@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/web/app/app';
-import { firstScreenLoaded } from '@/web/app/router';
+import { loadScreen, routeAt } from '@/web/app/router';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// The first screen is a lazy chunk (preloaded by the document): render once it is there, so the
-// page paints whole instead of a loading state that the screen then pushes down.
-void firstScreenLoaded().then(() =>
+// The first screen is a lazy chunk (preloaded by the document): render once it is there (or has
+// failed to load, which the error screen shows), so the page paints whole instead of a loading
+// state that the screen then pushes down.
+const render = () =>
   createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+loadScreen(routeAt(window.location.pathname)).then(render, render);

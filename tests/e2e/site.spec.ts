@@ -60,6 +60,55 @@ test('the header turns translucent with a shadow after 10px of scroll', async ({
   await expect.poll(shadow).toBe('none');
 });
 
+test('a new page opens at its top, and Back returns to where the last one was scrolled', async ({ page }) => {
+  await page.goto('/features');
+  await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeVisible();
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("a visitor's header offers Sign in without loading the sign-in code; after signing up it shows the account", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /auth-client|account-area/.test(s))).toEqual([]);
+
+  // Through the app's own navigation (no reload): the header follows the new session.
+  await header.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill('Header Owner');
+  await page.getByLabel('Email').fill(uniqueEmail('header'));
+  await page.getByLabel('Password').fill('header-password-1');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(header.getByRole('link', { name: 'Leads' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+
+  // A new document for a signed-in owner shows the account at once, and signing out gives Sign in back.
+  await page.goto('/pricing');
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await header.getByRole('button', { name: 'Sign out' }).click();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
 test('on a small screen the menu button opens a menu that closes on navigation', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

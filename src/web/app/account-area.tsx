@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { navLinkClass } from '@/web/app/nav-link-class';
+import { SignInLink } from '@/web/app/sign-in-link';
 import { showToaster } from '@/web/app/toaster-host';
 import { Button } from '@/web/components/ui/button';
 import { authClient } from '@/web/lib/auth-client';
@@ -29,13 +30,7 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
   const signOut = useSignOut();
 
   if (isPending) return null;
-  if (!session) {
-    return (
-      <Button asChild variant="ghost" className={cn(stacked && 'justify-start px-3 font-medium')}>
-        <Link to="/sign-in">Sign in</Link>
-      </Button>
-    );
-  }
+  if (!session) return <SignInLink stacked={stacked} />;
   return (
     <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
       {/* Not `end`: a lead's own page is under Leads too. */}

@@ -1,11 +1,23 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { AppProviders } from '@/web/app/providers';
-import { router } from '@/web/app/router';
+import { AppErrorBoundary } from '@/web/app/route-error';
+import { AppRoutes } from '@/web/app/router';
+
+function Screens() {
+  const { key } = useLocation();
+  return (
+    <AppErrorBoundary resetKey={key}>
+      <AppRoutes />
+    </AppErrorBoundary>
+  );
+}
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Screens />
+      </BrowserRouter>
     </AppProviders>
   );
 }

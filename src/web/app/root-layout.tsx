@@ -1,6 +1,19 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ScrollRestoration } from '@/web/app/scroll-restoration';
 import { SiteFooter } from '@/web/app/site-footer';
 import { SiteHeader } from '@/web/app/site-header';
+import { Spinner } from '@/web/components/ui/spinner';
+
+/** Shown under the header if a screen's chunk is still loading when the app first renders. */
+function ScreenLoading() {
+  return (
+    <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 items-start justify-center gap-2 py-24 text-gray-700">
+      <Spinner className="size-5 text-indigo-600" />
+      Loading...
+    </div>
+  );
+}
 
 export function RootLayout() {
   return (
@@ -14,7 +27,9 @@ export function RootLayout() {
       <SiteHeader />
       {/* pt-16 keeps content clear of the fixed header (h-16). */}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 focus:outline-none">
-        <Outlet />
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />

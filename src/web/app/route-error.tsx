@@ -1,15 +1,12 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
-/** The router's error screen; standalone because the layout itself may be what failed. */
-export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
+/** The app's error screen; standalone because the layout itself may be what failed. */
+export function RouteError({ error }: { error: unknown }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gray-50 px-4">
       <div className="max-w-lg text-center">
@@ -21,4 +18,29 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+/**
+ * Shows RouteError for anything a screen throws while rendering (a chunk that failed to load
+ * included) instead of a blank page; a navigation elsewhere (`resetKey`) tries again.
+ */
+export class AppErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error?: unknown; at?: string }> {
+  state: { error?: unknown; at?: string } = {};
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error?: unknown; at?: string }) {
+    if (state.error === undefined) return { at: props.resetKey };
+    return state.at === props.resetKey ? null : { error: undefined, at: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
 }

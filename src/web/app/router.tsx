@@ -1,71 +1,82 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { use, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, Route, Routes } from 'react-router';
 import { RootLayout } from '@/web/app/root-layout';
-import { RouteError } from '@/web/app/route-error';
 import { SCREENS, type Screen, type ScreenRoute } from '@/web/app/screens';
-import { Spinner } from '@/web/components/ui/spinner';
 
 // Every screen is a chunk of its own (screens.ts), so the Home page does not download the
 // dashboard's charts or the creator's forms. The first screen's chunks come with the document's
-// modulepreload links and main.tsx renders once they have loaded; a later navigation keeps the
-// current screen until the next one has loaded.
+// modulepreload links and main.tsx renders once they have loaded. Navigations run in a transition
+// (BrowserRouter's default), so a later navigation keeps the current screen until the next one
+// has loaded. The router is React Router's declarative one: the data router's loaders and actions
+// would be unused weight on every page (docs/decisions/0033).
 const screenModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
 
-function lazyScreen(route: ScreenRoute): RouteObject['lazy'] {
+const ROUTES = Object.keys(SCREENS) as ScreenRoute[];
+
+/** A promise React's `use` reads at once when it has settled (the status fields React itself sets). */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const loads = new Map<ScreenRoute, Tracked<ReactElement>>();
+
+/** The screen of a route with its providers, loaded once; later calls return the same promise. */
+export function loadScreen(route: ScreenRoute): Promise<ReactElement> {
+  let promise = loads.get(route);
+  if (!promise) {
+    promise = importScreen(route) as Tracked<ReactElement>;
+    const tracked = promise;
+    tracked.then(
+      (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+      (reason: unknown) => {
+        Object.assign(tracked, { status: 'rejected', reason });
+        loads.delete(route); // the next visit tries again
+      },
+    );
+    loads.set(route, promise);
+  }
+  return promise;
+}
+
+async function importScreen(route: ScreenRoute): Promise<ReactElement> {
   const screen: Screen = SCREENS[route];
   const load = screenModules[`../${screen.module}`];
   if (!load) throw new Error(`The screen of ${route} (${screen.module}) is not a *-page.tsx under features/`);
-  return async () => {
-    // Same path as SCREEN_PROVIDERS_MODULE (the build checks that a chunk holds it).
-    const [module, providers] = await Promise.all([load(), screen.static ? null : import('@/web/app/screen-providers')]);
-    const Screen = module[screen.component];
-    if (!Screen) throw new Error(`${screen.module} exports no ${screen.component}`);
-    if (!providers) return { Component: Screen };
-    const { ScreenProviders } = providers;
-    return {
-      Component: () => (
-        <ScreenProviders>
-          <Screen />
-        </ScreenProviders>
-      ),
-    };
-  };
-}
-
-/** Shown under the header if a screen's chunk is still loading when the app first renders. */
-function ScreenLoading() {
+  // Same path as SCREEN_PROVIDERS_MODULE (the build checks that a chunk holds it).
+  const [module, providers] = await Promise.all([load(), screen.static ? null : import('@/web/app/screen-providers')]);
+  const Screen = module[screen.component];
+  if (!Screen) throw new Error(`${screen.module} exports no ${screen.component}`);
+  if (!providers) return <Screen />;
+  const { ScreenProviders } = providers;
   return (
-    <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 items-start justify-center gap-2 py-24 text-gray-700">
-      <Spinner className="size-5 text-indigo-600" />
-      Loading...
-    </div>
+    <ScreenProviders>
+      <Screen />
+    </ScreenProviders>
   );
 }
 
-const screenRoute = (path: ScreenRoute): RouteObject => ({
-  path,
-  lazy: lazyScreen(path),
-  hydrateFallbackElement: <ScreenLoading />,
-});
+/** Suspends until the route's screen has loaded (an error goes to the app's error boundary). */
+function LazyScreen({ route }: { route: ScreenRoute }) {
+  return use(loadScreen(route));
+}
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // SCREENS has one entry per route of the shared table (and `*` last), checked by its type; the
-    // table itself stays out of the entry chunk (its patterns bring the docs and the templates).
-    children: (Object.keys(SCREENS) as ScreenRoute[]).map(screenRoute),
-  },
-]);
+/** The route the router shows at a path (`*` when no other matches). */
+export function routeAt(pathname: string): ScreenRoute {
+  const match = matchRoutes(
+    ROUTES.map((path) => ({ path })),
+    pathname,
+  )?.[0];
+  return (match?.route.path as ScreenRoute | undefined) ?? '*';
+}
 
-/** Resolves once the router has loaded the first screen's chunk (or failed to, which its error screen shows). */
-export function firstScreenLoaded(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* SCREENS has one entry per route of the shared table (and `*` last), checked by its type; the
+          table itself stays out of the entry chunk (its patterns bring the docs and the templates). */}
+      <Route element={<RootLayout />}>
+        {ROUTES.map((path) => (
+          <Route key={path} path={path} element={<LazyScreen route={path} />} />
+        ))}
+      </Route>
+    </Routes>
+  );
 }

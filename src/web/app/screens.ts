@@ -21,6 +21,9 @@ export interface Screen {
 /** The module the router loads beside every screen that is not static (relative to src/web). */
 export const SCREEN_PROVIDERS_MODULE = 'app/screen-providers.tsx';
 
+/** The header's account area, loaded when a session may exist (relative to src/web). */
+export const ACCOUNT_AREA_MODULE = 'app/account-area.tsx';
+
 /** `*` is the not-found screen, for any path outside the route table. */
 export type ScreenRoute = AppRoute | AppRoutePattern | '*';
 

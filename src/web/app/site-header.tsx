@@ -2,6 +2,8 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/domain/ui-defaults';
+import { useAccountAreaWanted } from '@/web/app/account-hint';
+import { SignInLink } from '@/web/app/sign-in-link';
 import { SiteLogo } from '@/web/app/site-logo';
 import { useScrolledPast } from '@/web/app/use-scrolled-past';
 import { Button } from '@/web/components/ui/button';
@@ -9,8 +11,18 @@ import { navLinkClass } from '@/web/app/nav-link-class';
 import { cn } from '@/web/lib/cn';
 
 // The account area needs the auth client (and the session it fetches): it loads beside the first
-// screen instead of in the entry, and shows nothing until then, as it did while the session loaded.
+// screen instead of in the entry, and only when a session may exist (account-hint.ts); it shows
+// nothing until then, as it did while the session loaded.
 const AccountArea = lazy(() => import('@/web/app/account-area').then((m) => ({ default: m.AccountArea })));
+
+function Account({ stacked = false }: { stacked?: boolean }) {
+  if (!useAccountAreaWanted()) return <SignInLink stacked={stacked} />;
+  return (
+    <Suspense fallback={null}>
+      <AccountArea stacked={stacked} />
+    </Suspense>
+  );
+}
 
 export function SiteHeader() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -34,9 +46,7 @@ export function SiteHeader() {
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
-          <Suspense fallback={null}>
-            <AccountArea />
-          </Suspense>
+          <Account />
           <Button asChild>
             <Link to="/page-creator">Create Form</Link>
           </Button>
@@ -61,9 +71,7 @@ export function SiteHeader() {
             <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard
             </NavLink>
-            <Suspense fallback={null}>
-              <AccountArea stacked />
-            </Suspense>
+            <Account stacked />
             <Button asChild className="mt-2">
               <Link to="/page-creator">Create Form</Link>
             </Button>

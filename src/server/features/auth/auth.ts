@@ -15,6 +15,13 @@ const RESET_LINK_MINUTES = 60;
 /** Where better-auth's own messages go: the app's logger, whose serializers redact them. */
 type AuthLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 
+/** better-auth's cookie prefix: `__Host-` on https (see `advanced` below). */
+const cookiePrefix = (config: Pick<Config, 'appUrl'>) =>
+  config.appUrl.protocol === 'https:' ? '__Host-better-auth' : 'better-auth';
+
+/** The name of the cookie that carries an owner's session (its presence is not proof of one). */
+export const sessionCookieName = (config: Pick<Config, 'appUrl'>) => `${cookiePrefix(config)}.session_token`;
+
 export function createAuth(config: Config, db: Db, log?: AuthLog) {
   const https = config.appUrl.protocol === 'https:';
   return betterAuth({
@@ -84,7 +91,7 @@ export function createAuth(config: Config, db: Db, log?: AuthLog) {
       // sibling such as pages.example.com, can set a cookie the app would read (docs/decisions/0011).
       // better-auth's own switch only gives `__Secure-`, which a sibling host can still set.
       useSecureCookies: false,
-      cookiePrefix: https ? '__Host-better-auth' : 'better-auth',
+      cookiePrefix: cookiePrefix(config),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: https },
     },
     // No plugins: the organization plugin's endpoints (members, invitations, roles) stay unmounted

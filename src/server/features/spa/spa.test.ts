@@ -91,6 +91,46 @@ describe('the app face (APP_URL host)', () => {
   });
 });
 
+describe("the document tells the header whether a session may exist (the session cookie's presence)", () => {
+  const marked = (html: string) => /<html [^>]*data-signed-in/.test(html);
+
+  it('marks the document when the request carries the session cookie, on every route and the 404', async () => {
+    for (const path of ['/', '/dashboard', '/no-such-page']) {
+      const res = await get(path, APP_HOST, { cookie: 'theme=dark; better-auth.session_token=abc.def' });
+      expect(marked(res.body), path).toBe(true);
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+  });
+
+  it("names the account area's chunks in a marked document, beside the route's, each once", async () => {
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const cookie = { cookie: 'better-auth.session_token=abc.def' };
+    expect(links((await get('/dashboard', APP_HOST, cookie)).body)).toEqual([
+      '/assets/dashboard-abc123.js',
+      '/assets/shared-abc123.js',
+      '/assets/account-abc123.js',
+    ]);
+    expect(links((await get('/pricing', APP_HOST, cookie)).body)).toEqual([
+      '/assets/account-abc123.js',
+      '/assets/shared-abc123.js',
+    ]);
+    expect(links((await get('/dashboard')).body)).toEqual(['/assets/dashboard-abc123.js', '/assets/shared-abc123.js']);
+  });
+
+  it('does not mark it without one, with an empty one, or with a cookie that only resembles it', async () => {
+    for (const cookie of [
+      undefined,
+      'better-auth.session_token=',
+      'better-auth.session_token_old=x',
+      'x=better-auth.session_token=1',
+    ]) {
+      const res = await get('/', APP_HOST, cookie ? { cookie } : {});
+      expect(marked(res.body), cookie).toBe(false);
+      expect(res.body).toContain('<html lang="en">');
+    }
+  });
+});
+
 describe("each route's document preloads its screen's chunks (screen-preloads.json of the build)", () => {
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

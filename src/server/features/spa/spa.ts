@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../domain/api-errors.js';
-import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute, SCREEN_PRELOADS_FILE } from '../../../domain/routes.js';
+import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute, SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from '../../../domain/routes.js';
 import { HttpError } from '../../lib/http-errors.js';
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -12,8 +12,17 @@ const YEAR = 60 * 60 * 24 * 365;
  * Serves the React SPA built by Vite: hashed assets with a year-long immutable cache, index.html
  * (never cached) for every route of the spec's table, and the same document with status 404 for
  * anything else, so the SPA shows its not-found screen and crawlers see the right status.
+ *
+ * A request that carries the session cookie (`sessionCookie`, its name) gets the document marked
+ * `data-signed-in`: the header then loads the account area (and the auth client with it) at once;
+ * without it the header shows Sign in and a signed-out visitor downloads no auth code. The mark
+ * is only a hint: the API still checks every session.
  */
-export async function spaRoutes(app: FastifyInstance, webRoot: string, options: { rereadIndex?: boolean } = {}) {
+export async function spaRoutes(
+  app: FastifyInstance,
+  webRoot: string,
+  options: { rereadIndex?: boolean; sessionCookie?: string } = {},
+) {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built: ${indexFile} is missing. Run \`npm run build\` (npm start does it for you).`);
@@ -23,9 +32,10 @@ export async function spaRoutes(app: FastifyInstance, webRoot: string, options: 
   const read = () =>
     documentsByRoute(readFileSync(indexFile, 'utf8'), existsSync(preloadsFile) ? readFileSync(preloadsFile, 'utf8') : '{}');
   const cached = read();
-  const indexHtml = (route: string) => {
+  const indexHtml = (route: string, request: FastifyRequest) => {
     const documents = options.rereadIndex ? read() : cached;
-    return documents.get(route) ?? documents.get('')!;
+    const signedIn = !!options.sessionCookie && hasCookie(request.headers.cookie, options.sessionCookie);
+    return (documents.get(route) ?? documents.get('')!)[signedIn ? 'signedIn' : 'signedOut'];
   };
 
   await app.register(fastifyStatic, {
@@ -40,8 +50,12 @@ export async function spaRoutes(app: FastifyInstance, webRoot: string, options: 
     },
   });
 
-  const sendIndex = (route: string) => (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml(route));
+  const sendIndex = (route: string) => (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml(route, request));
   for (const route of APP_ROUTES) app.get(route, sendIndex(route));
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
@@ -60,17 +74,39 @@ export async function spaRoutes(app: FastifyInstance, webRoot: string, options: 
   return { notFound };
 }
 
+interface Documents {
+  signedOut: Buffer;
+  signedIn: Buffer;
+}
+
+/** Whether a Cookie header holds a non-empty cookie of that name. */
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => {
+    const [key, value] = pair.split('=', 2);
+    return key?.trim() === name && !!value?.trim();
+  });
+}
+
 /**
  * index.html once per route of the build's screen-preloads.json, with a modulepreload link (as
  * Vite writes the entry's) for each chunk that route's screen needs, so the browser fetches them
- * beside the entry instead of after it has run. Key '' is the document as built.
+ * beside the entry instead of after it has run; the signed-in variant names the account area's
+ * chunks too. Key '' is the document as built.
  */
-function documentsByRoute(html: string, preloadsJson: string): Map<string, Buffer> {
-  const documents = new Map<string, Buffer>([['', Buffer.from(html)]]);
-  const preloads = JSON.parse(preloadsJson) as Record<string, string[]>;
-  for (const [route, files] of Object.entries(preloads)) {
-    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`).join('');
-    documents.set(route, Buffer.from(html.replace('</head>', `${links}</head>`)));
-  }
-  return documents;
+function documentsByRoute(html: string, preloadsJson: string): Map<string, Documents> {
+  const { [SIGNED_IN_PRELOADS]: account = [], ...preloads } = JSON.parse(preloadsJson) as Record<string, string[]>;
+  const documents = (files: string[]): Documents => {
+    const withLinks = (list: string[]) =>
+      html.replace(
+        '</head>',
+        `${list.map((file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`).join('')}</head>`,
+      );
+    return {
+      signedOut: Buffer.from(withLinks(files)),
+      signedIn: Buffer.from(withLinks([...new Set([...files, ...account])]).replace('<html ', '<html data-signed-in ')),
+    };
+  };
+  const byRoute = new Map<string, Documents>([['', documents([])]]);
+  for (const [route, files] of Object.entries(preloads)) byRoute.set(route, documents(files));
+  return byRoute;
 }
