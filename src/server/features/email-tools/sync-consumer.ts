@@ -22,7 +22,7 @@ export async function queueSync(tx: Executor, payload: SyncLeadPayload, runAt?: 
  * one sync per tool the page sends to whose account is connected. The lead_syncs row is what makes
  * it idempotent: a dispatch that runs again finds it and queues nothing more.
  */
-export const syncConfirmedLead: EventConsumer = async (tx, event) => {
+export const syncConfirmedLead: EventConsumer['consume'] = async (tx, event) => {
   if (event.type !== 'lead.confirmed' || !event.leadId || !event.formId) return;
   const [lead] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, event.leadId));
   if (!lead) return;

@@ -1,16 +1,24 @@
-import { and, arrayContains, eq, isNull, or } from 'drizzle-orm';
+import { and, arrayContains, eq, isNull, or, sql } from 'drizzle-orm';
 import { TEST_EVENT_TYPE } from '../../../domain/events.js';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import type { EventConsumer } from '../outbox/index.js';
+import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import type { EventConsumer, EventRow } from '../outbox/index.js';
 import { queueDelivery } from './queue.js';
 
 /**
  * The outbox's consumer: one delivery, with its first attempt queued, per enabled endpoint of the
  * event's workspace that subscribed to its type (and to its page, or to all pages). Idempotent: a
  * dispatch run again finds the deliveries it made (unique per endpoint and event) and adds nothing.
- * Test events are never fanned out: they go to the one endpoint they were sent to.
+ * Test events are never fanned out: they go to the one endpoint they were sent to. A workspace
+ * without an enabled endpoint has nothing to fan out to.
  */
-export const webhooksFanOut: EventConsumer = async (tx, event) => {
+export const webhooksFanOut: EventConsumer = {
+  mayConsume: sql`${events.type} <> ${TEST_EVENT_TYPE} and exists (select 1 from ${webhookEndpoints}
+    where ${webhookEndpoints.workspaceId} = ${events.workspaceId} and ${webhookEndpoints.enabled})`,
+  consume: fanOut,
+};
+
+async function fanOut(tx: Executor, event: EventRow) {
   if (event.type === TEST_EVENT_TYPE) return;
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
@@ -33,4 +41,4 @@ export const webhooksFanOut: EventConsumer = async (tx, event) => {
       .returning({ id: webhookDeliveries.id });
     if (created) await queueDelivery(tx, created.id);
   }
-};
+}
