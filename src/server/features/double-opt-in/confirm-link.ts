@@ -23,7 +23,7 @@ export async function confirmLink(deps: LeadDeps, token: string, meta: ClientMet
     if (!found || found.formDeletedAt) return { kind: 'unknown' };
     if (found.lead.status === 'verified') return { kind: 'already', leadId: found.lead.id };
     if (checked.expired) return { kind: 'expired', leadId: found.lead.id, email: found.lead.email };
-    await markVerified(deps, tx, found.lead, found.config, now);
+    await markVerified(deps, tx, found.lead, found, now);
     await recordConfirmation(deps, tx, found, 'link', meta, null, now);
     return { kind: 'confirmed', leadId: found.lead.id };
   });
@@ -38,10 +38,10 @@ export async function renewConfirmation(deps: LeadDeps, token: string, now = new
   return deps.db.transaction(async (tx) => {
     const found = await lockLead(tx, checked.leadId);
     if (!found) return { kind: 'unknown' };
-    const { lead, config } = found;
+    const { lead } = found;
     if (lead.status === 'verified') return { kind: 'already', email: lead.email };
     if (!canResend(lead, now)) return { kind: 'wait', email: lead.email };
-    await sendCode(deps, tx, lead, config, now);
+    await sendCode(deps, tx, lead, found, now);
     return { kind: 'sent', email: lead.email };
   });
 }

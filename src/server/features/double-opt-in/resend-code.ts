@@ -29,7 +29,7 @@ export async function resendCode(deps: LeadDeps, submissionId: string, now = new
     if (pageWait > 0) return { kind: 'wait', seconds: pageWait };
     if (!canResend(found.lead, now))
       return { kind: 'wait', seconds: secondsUntilResend(found.lead.emailSentAt, now) || RESEND_AFTER_SECONDS };
-    await sendCode(deps, tx, found.lead, found.config, now);
+    await sendCode(deps, tx, found.lead, found, now);
     await tx.update(submissions).set({ lastCodeAt: now }).where(eq(submissions.id, submission.id));
     return { kind: 'sent' };
   });

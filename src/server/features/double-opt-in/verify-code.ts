@@ -43,7 +43,7 @@ export async function verifyCode(
       await tx.update(leads).set({ codeAttempts: attempts }).where(eq(leads.id, lead.id));
       return attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'wrong';
     }
-    if (lead.status === 'pending') await markVerified(deps, tx, lead, config, now);
+    if (lead.status === 'pending') await markVerified(deps, tx, lead, found, now);
     else await tx.update(leads).set({ codeHash: null, codeExpiresAt: null }).where(eq(leads.id, lead.id));
     await recordConfirmation(deps, tx, found, 'code', meta, submission.id, now);
     await unlockSubmission(tx, submission.id, now);

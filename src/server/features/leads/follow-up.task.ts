@@ -32,12 +32,12 @@ export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = n
     if (payload.newLead) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
     if (config.payment.enabled) return;
     if (config.doubleOptIn) {
-      if (canResend(lead, now)) await sendCode(deps, tx, lead, config, now);
+      if (canResend(lead, now)) await sendCode(deps, tx, lead, found, now);
       return;
     }
     // Double opt-in was switched off since this address signed up: it needs no confirmation now.
-    if (lead.status === 'pending') return markVerified(deps, tx, lead, config, now);
-    if (canResend(lead, now)) await sendDownload(deps, tx, lead, config, now);
+    if (lead.status === 'pending') return markVerified(deps, tx, lead, found, now);
+    if (canResend(lead, now)) await sendDownload(deps, tx, lead, found, now);
     if (payload.newLead) {
       await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
       await noteVerifiedLead(deps, tx, lead.workspaceId, now);

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -56,7 +56,14 @@ export const submissionPath = (tokens: Tokens, submissionId: string) => `/thank-
 export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
   lead.paymentState === 'none' || lead.paymentState === 'paid';
 
-/** The lead, locked for this transaction, with the published page it came from. */
+/** A lead's published page as its emails need it: the page, and the owner replies go to. */
+export interface LeadPage {
+  config: FormConfig;
+  /** The workspace owner's address (the first owner's), the Reply-To of the lead's emails. */
+  ownerEmail: string | null;
+}
+
+/** The lead, locked for this transaction, with the published page it came from (a LeadPage). */
 export const lockLead = (tx: Executor, leadId: string) => lockedLead(tx, leads, eq(leads.id, leadId));
 
 /** `lockLead` for the lead of a submission, found and locked by one query. */
@@ -71,6 +78,10 @@ async function lockedLead(tx: Executor, from: typeof leads | typeof submissions,
       formVersion: forms.publishedVersion,
       formStatus: forms.status,
       formDeletedAt: forms.deletedAt,
+      // In the same round trip: the Reply-To of the emails the caller is likely to queue.
+      ownerEmail: sql<string | null>`(select ${users.email} from ${members} inner join ${users} on ${users.id} = ${members.userId}
+        where ${members.organizationId} = ${leads.workspaceId} and ${members.role} = 'owner'
+        order by ${members.createdAt} limit 1)`,
     })
     .from(from);
   const joined = from === submissions ? query.innerJoin(leads, eq(leads.id, submissions.leadId)) : query;
@@ -85,16 +96,10 @@ export async function findSubmission(tx: Executor, submissionId: string, lock = 
 }
 
 /** Visitor emails come from the business (its name as sender) and replies go to the workspace's owner. */
-async function senderFor(tx: Executor, workspaceId: string, config: FormConfig) {
-  const [owner] = await tx
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')))
-    .orderBy(members.createdAt)
-    .limit(1);
-  return { fromName: config.businessName.trim() || undefined, replyTo: owner?.email };
-}
+const senderFor = ({ config, ownerEmail }: LeadPage) => ({
+  fromName: config.businessName.trim() || undefined,
+  replyTo: ownerEmail ?? undefined,
+});
 
 /**
  * An email to the lead's own address, from the business, in one statement with what goes with it:
@@ -104,21 +109,22 @@ async function senderFor(tx: Executor, workspaceId: string, config: FormConfig) 
 async function queueLeadEmail<T extends 'leadConfirm' | 'leadDelivery'>(
   tx: Executor,
   lead: LeadRow,
-  config: FormConfig,
+  page: LeadPage,
   email: { template: T; props: EmailProps<T> },
   kind: 'code' | 'delivery',
   set: Partial<LeadRow>,
   now: Date,
 ) {
   const messageId = randomUUID();
-  await queueEmail(tx, { ...email, to: lead.email, ...(await senderFor(tx, lead.workspaceId, config)) }, messageId, [
+  await queueEmail(tx, { ...email, to: lead.email, ...senderFor(page) }, messageId, [
     tx.update(leads).set(set).where(eq(leads.id, lead.id)).getSQL(),
     tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL(),
   ]);
 }
 
 /** A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link that expires with it. */
-export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
+export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
+  const { config } = page;
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const props = {
@@ -128,10 +134,11 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, conf
     confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
-  await queueLeadEmail(tx, lead, config, { template: 'leadConfirm', props }, 'code', set, now);
+  await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
 }
 
-export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
+export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
+  const { config } = page;
   const l = links(deps, lead.id, now);
   const props = {
     businessName: config.businessName,
@@ -140,7 +147,7 @@ export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     thankYouUrl: l.inbox,
     expiresInDays: DOWNLOAD_LINK_DAYS,
   };
-  await queueLeadEmail(tx, lead, config, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
+  await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
 }
 
 export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>
@@ -162,7 +169,8 @@ export function secondsUntilResend(sentAt: Date | null, now = new Date()): numbe
  * dashboard's confirmed count, the monthly limit and the digest's window (verifiedAt) all use, so
  * the owner's emails agree with them; a later refund shows in the lead's payment, not as a retraction.
  */
-export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, config: FormConfig, now: Date) {
+export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
+  const { config } = page;
   await tx
     .update(leads)
     .set({ status: 'verified', verifiedAt: now, codeHash: null, codeExpiresAt: null })
@@ -182,7 +190,7 @@ export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     },
     now,
   );
-  if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, config, now);
+  if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, page, now);
 }
 
 /** Evidence of a confirmation: when, how, from where (hashed) and on which version of the page. */

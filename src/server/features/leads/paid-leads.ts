@@ -21,15 +21,15 @@ export async function confirmPayment(
   const lead = { ...found.lead, paymentState: 'paid' as const };
   if (found.lead.paymentState !== 'paid') await tx.update(leads).set({ paymentState: 'paid' }).where(eq(leads.id, lead.id));
   if (lead.status === 'pending' && config.doubleOptIn) {
-    await sendCode(deps, tx, lead, config, now);
+    await sendCode(deps, tx, lead, found, now);
     if (payment.submissionId) {
       await tx.update(submissions).set({ lastCodeAt: now }).where(eq(submissions.id, payment.submissionId));
     }
     return;
   }
   if (payment.submissionId) await unlockSubmission(tx, payment.submissionId, now);
-  if (lead.status === 'pending') await markVerified(deps, tx, lead, config, now);
-  else await sendDownload(deps, tx, lead, config, now);
+  if (lead.status === 'pending') await markVerified(deps, tx, lead, found, now);
+  else await sendDownload(deps, tx, lead, found, now);
 }
 
 /** A refunded payment: the lead's download links stop working. */

@@ -88,6 +88,18 @@ describe('an email is sent once per message id', () => {
     expect(await second).toBe('sentBefore');
   });
 
+  it('holds its claim under a bounded lock wait: the claim statement sets lock_timeout for the transaction', async () => {
+    let during = '';
+    expect(
+      await deliverOnce(t.db, 'bounded-wait', async (tx) => {
+        during = (await tx.execute<{ v: string }>(sql`select current_setting('lock_timeout') as v`)).rows[0]!.v;
+      }),
+    ).toBe('sent');
+    expect(during).toBe('10s');
+    // SET LOCAL: the pooled connection goes back without it.
+    expect((await t.db.execute<{ v: string }>(sql`select current_setting('lock_timeout') as v`)).rows[0]!.v).toBe('0');
+  });
+
   it('writes the dev mailbox and the delivery record in one transaction', async () => {
     await expect(
       deliverOnce(t.db, 'dev-mailbox-rollback', async (tx) => {

@@ -21,17 +21,16 @@ export async function deliverOnce(
 ): Promise<'sent' | 'sentBefore'> {
   return db.transaction(async (tx) => {
     // A worker on a machine that vanished mid-send must not hold the row (and its message) for hours.
-    // All settings in one round trip (set_config with is_local = true is SET LOCAL).
+    // The settings (set_config with is_local = true is SET LOCAL) and the claim are one statement: the
+    // insert takes its row from the materialized CTE, so the settings apply before it can wait on a lock.
     const settings = [`lock_timeout = ${SAME_MESSAGE_WAIT}`, ...DEAD_PEER_KEEPALIVES].map((setting) => {
       const [name, value] = setting.split('=').map((part) => part.trim()) as [string, string];
       return sql`set_config(${name}, ${value}, true)`;
     });
-    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
-    const claimed = await tx
-      .insert(emailDeliveries)
-      .values({ messageId })
-      .onConflictDoNothing()
-      .returning({ messageId: emailDeliveries.messageId });
+    const { rows: claimed } = await tx.execute(sql`
+      with settings as materialized (select ${sql.join(settings, sql`, `)})
+      insert into ${emailDeliveries} (message_id) select ${messageId} from settings
+      on conflict do nothing returning message_id`);
     if (claimed.length === 0) return 'sentBefore';
     await send(tx);
     await tx
