@@ -61,6 +61,24 @@ describe('the PostgreSQL rate limiter', () => {
     await expect.poll(() => countOf('stale:x')).toBeUndefined();
     expect(await countOf('fresh:y')).toBe(1);
   });
+
+  it("counts a hit and reads the caller's row in the same statement, its hits counted as hit's", async () => {
+    const limiter = createRateLimiter(db);
+    const two = rule('with-row', 2);
+    const withRow = () => limiter.hitWith<{ answer: number; word: string }>(two, 'r', sql`select 42 as answer, 'yes' as word`);
+    expect(await withRow()).toEqual({
+      decision: expect.objectContaining({ allowed: true, count: 1 }),
+      row: { answer: 42, word: 'yes' },
+    });
+    expect((await limiter.hit(two, 'r')).count).toBe(2);
+    const refused = await withRow();
+    expect(refused.decision).toMatchObject({ allowed: false, count: 3 });
+    expect(refused.row).toEqual({ answer: 42, word: 'yes' });
+    expect(await countOf('with-row:r')).toBe(3);
+    // A SELECT that finds nothing: the hit still counts.
+    expect((await limiter.hitWith(two, 'none', sql`select 1 as one where false`)).row).toBeUndefined();
+    expect(await countOf('with-row:none')).toBe(1);
+  });
 });
 
 describe('ipBucket', () => {

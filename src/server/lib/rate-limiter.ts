@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { executePrepared, type Executor } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
@@ -41,28 +41,43 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
 
   /** Counts one hit on `key` under `rule` and says whether it is within the limit. */
   async function hit(rule: RateRule, key: string): Promise<RateDecision> {
+    return (await hitWith(rule, key)).decision;
+  }
+
+  /**
+   * `hit`, with a one-row SELECT of the caller's (`alongside`) run in the same statement: one round
+   * trip for the count and what the caller reads next. `row` is its row (undefined if none).
+   */
+  async function hitWith<T extends object>(
+    rule: RateRule,
+    key: string,
+    alongside?: SQL,
+  ): Promise<{ decision: RateDecision; row: T | undefined }> {
     if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`rate rule ${rule.name}: window longer than an hour`);
     sweep();
     const window = sql`make_interval(secs => ${rule.windowSeconds})`;
     const expired = sql`h.window_start + ${window} <= excluded.window_start`;
-    const result = await executePrepared<{ count: number; retry_after: number }>(
-      db,
-      sql`
+    const upsert = sql`
       insert into ${rateLimitHits} as h (key, window_start, count) values (${`${rule.name}:${key}`}, now(), 1)
       on conflict (key) do update set
         count = case when ${expired} then 1 else h.count + 1 end,
         window_start = case when ${expired} then excluded.window_start else h.window_start end
-      returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`,
+      returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`;
+    const result = await executePrepared<{ count: number; retry_after: number; alongside: T | null }>(
+      db,
+      alongside
+        ? sql`with hit as (${upsert}) select hit.count, hit.retry_after, (select row_to_json(a) from (${alongside}) a) as alongside from hit`
+        : upsert,
     );
     const row = result.rows[0]!;
     const resetSeconds = Math.max(1, row.retry_after);
     const counted = { count: row.count, resetSeconds };
-    return row.count <= rule.limit
-      ? { ...counted, allowed: true }
-      : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
+    const decision: RateDecision =
+      row.count <= rule.limit ? { ...counted, allowed: true } : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
+    return { decision, row: row.alongside ?? undefined };
   }
 
-  return { hit };
+  return { hit, hitWith };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,1 +1,1 @@
-export { isOverMonthlyLimit, noteVerifiedLead } from './monthly-signups.js';
+export { isOverMonthlyLimit, monthlySignupsQuery, type MonthlySignupsRow, noteVerifiedLead } from './monthly-signups.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import { executePrepared, type Executor } from '../../db/client.js';
 import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
@@ -32,13 +32,11 @@ export function monthOf(now: Date) {
   };
 }
 
-/** Leads of the workspace verified this month, and its monthly limit (null: unlimited). */
-export async function monthlySignups(db: Executor, workspaceId: string, now = new Date()) {
+/** The workspace's plan and its leads verified this month, as a one-row SELECT (none: no such workspace). */
+export function monthlySignupsQuery(workspaceId: string, now = new Date()): SQL {
   const { start, next } = monthOf(now);
   // The literal 'verified' lets the planner use the partial index leads_workspace_verified_idx.
-  const { rows } = await executePrepared<{ plan: PlanId; used: number }>(
-    db,
-    sql`
+  return sql`
     select o.plan, case when o.plan in (${sql.join(
       LIMITED_PLANS.map((id) => sql`${id}`),
       sql`, `,
@@ -47,20 +45,30 @@ export async function monthlySignups(db: Executor, workspaceId: string, now = ne
       where l.workspace_id = o.id and l.status = 'verified'
         and l.verified_at >= ${start.toISOString()} and l.verified_at < ${next.toISOString()}
     ) else 0 end as used
-    from ${organizations} o where o.id = ${workspaceId}`,
-  );
-  const row = rows[0];
+    from ${organizations} o where o.id = ${workspaceId}`;
+}
+
+export type MonthlySignupsRow = { plan: PlanId; used: number };
+
+/** Leads of the workspace verified this month, and its monthly limit (null: unlimited), from its row. */
+export function monthlySignupsOf(row: MonthlySignupsRow | undefined) {
   if (!row) return { used: 0, limit: null, plan: null };
   return { used: row.used, limit: PLANS[row.plan].monthlySubmissionLimit, plan: row.plan };
 }
 
+/** Leads of the workspace verified this month, and its monthly limit (null: unlimited). */
+export async function monthlySignups(db: Executor, workspaceId: string, now = new Date()) {
+  const { rows } = await executePrepared<MonthlySignupsRow>(db, monthlySignupsQuery(workspaceId, now));
+  return monthlySignupsOf(rows[0]);
+}
+
 /**
- * True when the workspace has used this month's sign-ups: its pages then refuse every submission,
- * new address or known (answering both alike tells nobody which addresses signed up before). People
- * already signed up keep their confirmation and download links.
+ * True when the workspace (its row of `monthlySignupsQuery`) has used this month's sign-ups: its
+ * pages then refuse every submission, new address or known (answering both alike tells nobody which
+ * addresses signed up before). People already signed up keep their confirmation and download links.
  */
-export async function isOverMonthlyLimit(db: Executor, workspaceId: string, now = new Date()): Promise<boolean> {
-  const { used, limit } = await monthlySignups(db, workspaceId, now);
+export function isOverMonthlyLimit(row: MonthlySignupsRow | undefined): boolean {
+  const { used, limit } = monthlySignupsOf(row);
   return limit !== null && used >= limit;
 }
 

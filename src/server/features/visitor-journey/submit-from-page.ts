@@ -2,7 +2,7 @@ import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { parseSubmission } from '../../../domain/submission.js';
 import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '../leads/index.js';
 import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '../payments/index.js';
-import { isOverMonthlyLimit } from '../plan-limits/index.js';
+import { isOverMonthlyLimit, monthlySignupsQuery, type MonthlySignupsRow } from '../plan-limits/index.js';
 import { checkFillTime } from '../../lib/fill-time.js';
 import type { VisitorLimits } from './visitor-limits.js';
 
@@ -42,7 +42,12 @@ export async function submitFromPage(
   log: (err: unknown) => void,
 ): Promise<SubmitOutcome> {
   const { config } = form;
-  const busy = await deps.limits.submission(form.id, meta.ip);
+  // The workspace's monthly count comes with the per-address hit, in the same round trip.
+  const { busy, row: signups } = await deps.limits.submission<MonthlySignupsRow>(
+    form.id,
+    meta.ip,
+    monthlySignupsQuery(form.workspaceId),
+  );
   if (busy) return { kind: 'rateLimited', seconds: busy };
 
   const checked = parseSubmission(config, body);
@@ -51,7 +56,7 @@ export async function submitFromPage(
   if (fillTime === 'forged') return { kind: 'bot' };
   if (fillTime === 'tooFast') return { kind: 'tooFast', values: checked.values };
   // Before the input is checked: no point fixing a form that will refuse anyway.
-  if (await isOverMonthlyLimit(deps.db, form.workspaceId)) return { kind: 'overQuota' };
+  if (isOverMonthlyLimit(signups)) return { kind: 'overQuota' };
 
   const choice = config.payment.enabled ? readPaymentChoice(config.payment, body) : undefined;
   if (!checked.ok || (choice && !choice.ok)) {
