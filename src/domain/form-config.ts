@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formMessages } from './form-messages';
 import { CURRENCIES, toMinorUnits } from './money';
 
 /** SPEC §3 and §9: the landing page configuration an owner builds, with its defaults. */
@@ -69,8 +70,6 @@ export const pixelMessages = {
   google: 'Use a Google ID like G-XXXXXXX or GTM-XXXXXXX',
 } as const;
 
-const PRIVACY_URL_INVALID = 'Enter a web address that starts with https:// or http://';
-
 /** An owner's privacy policy address: the web only (no javascript:, mailto: or data: links on a visitor's page). */
 export function isWebAddress(value: string): boolean {
   try {
@@ -95,7 +94,7 @@ export const formConfigSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || isWebAddress(v), PRIVACY_URL_INVALID)
+    .refine((v) => v === '' || isWebAddress(v), formMessages.privacyPolicyUrlInvalid)
     .default(''),
   thankyouMessage: z.string().max(1000),
   pixelFacebook: z
@@ -165,26 +164,7 @@ export function visitorPlaceholder(field: Pick<FormField, 'placeholder'>): strin
   return text === '' || text === NEW_FIELD_PLACEHOLDER ? undefined : field.placeholder;
 }
 
-/** SPEC §5 and §8, word for word. */
-export const formMessages = {
-  titleRequired: 'Title is required',
-  businessNameRequired: 'Business name is required',
-  leadMagnetRequired: 'Please upload a PDF file',
-  leadMagnetNameRequired: 'Please provide a name for your lead magnet',
-  fieldLabelRequired: 'Field label is required',
-  emailFieldLocked: 'The email field cannot be removed',
-  fixBeforeSaving: 'Please fix the errors before saving',
-  fixBeforePreviewing: 'Please fix the errors before previewing',
-  onlyPdf: 'Only PDF files are accepted',
-  fileTooLarge: 'File size exceeds the 10MB limit',
-  noConfiguration: 'No form configuration was found. Please create a form first.',
-  published: 'Your landing page has been published successfully!',
-  linkCopied: 'Link copied to clipboard!',
-  wholeAmountsOnly: 'JPY amounts are whole numbers: no decimals.',
-  // Not in the SPEC (it has no privacy policy address); worded in the style of its §5 messages.
-  privacyPolicyUrlRequired: "Enter your privacy policy's address (https://…)",
-  privacyPolicyUrlInvalid: PRIVACY_URL_INVALID,
-} as const;
+export { formMessages };
 
 /** Where each validation error shows: a config key, or `fields.{index}.label`. */
 export type FormErrors = Partial<

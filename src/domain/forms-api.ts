@@ -38,8 +38,7 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
 export const FORM_STATUSES = ['active', 'inactive'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 export const FORMS_PAGE_SIZE = 50;
-/** A deleted page can be restored for this many days; the daily purge then deletes it with its leads and file. */
-export const DELETED_FORM_RETENTION_DAYS = 30;
+export { DELETED_FORM_RETENTION_DAYS } from './deleted-forms';
 
 /** `:id` in a path; a malformed id is simply not found (404), so any string passes here. */
 export const idParamsSchema = z.object({ id: z.string() });

@@ -79,15 +79,7 @@ export const SERVER_PAGE_PATTERNS: readonly RegExp[] = [
 
 export const isServerPage = (pathname: string) => SERVER_PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
 
-/** The per-form analytics page. */
-export const formAnalyticsPath = (formId: string) => `/dashboard/forms/${encodeURIComponent(formId)}`;
-
-/** The workspace's leads, optionally filtered to one page. */
-export const leadsPath = (formId?: string) =>
-  formId ? `/dashboard/leads?form=${encodeURIComponent(formId)}` : '/dashboard/leads';
-
-/** One lead's detail. */
-export const leadPath = (leadId: string) => `/dashboard/leads/${encodeURIComponent(leadId)}`;
+export { formAnalyticsPath, leadPath, leadsPath } from './app-paths';
 
 const known = new Set<string>(APP_ROUTES);
 const patterns = Object.values(APP_ROUTE_PATTERNS);

@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
-import { DELETED_FORM_RETENTION_DAYS, type FormSummary } from '@/domain/forms-api';
+import type { FormSummary } from '@/domain/forms-api';
+import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
 import {
   AlertDialog,
   AlertDialogCancel,

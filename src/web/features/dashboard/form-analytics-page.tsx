@@ -1,9 +1,9 @@
 import { ExternalLink, Link2, Pencil, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { formMessages } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';
-import { leadsPath } from '@/domain/routes';
+import { leadsPath } from '@/domain/app-paths';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { Badge } from '@/web/components/ui/badge';

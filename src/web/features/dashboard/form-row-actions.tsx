@@ -2,9 +2,9 @@ import { ChartLine, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { formMessages } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import type { FormSummary } from '@/domain/forms-api';
-import { formAnalyticsPath } from '@/domain/routes';
+import { formAnalyticsPath } from '@/domain/app-paths';
 import { Button } from '@/web/components/ui/button';
 import {
   DropdownMenu,

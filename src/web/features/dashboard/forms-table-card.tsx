@@ -1,8 +1,9 @@
 import { Plus, Search, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DELETED_FORM_RETENTION_DAYS, type FormSummary } from '@/domain/forms-api';
-import { formAnalyticsPath } from '@/domain/routes';
+import type { FormSummary } from '@/domain/forms-api';
+import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
+import { formAnalyticsPath } from '@/domain/app-paths';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';

@@ -1,7 +1,7 @@
 import { CircleCheck, Copy, ExternalLink, X } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { formMessages } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import { Button } from '@/web/components/ui/button';
 import { copyText } from '@/web/lib/copy-text';
 import { displayName } from './format';

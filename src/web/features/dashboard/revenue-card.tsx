@@ -30,7 +30,8 @@ export function RevenueCard() {
           </h2>
           {isPending ? (
             <>
-              <Skeleton className="mt-2 h-8 w-24" />
+              {/* The height of "No payments yet", what most workspaces see: nothing moves when it comes. */}
+              <Skeleton className="mt-1 h-7 w-24" />
               <span className="sr-only">Loading revenue...</span>
             </>
           ) : revenue.length === 0 ? (

@@ -10,8 +10,8 @@ type Stat = {
   label: string;
   icon: LucideIcon;
   value: (stats: DashboardStats) => string;
-  /** A small line under the value. */
-  detail?: (stats: DashboardStats) => string;
+  /** Small print under the value: its parts, a line each on small screens, one line from sm up. */
+  detail?: (stats: DashboardStats) => [string, string];
 };
 
 const STATS: Stat[] = [
@@ -19,8 +19,10 @@ const STATS: Stat[] = [
     label: 'Total Leads',
     icon: Users,
     value: (s) => formatCount(s.totalLeads),
-    detail: (s) =>
-      `${formatCount(s.confirmedLeads)} confirmed · ${formatCount(s.downloads)} ${s.downloads === 1 ? 'download' : 'downloads'}`,
+    detail: (s) => [
+      `${formatCount(s.confirmedLeads)} confirmed`,
+      `${formatCount(s.downloads)} ${s.downloads === 1 ? 'download' : 'downloads'}`,
+    ],
   },
   { label: 'Total Forms', icon: FileText, value: (s) => formatCount(s.totalForms) },
   { label: 'Conversion Rate', icon: Percent, value: (s) => formatPercent(s.conversionRate) },
@@ -45,13 +47,23 @@ export function StatsCards() {
             <Card className="flex h-full items-start justify-between gap-3 p-4 sm:p-6">
               <div className="min-w-0">
                 <p className="text-sm font-medium text-gray-700">{label}</p>
-                {isPending ? (
-                  <Skeleton className="mt-2 h-8 w-16" />
-                ) : (
-                  <>
-                    <p className="mt-1 text-2xl font-bold tracking-tight text-gray-900 tabular-nums sm:text-3xl">{value(data)}</p>
-                    {detail && <p className="mt-1 text-xs text-gray-600 tabular-nums">{detail(data)}</p>}
-                  </>
+                {/* While loading, the same lines with skeletons in them: the cards keep their height when the numbers come. */}
+                <p className="mt-1 text-2xl font-bold tracking-tight text-gray-900 tabular-nums sm:text-3xl">
+                  {isPending ? <Skeleton className="inline-block h-[1em] w-16 align-middle" /> : value(data)}
+                </p>
+                {detail && (
+                  <p className="mt-1 text-xs text-gray-600 tabular-nums">
+                    {isPending ? (
+                      <Skeleton className="block h-8 w-20 sm:inline-block sm:h-[1em] sm:w-28 sm:align-middle" />
+                    ) : (
+                      detail(data).map((part, i) => (
+                        <span key={part} className="block sm:inline">
+                          {i > 0 && <span className="hidden sm:inline"> · </span>}
+                          {part}
+                        </span>
+                      ))
+                    )}
+                  </p>
                 )}
               </div>
               <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600 sm:flex">

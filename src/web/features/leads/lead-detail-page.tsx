@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { LeadDetail } from '@/domain/lead-detail';
 import { formatMoney } from '@/domain/money';
 import { PROVIDER_NAMES } from '@/domain/payments';
-import { formAnalyticsPath } from '@/domain/routes';
+import { formAnalyticsPath } from '@/domain/app-paths';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { buttonVariants } from '@/web/components/ui/button';

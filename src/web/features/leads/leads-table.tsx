@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { LeadFieldColumn, LeadRow } from '@/domain/forms-api';
-import { leadPath } from '@/domain/routes';
+import { leadPath } from '@/domain/app-paths';
 import { CHECKED_VALUE } from '@/domain/submission';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { CELL, displayName, Empty, LABELLED, ROW, ScrollingTable, TableHead, When } from '@/web/features/dashboard';

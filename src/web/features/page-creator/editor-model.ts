@@ -1,7 +1,6 @@
 import {
   FILE_NAME_DISPLAY_LENGTH,
   formConfigSchema,
-  formMessages,
   GOOGLE_TAG_PATTERN,
   LEAD_MAGNET_MAX_BYTES,
   META_PIXEL_PATTERN,
@@ -9,6 +8,7 @@ import {
   validateForPublish,
   type FormConfig,
 } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 
 /** The editor's five tabs, in order (SPEC §2). */
 export const EDITOR_TABS = [

@@ -1,4 +1,5 @@
-import { formMessages, type Payment } from '@/domain/form-config';
+import type { Payment } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import { CURRENCIES, CURRENCY_SYMBOLS, currencyDecimals, fromMinorUnits, toMinorUnits, type Currency } from '@/domain/money';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';

@@ -1,6 +1,7 @@
 import { useReducer } from 'react';
 import { toast } from 'sonner';
-import { EMAIL_FIELD_ID, formMessages, type FormConfig } from '@/domain/form-config';
+import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import { validateEditor, type EditorErrors } from './editor-model';
 import { chosenFile, editorReducer, initialEditorState } from './editor-reducer';
 

@@ -2,7 +2,7 @@ import { useState, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorCode } from '@/domain/api-errors';
-import { formMessages } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import type { PublishedPage } from '@/web/features/dashboard';
 import { useCreateForm, usePublishForm, useSaveFormDraft, useUploadLeadMagnet } from '@/web/features/forms';
 import { ApiError } from '@/web/lib/api';

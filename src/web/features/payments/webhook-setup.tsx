@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { formMessages } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';

@@ -1,7 +1,8 @@
 import { ArrowLeft, Eye } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { formMessages, type FormConfig } from '@/domain/form-config';
+import type { FormConfig } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { RequireSession } from '@/web/app/require-session';

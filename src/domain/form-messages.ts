@@ -1,0 +1,23 @@
+// The page creator's and dashboard's messages about a page, in a module of their own (no zod), so a
+// screen that shows one does not download the form schemas.
+
+/** SPEC §5 and §8, word for word. */
+export const formMessages = {
+  titleRequired: 'Title is required',
+  businessNameRequired: 'Business name is required',
+  leadMagnetRequired: 'Please upload a PDF file',
+  leadMagnetNameRequired: 'Please provide a name for your lead magnet',
+  fieldLabelRequired: 'Field label is required',
+  emailFieldLocked: 'The email field cannot be removed',
+  fixBeforeSaving: 'Please fix the errors before saving',
+  fixBeforePreviewing: 'Please fix the errors before previewing',
+  onlyPdf: 'Only PDF files are accepted',
+  fileTooLarge: 'File size exceeds the 10MB limit',
+  noConfiguration: 'No form configuration was found. Please create a form first.',
+  published: 'Your landing page has been published successfully!',
+  linkCopied: 'Link copied to clipboard!',
+  wholeAmountsOnly: 'JPY amounts are whole numbers: no decimals.',
+  // Not in the SPEC (it has no privacy policy address); worded in the style of its §5 messages.
+  privacyPolicyUrlRequired: "Enter your privacy policy's address (https://…)",
+  privacyPolicyUrlInvalid: 'Enter a web address that starts with https:// or http://',
+} as const;
