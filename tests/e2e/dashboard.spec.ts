@@ -320,3 +320,27 @@ test('axe finds no serious or critical violations on the dashboard with a form a
   await expect(page.getByRole('heading', { level: 1, name: 'Accessible Guide' })).toBeVisible();
   expect(await seriousViolations(page), '/preview?id=').toEqual([]);
 });
+
+test('on a phone, the statistics arriving after the first paint move nothing on the page', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  // The numbers come late, so the cards are painted loading first, as on a slow network.
+  await page.route('**/api/forms/stats', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/dashboard');
+  const stats = page.locator('section[aria-label="Statistics"]');
+  await expect(stats).toHaveAttribute('aria-busy', 'true');
+  await expect(stats).toHaveAttribute('aria-busy', 'false');
+  await expect(statValue(page, 'Total Leads')).toHaveText('0');
+  await expect(page.getByRole('region', { name: 'Revenue' })).toContainText('No payments yet');
+  await page.waitForTimeout(200); // layout-shift entries are reported after the frame that shifted
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});

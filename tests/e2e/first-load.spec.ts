@@ -59,3 +59,17 @@ test("each screen's document preloads the chunks it needs, so they load beside t
   await page.getByRole('contentinfo').getByRole('link', { name: 'Features', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeVisible();
 });
+
+test("the dashboard's chunks carry no zod: it validates nothing, so the schemas stay with the screens that do", async ({
+  request,
+}) => {
+  const preloads = (await (await request.get('/screen-preloads.json')).json()) as Record<string, string[]>;
+  const carrying: string[] = [];
+  for (const file of preloads['/dashboard']!) {
+    if ((await (await request.get(`/${file}`)).text()).includes('$ZodType')) carrying.push(file);
+  }
+  expect(carrying).toEqual([]);
+  // The marker is zod's own: the creator, which validates a page, has it.
+  const creator = await Promise.all(preloads['/page-creator']!.map(async (file) => (await request.get(`/${file}`)).text()));
+  expect(creator.some((code) => code.includes('$ZodType'))).toBe(true);
+});
