@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createLatch } from '@/web/lib/latch';
 
 /**
  * Whether the header should show the account area, which brings the auth client and a session
@@ -7,21 +7,9 @@ import { useSyncExternalStore } from 'react';
  * needs a session). Until then the header shows Sign in, and a signed-out visitor's page downloads
  * no auth code.
  */
-let wanted = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-signed-in');
-const listeners = new Set<() => void>();
+const wanted = createLatch(typeof document !== 'undefined' && document.documentElement.hasAttribute('data-signed-in'));
 
 /** Called by the auth client's module when it loads. */
-export function authClientLoaded() {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
+export const authClientLoaded = () => wanted.set();
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export function useAccountAreaWanted(): boolean {
-  return useSyncExternalStore(subscribe, () => wanted);
-}
+export const useAccountAreaWanted = () => wanted.useValue();

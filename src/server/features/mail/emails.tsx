@@ -4,6 +4,7 @@ import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import type { Executor } from '../../db/client.js';
+import { escapeHtml } from '../../lib/html.js';
 import { addJob } from '../../lib/jobs.js';
 import type { OutgoingMail } from '../../lib/mailer.js';
 import { sealEmailJob, type QueuedEmail } from './sealed-email-job.js';
@@ -112,13 +113,13 @@ const PER_RECIPIENT: Partial<Record<EmailTemplate, readonly string[]>> = {
   leadConfirm: ['code', 'confirmUrl'],
   leadDelivery: ['downloadUrl', 'thankYouUrl'],
 };
-/** What a filled-in value may hold: a URL's characters or digits, nothing html-to-text would reflow. */
+/**
+ * What a filled-in value may hold: a URL's characters or digits, nothing html-to-text would reflow
+ * and nothing (but `&`) that escaping could spell differently from React.
+ */
 const FILLABLE = /^[A-Za-z0-9\-._~:/?#@&=+%,;]+$/;
 const PLACEHOLDER_SALT = randomUUID().replaceAll('-', '');
 const placeholder = (name: string) => `lsph${PLACEHOLDER_SALT}${name}x`;
-/** React's escaping of text and attribute values. */
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
 
 interface Skeleton {
   body: Promise<Body>;
