@@ -34,7 +34,7 @@ function readConfig(): Config {
  * Jobs run at once in this server (decision 0027): a submission's follow-up and its email each take
  * a job, so 2 at a time fell behind the submissions; each running job holds one pooled connection.
  */
-const JOB_CONCURRENCY = 8;
+const JOB_CONCURRENCY = 16;
 
 async function main() {
   const config = readConfig();

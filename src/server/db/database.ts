@@ -20,7 +20,7 @@ const EMBEDDED_DATABASE = 'lodestone';
  * (main.ts's JOB_CONCURRENCY).
  */
 export const POOL_SIZE = 12;
-export const JOB_POOL_SIZE = 12;
+export const JOB_POOL_SIZE = 20;
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. */
 /**

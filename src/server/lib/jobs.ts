@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { run, type Logger as WorkerLogger, Logger, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
-import type { Executor } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { holdWorkerLiveness, SWEEP_INTERVAL_MS } from './job-worker-liveness.js';
 
 // graphile-worker retries a failed job with exponential backoff (about exp(attempt) seconds).
@@ -16,7 +16,15 @@ export interface JobOptions {
    * each once and to completion, read or not): one round trip for the job and what records it.
    */
   alongside?: SQL[];
+  /**
+   * The `jobKey` is new by construction (it holds a random id), so no waiting job can have it: in
+   * a transaction of `transactionQueuingQuietly` the job is then inserted without NOTIFY.
+   */
+  uniqueKey?: boolean;
 }
+
+/** Transactions of `transactionQueuingQuietly`: their jobs are inserted without NOTIFY. */
+const quietTransactions = new WeakSet<Executor>();
 
 /**
  * Queues a job through `executor`: pass the transaction that writes the data causing the job, so
@@ -25,9 +33,33 @@ export interface JobOptions {
  */
 export async function addJob(executor: Executor, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
   const writes = (options.alongside ?? []).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
+  const quiet = quietTransactions.has(executor) && (options.jobKey === undefined || options.uniqueKey === true);
+  if (quiet) {
+    const job = quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, {
+      ...options,
+      key: options.jobKey,
+    });
+    await executor.execute(sql`with ${sql.join([...writes, sql`job as (${job})`], sql`, `)} select count(*) from job`);
+    return;
+  }
   await executor.execute(
     sql`${writes.length ? sql`with ${sql.join(writes, sql`, `)} ` : sql``}select ${addJobCall(task, payload, options)}`,
   );
+}
+
+/**
+ * Runs `work` in a transaction whose jobs (`addJob`, without a key or with a `uniqueKey`) are
+ * inserted without NOTIFY, then wakes the job runners once it committed (`nudgeJobRunners`). For
+ * work that queues jobs often (a sign-up's follow-up): notifying transactions commit one at a time
+ * (see `quietJobInsert`). Like `quietJobInsert`, a task must have run or been registered once.
+ */
+export async function transactionQueuingQuietly<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    quietTransactions.add(tx);
+    return work(tx);
+  });
+  await nudgeJobRunners(db).catch(() => undefined);
+  return result;
 }
 
 /** The `graphile_worker.add_job(...)` expression, for a statement that queues a job among other things. */
@@ -46,11 +78,17 @@ export function addJobCall(task: string, payload: unknown, options: Omit<JobOpti
  * (0.16.6): its private table's columns are checked by the tests that run these jobs.
  * The task's row must exist (`ensureTask`); without it the statement fails whole (task_id is NOT NULL).
  */
-export function quietJobInsert(task: string, payload: SQL, source: SQL, options: { maxAttempts?: number } = {}): SQL {
+export function quietJobInsert(
+  task: string,
+  payload: SQL,
+  source: SQL,
+  options: { maxAttempts?: number; runAt?: Date; key?: string } = {},
+): SQL {
   return sql`
     insert into graphile_worker._private_jobs (job_queue_id, task_id, payload, run_at, max_attempts, key, priority, flags)
-    select null, (select t.id from graphile_worker._private_tasks t where t.identifier = ${task}), ${payload}, now(),
-      ${options.maxAttempts ?? MAX_ATTEMPTS}::smallint, null, 0, null
+    select null, (select t.id from graphile_worker._private_tasks t where t.identifier = ${task}), ${payload},
+      coalesce(${options.runAt?.toISOString() ?? null}::timestamptz, now()), ${options.maxAttempts ?? MAX_ATTEMPTS}::smallint,
+      ${options.key ?? null}::text, 0, null
     from ${source}
     returning id`;
 }

@@ -1,4 +1,5 @@
 import type { Task } from 'graphile-worker';
+import { transactionQueuingQuietly } from '../../lib/jobs.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
@@ -24,7 +25,9 @@ export interface FollowUpPayload {
  *   becoming verified committed. A known address signing up again is not a new lead.
  */
 export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = new Date()) {
-  await deps.db.transaction(async (tx) => {
+  // Its events and emails are queued without NOTIFY, and the runners woken once it committed: a
+  // burst of sign-ups' follow-ups can then share their commits' disk flushes.
+  await transactionQueuingQuietly(deps.db, async (tx) => {
     const found = await lockLeadOfSubmission(tx, payload.submissionId);
     if (!found) return;
     const { lead, config } = found;

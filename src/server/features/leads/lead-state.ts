@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
@@ -115,8 +115,7 @@ async function queueLeadEmail<T extends 'leadConfirm' | 'leadDelivery'>(
   set: Partial<LeadRow>,
   now: Date,
 ) {
-  const messageId = randomUUID();
-  await queueEmail(tx, { ...email, to: lead.email, ...senderFor(page) }, messageId, [
+  await queueEmail(tx, { ...email, to: lead.email, ...senderFor(page) }, undefined, (messageId) => [
     tx.update(leads).set(set).where(eq(leads.id, lead.id)).getSQL(),
     tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL(),
   ]);

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
@@ -84,6 +85,36 @@ describe('storing a submission', () => {
     expect((await kit.submit(form.id, { email: 'nothing-stored@example.com' })).statusCode).toBe(303);
     expect(await rowsOf(form.id)).toMatchObject({ leads: 1, submissions: 1, consents: 1, counted: 1, jobs: 1 });
     await t.runJobs();
+  });
+});
+
+describe("a submission's follow-up", () => {
+  it('queues its events and email without NOTIFY, then wakes the runners once it committed', async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    await t.runJobs();
+    expect((await kit.submit(form.id, { email: 'quietly@example.com' })).statusCode).toBe(303);
+    const seen: string[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      seen.push(typeof first === 'string' ? first : (first.text ?? ''));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original);
+    try {
+      await t.runJobs();
+    } finally {
+      spy.mockRestore();
+    }
+    const begin = seen.indexOf('begin');
+    const commit = seen.indexOf('commit', begin);
+    const followUp = seen.slice(begin, commit);
+    expect(followUp.filter((text) => text.includes('insert into graphile_worker._private_jobs'))).toHaveLength(2);
+    expect(followUp.filter((text) => /add_jobs?\(|pg_notify/.test(text))).toEqual([]);
+    expect(seen.slice(commit).some((text) => text.includes('pg_notify'))).toBe(true);
+    // What it queued ran: the code reached the inbox.
+    expect((await kit.mails('quietly@example.com')).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^\d{6} is your code/),
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { emailDeliveries } from '../../db/schema/index.js';
 import { DEAD_PEER_KEEPALIVES } from '../../lib/dead-peer.js';
@@ -27,16 +27,13 @@ export async function deliverOnce(
       const [name, value] = setting.split('=').map((part) => part.trim()) as [string, string];
       return sql`set_config(${name}, ${value}, true)`;
     });
+    // sent_at is when the sending began: the row is committed, and seen, only once the server accepted.
     const { rows: claimed } = await tx.execute(sql`
       with settings as materialized (select ${sql.join(settings, sql`, `)})
-      insert into ${emailDeliveries} (message_id) select ${messageId} from settings
+      insert into ${emailDeliveries} (message_id, sent_at) select ${messageId}, clock_timestamp() from settings
       on conflict do nothing returning message_id`);
     if (claimed.length === 0) return 'sentBefore';
     await send(tx);
-    await tx
-      .update(emailDeliveries)
-      .set({ sentAt: sql`clock_timestamp()` })
-      .where(eq(emailDeliveries.messageId, messageId));
     return 'sent';
   });
 }

@@ -63,17 +63,22 @@ export const SEND_EMAIL_TASK = 'send_email';
  * job's key: the caller may keep it (e.g. in lead_emails) to find or remove the email later. A
  * caller that could queue the same email twice (a job run again after a crash) passes a message id
  * derived from what the email is about: delivery is once per message id, so the repeat is not sent.
- * `alongside`: writes that go with the email, in the same statement (see `addJob`).
- * Returns the message id.
+ * Without one, the id is new (random). `alongside`: writes that go with the email, in the same
+ * statement (see `addJob`), given the message id. Returns the message id.
  */
 export async function queueEmail<T extends EmailTemplate>(
   executor: Executor,
   job: EmailJob<T>,
-  messageId: string = randomUUID(),
-  alongside?: SQL[],
+  messageId?: string,
+  alongside?: (messageId: string) => SQL[],
 ): Promise<string> {
-  await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId }), { jobKey: messageId, alongside });
-  return messageId;
+  const id = messageId ?? randomUUID();
+  await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId: id }), {
+    jobKey: id,
+    uniqueKey: messageId === undefined,
+    alongside: alongside?.(id),
+  });
+  return id;
 }
 
 /**

@@ -42,6 +42,15 @@ export async function emitEvent(tx: Executor, event: NewEvent, now = new Date())
     createdAt: now,
   });
   // One statement: the event and its job.
-  await addJob(tx, DISPATCH_EVENT_TASK, { eventId: id }, { jobKey: `dispatch:${id}`, alongside: [row.getSQL()] });
+  await addJob(
+    tx,
+    DISPATCH_EVENT_TASK,
+    { eventId: id },
+    {
+      jobKey: `dispatch:${id}`,
+      uniqueKey: true,
+      alongside: [row.getSQL()],
+    },
+  );
   return id;
 }
