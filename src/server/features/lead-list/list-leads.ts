@@ -75,6 +75,18 @@ const STATUS_CONDITION = {
 } as const;
 
 /**
+ * What the trigram index is asked for: an address-like search up to and including its '@' (when at
+ * least 3 characters come before it). The domain's trigrams are shared by most addresses (gmail.com;
+ * example.com in the bench, where a whole address took 100 ms and its part before the domain 35 ms),
+ * so they narrow nothing and make the index walk its longest lists. Whatever contains the whole text
+ * contains that part; the exact test that follows checks the whole text.
+ */
+export function indexedPart(q: string): string {
+  const at = q.indexOf('@');
+  return at >= 3 ? q.slice(0, at + 1) : q;
+}
+
+/**
  * The SQL conditions over `leads` for the workspace's leads matching `filter` (the page id must have
  * been checked with assertOwnForm). Shared with the export, which streams the same rows.
  */
@@ -86,7 +98,7 @@ export function workspaceLeadsWhere(workspaceId: string, filter: Omit<WorkspaceL
     text
       ? and(
           // The trigram index's superset (address and answers on one text, migration 0015), then the exact test.
-          sql`lead_search_text(${leads.email}, ${leads.data}) ilike ${text}`,
+          sql`lead_search_text(${leads.email}, ${leads.data}) ilike ${containsPattern(indexedPart(filter.q!))}`,
           or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`),
         )
       : undefined,

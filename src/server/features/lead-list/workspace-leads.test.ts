@@ -5,6 +5,7 @@ import type { FormDetail, LeadListPage } from '../../../domain/forms-api.js';
 import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { leads } from '../../db/schema/index.js';
+import { indexedPart } from './list-leads.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -76,6 +77,21 @@ describe('the workspace’s leads', () => {
     expect(await emails('?q=%25')).toEqual(['alan@example.com']);
     expect(await emails('?q=_')).toEqual([]);
     expect(await emails('?q=f_name')).toEqual([]); // field ids are not answers
+  });
+
+  it('are searched by a whole address through its part before the domain, and matched on the whole of it', async () => {
+    expect(indexedPart('grace@example.com')).toBe('grace@');
+    expect(indexedPart('ab@example.com')).toBe('ab@example.com'); // too short a part to narrow anything
+    expect(indexedPart('@example.com')).toBe('@example.com');
+    expect(await emails('?q=grace%40example.com')).toEqual(['grace@example.com']);
+    expect(await emails('?q=ACE%40EXAMPLE.COM')).toEqual(['grace@example.com']);
+    expect(await emails('?q=grace%40example.org')).toEqual([]);
+    expect(await emails('?q=%40example.com')).toEqual([
+      'kat@example.com',
+      'alan@example.com',
+      'grace@example.com',
+      'ada@example.com',
+    ]);
   });
 
   it('are filtered by page, status, dates (inclusive, UTC) and UTM source', async () => {
