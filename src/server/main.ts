@@ -49,7 +49,11 @@ async function main() {
   try {
     await migrateDatabase(database.pool);
     const db = createDb(database.pool);
-    const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(config.mailFrom);
+    // One SMTP connection per job that may be sending: with a distant mail server, a few connections
+    // capped the emails a second however many jobs ran.
+    const mailer = config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom, { connections: JOB_CONCURRENCY })
+      : devMailbox(config.mailFrom);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
     const crontab = [

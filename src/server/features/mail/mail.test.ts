@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,31 @@ describe('email', () => {
         await t.db.execute<{ message_id: string }>(sql`select message_id from email_deliveries order by sent_at desc limit 1`)
       ).rows;
       expect(sink.accepted[0]!.messageId).toBe(`<${delivery!.message_id}@example.com>`);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('sends over as many SMTP connections at once as it is given, each message waiting on its own', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const mailer = smtpMailer(sink.url, 'Lodestone <no-reply@example.com>', { connections: 6 });
+      const to = Array.from({ length: 6 }, (_, i) => `held-${i}@example.com`);
+      const held = to.map((address) => sink.stallNextTo(address));
+      const mail = (address: string) => ({
+        messageId: randomUUID(),
+        to: address,
+        subject: 'Held',
+        html: '<p>Held</p>',
+        text: 'Held',
+      });
+      const sent = to.map((address) => mailer.send(mail(address), t.db));
+      // Every message arrived while the server answered none: six sessions at once (a pool of four holds two back).
+      const stalled = await Promise.all(held);
+      expect(sink.accepted).toHaveLength(0);
+      for (const message of stalled) message.accept();
+      await Promise.all(sent);
+      expect(sink.accepted.map((m) => m.to[0]).sort()).toEqual([...to].sort());
     } finally {
       await sink.close();
     }
