@@ -35,10 +35,8 @@ export async function addJob(executor: Executor, task: string, payload: unknown,
   const writes = (options.alongside ?? []).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
   const quiet = quietTransactions.has(executor) && (options.jobKey === undefined || options.uniqueKey === true);
   if (quiet) {
-    const job = quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, {
-      ...options,
-      key: options.jobKey,
-    });
+    const { maxAttempts, runAt, jobKey: key } = options;
+    const job = quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, { maxAttempts, runAt, key });
     await executor.execute(sql`with ${sql.join([...writes, sql`job as (${job})`], sql`, `)} select count(*) from job`);
     return;
   }

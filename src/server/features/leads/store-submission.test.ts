@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
+import { statementsDuring } from '../../../../tests/kit/statements.js';
 import { BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 
@@ -93,18 +93,7 @@ describe("a submission's follow-up", () => {
     const form = await createForm(t.app, owner, { publish: true });
     await t.runJobs();
     expect((await kit.submit(form.id, { email: 'quietly@example.com' })).statusCode).toBe(303);
-    const seen: string[] = [];
-    const original = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text?: string };
-      seen.push(typeof first === 'string' ? first : (first.text ?? ''));
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original);
-    try {
-      await t.runJobs();
-    } finally {
-      spy.mockRestore();
-    }
+    const seen = await statementsDuring(() => t.runJobs());
     const begin = seen.indexOf('begin');
     const commit = seen.indexOf('commit', begin);
     const followUp = seen.slice(begin, commit);

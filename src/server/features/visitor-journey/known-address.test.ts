@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
+import { statementsDuring } from '../../../../tests/kit/statements.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { leads } from '../../db/schema/index.js';
 
@@ -86,21 +86,8 @@ describe('on a double opt-in page, an address that already confirmed', () => {
     await confirmedSubscriber(form, 'timed@example.com');
     await submit(form.id, { email: 'warm-up@example.com' }); // the first request of a path warms caches
 
-    const statements = async (email: string) => {
-      const seen: string[] = [];
-      const original = pg.Client.prototype.query;
-      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-        const first = args[0] as string | { text?: string };
-        seen.push(typeof first === 'string' ? first : (first.text ?? ''));
-        return (original as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof original);
-      try {
-        expect((await submit(form.id, { email })).statusCode).toBe(303);
-      } finally {
-        spy.mockRestore();
-      }
-      return seen;
-    };
+    const statements = (email: string) =>
+      statementsDuring(async () => expect((await submit(form.id, { email })).statusCode).toBe(303));
     const known = await statements('timed@example.com');
     const unknown = await statements('never-seen@example.com');
     expect(known.length).toBeGreaterThan(3);
