@@ -22,16 +22,18 @@ export async function bumpDailyStats(executor: Executor, formId: string, by: Par
 }
 
 /**
- * `bumpDailyStats` as a statement whose amounts are SQL over `source` (a CTE of the same statement,
- * e.g. the submission's lead upsert): no row in `source`, no change.
+ * `bumpDailyStats` as a statement over `source` (a CTE of the same statement with `form_id` and
+ * `day` columns, e.g. the submissions being stored): each (form, day) of it is added to once, by
+ * the amounts' aggregates over its rows (zeros included), in one order so that concurrent
+ * statements wait for each other instead of deadlocking. No row in `source`, no change.
  */
-export function bumpDailyStatsFrom(source: SQL, formId: string, by: Partial<Record<Counter, SQL>>, now = new Date()): SQL {
+export function bumpDailyStatsFrom(source: SQL, by: Partial<Record<Counter, SQL>>): SQL {
   const counters = COUNTERS.filter((c) => by[c] !== undefined);
   const columns = counters.map((c) => sql.identifier(formDailyStats[c].name));
   const values = counters.map((c) => sql`(${by[c]!})::int`);
   const updates = columns.map((column) => sql`${column} = ${formDailyStats}.${column} + excluded.${column}`);
   return sql`
     insert into ${formDailyStats} (form_id, day, ${sql.join(columns, sql`, `)})
-    select ${formId}, ${today(now)}::date, ${sql.join(values, sql`, `)} from ${source}
+    select form_id, day, ${sql.join(values, sql`, `)} from ${source} group by form_id, day order by form_id, day
     on conflict (form_id, day) do update set ${sql.join(updates, sql`, `)}`;
 }

@@ -9,8 +9,12 @@ import { journeyKit } from '../../../../tests/kit/journey.js';
 import { statementsDuring } from '../../../../tests/kit/statements.js';
 import { BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { createTokens } from '../../lib/tokens.js';
+import { loadLiveForm, type LiveForm } from './live-form.js';
+import { storeSubmission } from './store-submission.js';
 
-// A submission is stored by one statement (decision 0027): all of its rows are committed, or none.
+// A submission is stored by one statement (decision 0027): all of its rows are committed, or none;
+// submissions that arrive together share that statement (decision 0036).
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -84,6 +88,57 @@ describe('storing a submission', () => {
     // The page works again at once.
     expect((await kit.submit(form.id, { email: 'nothing-stored@example.com' })).statusCode).toBe(303);
     expect(await rowsOf(form.id)).toMatchObject({ leads: 1, submissions: 1, consents: 1, counted: 1, jobs: 1 });
+    await t.runJobs();
+  });
+});
+
+describe('submissions that arrive together', () => {
+  const deps = () => ({
+    db: t.db,
+    tokens: createTokens(t.config.secret),
+    publicOrigin: t.config.publicUrl.origin,
+    appOrigin: t.config.appUrl.origin,
+  });
+  const meta = { ip: '10.27.9.1', userAgent: BROWSER_UA, utm: {}, referrer: null };
+  const store = (form: LiveForm, email: string) => storeSubmission(deps(), form, { email, data: {}, consent: true }, meta);
+  const liveForm = async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    await t.runJobs();
+    return (await loadLiveForm(t.db, form.id)) as LiveForm;
+  };
+
+  it('share one statement, each stored whole; the same address twice goes in two, one new lead', async () => {
+    const form = await liveForm();
+    const emails = ['first@example.com', 'one@example.com', 'twice@example.com', 'two@example.com', 'twice@example.com'];
+    let stored: Array<{ submissionId: string; leadId: string }> = [];
+    const seen = await statementsDuring(async () => {
+      stored = await Promise.all(emails.map((email) => store(form, email)));
+    });
+    // The first alone (nothing was under way), the next three together, the repeated address after them.
+    expect(seen.filter((text) => text.includes('insert into "leads"'))).toHaveLength(3);
+    expect(await rowsOf(form.id)).toMatchObject({ leads: 4, submissions: 5, consents: 5, counted: 4, jobs: 5 });
+    expect(stored[2]!.leadId).toBe(stored[4]!.leadId);
+    const { rows } = await t.db.execute<{ payload: { submissionId: string; newLead: boolean } }>(
+      sql`select payload from ${FOLLOW_UPS} f where payload->>'submissionId' in (select id::text from submissions where form_id = ${form.id})`,
+    );
+    const newLead = new Map(rows.map((r) => [r.payload.submissionId, r.payload.newLead]));
+    expect(emails.map((_, i) => newLead.get(stored[i]!.submissionId))).toEqual([true, true, true, true, false]);
+    await t.runJobs();
+  });
+
+  it('fail one by one: a submission whose page is gone fails alone, the others are stored', async () => {
+    const form = await liveForm();
+    const gone = { ...form, id: 'f_gone0000000000000000' };
+    const first = store(form, 'before@example.com');
+    const together = await Promise.allSettled([
+      store(form, 'kept-1@example.com'),
+      store(gone, 'lost@example.com'),
+      store(form, 'kept-2@example.com'),
+    ]);
+    await first;
+    expect(together.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await rowsOf(form.id)).toMatchObject({ leads: 3, submissions: 3, consents: 3, counted: 3, jobs: 3 });
+    expect(await rowsOf(gone.id)).toMatchObject({ leads: 0, submissions: 0, jobs: 0 });
     await t.runJobs();
   });
 });

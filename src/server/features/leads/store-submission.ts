@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Submission } from '../../../domain/submission.js';
-import { executePrepared } from '../../db/client.js';
+import { executePrepared, type Db } from '../../db/client.js';
 import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
 import { leadConsents, leads, submissions, type ShownPage } from '../../db/schema/index.js';
-import { bumpDailyStatsFrom } from '../daily-stats/index.js';
+import { bumpDailyStatsFrom, today } from '../daily-stats/index.js';
+import { batched } from '../../lib/batched.js';
 import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '../../lib/jobs.js';
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
@@ -30,16 +31,39 @@ export function shownPage(config: LiveForm['config']): ShownPage {
   };
 }
 
+/** A submission as its store writes it: every value of its rows, worked out before the statement. */
+interface Entry {
+  submissionId: string;
+  leadId: string;
+  formId: string;
+  workspaceId: string;
+  email: string;
+  data: string;
+  verified: boolean;
+  paid: boolean;
+  /** Double opt-in on a free page: the page asks for a code now. */
+  asksCode: boolean;
+  referrer: string | null;
+  utm: VisitMeta['utm'];
+  at: Date;
+  formVersion: number;
+  consentText: string;
+  agreed: boolean;
+  shown: string;
+  ipHash: string;
+  userAgentHash: string;
+}
+
 /**
- * Stores one accepted submission in ONE statement, which PostgreSQL runs atomically (all of it is
- * committed, or none): the lead (created, or the existing one for this address, left as it was),
- * the day's count, the submission with its evidence of consent, and the job that sends what is due.
- * One round trip instead of a transaction's seven; durable at its (synchronous) commit like any
- * transaction. The job is queued without NOTIFY, which would serialise every submission's commit
- * (decision 0027); the runners are nudged by a separate, diskless statement after the commit.
- * The statement is the same whether the address was known or not, so neither the answer nor its
- * timing tells the submitter which it was; what differs (a new code, the download again, the
- * owner's usage email) is decided by the job.
+ * Stores one accepted submission; those that arrive together are stored together, by ONE statement
+ * (`storeEntries`), which PostgreSQL runs atomically (all of it is committed, or none): each lead
+ * (created, or the existing one for its address, left as it was), the days' counts, the submissions
+ * with their evidence of consent, and the jobs that send what is due. The answer waits for that
+ * statement's (synchronous) commit, like any transaction's. The jobs are queued without NOTIFY,
+ * which would serialise every commit (decision 0027); the runners are nudged by a separate,
+ * diskless statement after the commit. The statement is the same whether an address was known or
+ * not, so neither the answer nor its timing tells the submitter which it was; what differs (a new
+ * code, the download again, the owner's usage email) is decided by the job.
  */
 export async function storeSubmission(
   deps: LeadDeps,
@@ -50,59 +74,116 @@ export async function storeSubmission(
 ): Promise<{ submissionId: string; leadId: string }> {
   const paid = form.config.payment.enabled;
   const verified = !form.config.doubleOptIn && !paid;
-  const submissionId = randomUUID();
-  const lead = sql`lead`;
-  const statement = sql`
-    with
-    lead as (
-      insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, referrer,
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
-      select ${randomUUID()}::uuid, ${form.id}, ${form.workspaceId}, ${submission.email}, ${JSON.stringify(submission.data)}::jsonb,
-        ${verified ? 'verified' : 'pending'}, ${paid ? 'awaiting' : 'none'}, ${verified ? now.toISOString() : null}::timestamptz,
-        ${meta.referrer}::text, ${meta.utm.utmSource ?? null}::text, ${meta.utm.utmMedium ?? null}::text,
-        ${meta.utm.utmCampaign ?? null}::text, ${meta.utm.utmTerm ?? null}::text, ${meta.utm.utmContent ?? null}::text,
-        ${now.toISOString()}::timestamptz
-      -- A known address keeps its lead as it was: a stranger typing it changes nothing of it.
-      on conflict (form_id, email) do update set email = excluded.email
-      returning id, (xmax = 0) as created
-    ),
-    day as (${bumpDailyStatsFrom(
-      lead,
-      form.id,
-      {
-        leads: sql`case when created then 1 else 0 end`,
-        confirmations: sql`case when created and ${verified}::boolean then 1 else 0 end`,
-      },
-      now,
-    )}),
-    submission as (
-      insert into ${submissions} (id, lead_id, form_id, form_version, created_at, unlocked_at, last_code_at)
-      select ${submissionId}::uuid, id, ${form.id}, ${form.version}::int, ${now.toISOString()}::timestamptz,
-        ${verified ? now.toISOString() : null}::timestamptz, ${form.config.doubleOptIn && !paid ? now.toISOString() : null}::timestamptz
-      from lead
-    ),
-    consent as (
-      insert into ${leadConsents} (lead_id, submission_id, event, text, version, agreed, form_version, shown, given_at, ip_hash, user_agent_hash)
-      select id, ${submissionId}::uuid, 'signup', ${submission.consent ? consentText(form.config.businessName) : NO_CHECKBOX},
-        ${CONSENT_VERSION}::int, ${submission.consent}::boolean, ${form.version}::int, ${JSON.stringify(shownPage(form.config))}::jsonb,
-        ${now.toISOString()}::timestamptz, ${deps.tokens.hashValue('ip', meta.ip)}, ${deps.tokens.hashValue('ua', meta.userAgent)}
-      from lead
-    ),
-    -- Queued for every submission, paid pages too (they are sent nothing until the payment is
-    -- confirmed, but a new lead's lead.created event is written there, not here).
-    job as (${quietJobInsert(FOLLOW_UP_TASK, sql`json_build_object('submissionId', ${submissionId}::text, 'newLead', created)`, lead)})
-    select (select id from lead) as lead_id, (select count(*) from job)::int as jobs`;
-  const run = () => executePrepared<{ lead_id: string; jobs: number }>(deps.db, statement);
-  // A database whose job runner never registered the follow-up task: the statement failed whole.
-  const result = await run().catch(async (err: unknown) => {
-    if (!isMissingTask(err)) throw err;
-    await ensureTask(deps.db, FOLLOW_UP_TASK);
-    return run();
+  const stored = await storerFor(deps.db)({
+    submissionId: randomUUID(),
+    leadId: randomUUID(),
+    formId: form.id,
+    workspaceId: form.workspaceId,
+    email: submission.email,
+    data: JSON.stringify(submission.data),
+    verified,
+    paid,
+    asksCode: form.config.doubleOptIn && !paid,
+    referrer: meta.referrer,
+    utm: meta.utm,
+    at: now,
+    formVersion: form.version,
+    consentText: submission.consent ? consentText(form.config.businessName) : NO_CHECKBOX,
+    agreed: submission.consent,
+    shown: JSON.stringify(shownPage(form.config)),
+    ipHash: deps.tokens.hashValue('ip', meta.ip),
+    userAgentHash: deps.tokens.hashValue('ua', meta.userAgent),
   });
-  const row = result.rows[0]!;
-  if (row.jobs !== 1) throw new Error('a stored submission must queue its follow-up job');
   // Awaited (the same statements for every submission) but never failing the stored submission: a
   // runner that is not woken finds the job at its next poll.
   await nudgeJobRunners(deps.db).catch(() => undefined);
-  return { submissionId, leadId: row.lead_id };
+  return stored;
+}
+
+/**
+ * Group commit (decision 0036): the submissions that arrive while a statement is under way are
+ * stored by the next one, so under load one statement, one commit and one disk flush serve many
+ * (and each page's day count is updated once per statement, not once per submission, each waiting
+ * for the last one's commit). Two submissions of the same address to the same page never share a
+ * statement: the second finds the lead the first created, as it would one after the other.
+ */
+const storers = new WeakMap<Db, (entry: Entry) => Promise<{ submissionId: string; leadId: string }>>();
+const storerFor = (db: Db) => {
+  let storer = storers.get(db);
+  if (!storer) {
+    storer = batched((entries: Entry[]) => storeEntries(db, entries), { max: 100, keyOf: (e) => `${e.formId}:${e.email}` });
+    storers.set(db, storer);
+  }
+  return storer;
+};
+
+const column = <T>(entries: Entry[], pick: (e: Entry) => T, type: string) =>
+  sql`${sql.param(entries.map(pick))}::${sql.raw(type)}[]`;
+
+async function storeEntries(db: Db, entries: Entry[]) {
+  const statement = sql`
+    with
+    input as (
+      select * from unnest(
+        ${column(entries, (e) => e.submissionId, 'uuid')}, ${column(entries, (e) => e.leadId, 'uuid')},
+        ${column(entries, (e) => e.formId, 'text')}, ${column(entries, (e) => e.workspaceId, 'text')},
+        ${column(entries, (e) => e.email, 'text')}, ${column(entries, (e) => e.data, 'jsonb')},
+        ${column(entries, (e) => e.verified, 'boolean')}, ${column(entries, (e) => e.paid, 'boolean')},
+        ${column(entries, (e) => e.asksCode, 'boolean')}, ${column(entries, (e) => e.referrer, 'text')},
+        ${column(entries, (e) => e.utm.utmSource ?? null, 'text')}, ${column(entries, (e) => e.utm.utmMedium ?? null, 'text')},
+        ${column(entries, (e) => e.utm.utmCampaign ?? null, 'text')}, ${column(entries, (e) => e.utm.utmTerm ?? null, 'text')},
+        ${column(entries, (e) => e.utm.utmContent ?? null, 'text')}, ${column(entries, (e) => e.at.toISOString(), 'timestamptz')},
+        ${column(entries, (e) => today(e.at), 'date')}, ${column(entries, (e) => e.formVersion, 'int')},
+        ${column(entries, (e) => e.consentText, 'text')}, ${column(entries, (e) => e.agreed, 'boolean')},
+        ${column(entries, (e) => e.shown, 'jsonb')}, ${column(entries, (e) => e.ipHash, 'text')},
+        ${column(entries, (e) => e.userAgentHash, 'text')}
+      ) as i(submission_id, lead_id, form_id, workspace_id, email, data, verified, paid, asks_code, referrer,
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at, day, form_version,
+        consent_text, agreed, shown, ip_hash, user_agent_hash)
+    ),
+    lead as (
+      insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, referrer,
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
+      select lead_id, form_id, workspace_id, email, data, case when verified then 'verified' else 'pending' end,
+        case when paid then 'awaiting' else 'none' end, case when verified then submitted_at end, referrer,
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at
+      from input
+      -- Rows are locked in one order by every statement, so concurrent ones wait instead of deadlocking.
+      order by form_id, email
+      -- A known address keeps its lead as it was: a stranger typing it changes nothing of it.
+      on conflict (form_id, email) do update set email = excluded.email
+      returning id as stored_lead_id, form_id, email, (xmax = 0) as created
+    ),
+    stored as (select * from input join lead using (form_id, email)),
+    counted as (${bumpDailyStatsFrom(sql`stored`, {
+      leads: sql`count(*) filter (where created)`,
+      confirmations: sql`count(*) filter (where created and verified)`,
+    })}),
+    submission as (
+      insert into ${submissions} (id, lead_id, form_id, form_version, created_at, unlocked_at, last_code_at)
+      select submission_id, stored_lead_id, form_id, form_version, submitted_at,
+        case when verified then submitted_at end, case when asks_code then submitted_at end
+      from stored
+    ),
+    consent as (
+      insert into ${leadConsents} (lead_id, submission_id, event, text, version, agreed, form_version, shown, given_at, ip_hash, user_agent_hash)
+      select stored_lead_id, submission_id, 'signup', consent_text, ${CONSENT_VERSION}::int, agreed, form_version, shown,
+        submitted_at, ip_hash, user_agent_hash
+      from stored
+    ),
+    -- Queued for every submission, paid pages too (they are sent nothing until the payment is
+    -- confirmed, but a new lead's lead.created event is written there, not here).
+    job as (${quietJobInsert(FOLLOW_UP_TASK, sql`json_build_object('submissionId', submission_id::text, 'newLead', created)`, sql`stored`)})
+    select submission_id, stored_lead_id as lead_id, (select count(*) from job)::int as jobs from stored`;
+  const run = () => executePrepared<{ submission_id: string; lead_id: string; jobs: number }>(db, statement);
+  // A database whose job runner never registered the follow-up task: the statement failed whole.
+  const { rows } = await run().catch(async (err: unknown) => {
+    if (!isMissingTask(err)) throw err;
+    await ensureTask(db, FOLLOW_UP_TASK);
+    return run();
+  });
+  if (rows.length !== entries.length || rows[0]?.jobs !== entries.length)
+    throw new Error('every stored submission must queue its follow-up job');
+  const leadOf = new Map(rows.map((r) => [r.submission_id, r.lead_id]));
+  return entries.map((e) => ({ submissionId: e.submissionId, leadId: leadOf.get(e.submissionId)! }));
 }
