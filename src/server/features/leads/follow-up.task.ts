@@ -3,7 +3,18 @@ import { transactionQueuingQuietly } from '../../lib/jobs.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
-import { canResend, lockLeadOfSubmission, markVerified, sendCode, sendDownload, type LeadDeps } from './lead-state.js';
+import type { Executor } from '../../db/client.js';
+import { batched } from '../../lib/batched.js';
+import {
+  canResend,
+  lockLeadOfSubmission,
+  lockLeadsOfSubmissions,
+  markVerified,
+  sendCode,
+  sendDownload,
+  type LeadDeps,
+  type LockedLead,
+} from './lead-state.js';
 
 export const FOLLOW_UP_TASK = 'lead_follow_up';
 export interface FollowUpPayload {
@@ -24,33 +35,53 @@ export interface FollowUpPayload {
  *   known one. That transaction queued this job, so the notice follows if and only if the lead's
  *   becoming verified committed. A known address signing up again is not a new lead.
  */
-export async function followUp(deps: LeadDeps, payload: FollowUpPayload, now = new Date()) {
-  // Its events and emails are queued without NOTIFY, and the runners woken once it committed: a
-  // burst of sign-ups' follow-ups can then share their commits' disk flushes.
-  await transactionQueuingQuietly(deps.db, async (tx) => {
-    const found = await lockLeadOfSubmission(tx, payload.submissionId);
-    if (!found) return;
-    const { lead, config } = found;
-    const event = { workspaceId: lead.workspaceId, formId: lead.formId, leadId: lead.id, data: leadEventData(lead, config) };
-    if (payload.newLead) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
-    if (config.payment.enabled) return;
-    if (config.doubleOptIn) {
-      if (canResend(lead, now)) await sendCode(deps, tx, lead, found, now);
-      return;
-    }
-    // Double opt-in was switched off since this address signed up: it needs no confirmation now.
-    if (lead.status === 'pending') return markVerified(deps, tx, lead, found, now);
-    if (canResend(lead, now)) await sendDownload(deps, tx, lead, found, now);
-    if (payload.newLead) {
-      await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
-      await noteVerifiedLead(deps, tx, lead.workspaceId, now);
-      await notifyOwnersOfNewLead(deps, tx, lead, config, lead.verifiedAt ?? now);
-    }
-  });
+async function followUpLocked(deps: LeadDeps, tx: Executor, payload: FollowUpPayload, found: LockedLead, now: Date) {
+  const { lead, config } = found;
+  const event = { workspaceId: lead.workspaceId, formId: lead.formId, leadId: lead.id, data: leadEventData(lead, config) };
+  if (payload.newLead) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
+  if (config.payment.enabled) return;
+  if (config.doubleOptIn) {
+    if (canResend(lead, now)) await sendCode(deps, tx, lead, found, now);
+    return;
+  }
+  // Double opt-in was switched off since this address signed up: it needs no confirmation now.
+  if (lead.status === 'pending') return markVerified(deps, tx, lead, found, now);
+  if (canResend(lead, now)) await sendDownload(deps, tx, lead, found, now);
+  if (payload.newLead) {
+    await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
+    await noteVerifiedLead(deps, tx, lead.workspaceId, now);
+    await notifyOwnersOfNewLead(deps, tx, lead, config, lead.verifiedAt ?? now);
+  }
 }
 
-export const followUpTask =
-  (deps: LeadDeps): Task =>
-  async (payload) => {
-    await followUp(deps, payload as FollowUpPayload);
+/**
+ * The follow-ups of jobs that run at once share one transaction (decision 0036): one query finds
+ * and locks their leads, their events and emails are queued without NOTIFY, and one commit and one
+ * nudge serve them all. If one fails, all of them are rolled back and tried again one at a time
+ * (`batched`), so that one fails alone and is retried by the job queue.
+ */
+async function followUps(deps: LeadDeps, payloads: FollowUpPayload[], now = new Date()) {
+  await transactionQueuingQuietly(deps.db, async (tx) => {
+    const found = await lockLeadsOfSubmissions(
+      tx,
+      payloads.map((p) => p.submissionId),
+    );
+    const followed = new Set<string>();
+    for (const payload of payloads) {
+      let lead = found.get(payload.submissionId);
+      // The same lead's second submission in this transaction: read the lead as the first one left it.
+      if (lead && followed.has(lead.lead.id)) lead = await lockLeadOfSubmission(tx, payload.submissionId);
+      if (!lead) continue;
+      followed.add(lead.lead.id);
+      await followUpLocked(deps, tx, payload, lead, now);
+    }
+  });
+  return payloads.map(() => undefined);
+}
+
+export const followUpTask = (deps: LeadDeps): Task => {
+  const followUp = batched((payloads: FollowUpPayload[]) => followUps(deps, payloads), { max: 32 });
+  return async (payload) => {
+    await followUp(payload as FollowUpPayload);
   };
+};

@@ -64,15 +64,26 @@ export interface LeadPage {
 }
 
 /** The lead, locked for this transaction, with the published page it came from (a LeadPage). */
-export const lockLead = (tx: Executor, leadId: string) => lockedLead(tx, leads, eq(leads.id, leadId));
+export const lockLead = async (tx: Executor, leadId: string) => (await lockedLeads(tx, leads, eq(leads.id, leadId)))[0];
 
 /** `lockLead` for the lead of a submission, found and locked by one query. */
-export const lockLeadOfSubmission = (tx: Executor, submissionId: string) =>
-  lockedLead(tx, submissions, eq(submissions.id, submissionId));
+export const lockLeadOfSubmission = async (tx: Executor, submissionId: string) =>
+  (await lockLeadsOfSubmissions(tx, [submissionId])).get(submissionId);
 
-async function lockedLead(tx: Executor, from: typeof leads | typeof submissions, where: SQL) {
+/** `lockLeadOfSubmission` for several submissions in one query, by submission id (several may share a lead). */
+export async function lockLeadsOfSubmissions(tx: Executor, submissionIds: string[]) {
+  const rows = await lockedLeads(tx, submissions, sql`${submissions.id} = any(${sql.param(submissionIds)}::uuid[])`);
+  return new Map(rows.map((row) => [row.key, row]));
+}
+
+/** A lead locked for the transaction, with its page (a LeadPage) and what was looked up by (`key`). */
+export type LockedLead = Awaited<ReturnType<typeof lockedLeads>>[number];
+
+/** Locked in the order of their ids, so that transactions locking several wait for each other instead of deadlocking. */
+async function lockedLeads(tx: Executor, from: typeof leads | typeof submissions, where: SQL) {
   const query = tx
     .select({
+      key: from === submissions ? submissions.id : leads.id,
       lead: leads,
       config: forms.published,
       formVersion: forms.publishedVersion,
@@ -85,8 +96,12 @@ async function lockedLead(tx: Executor, from: typeof leads | typeof submissions,
     })
     .from(from);
   const joined = from === submissions ? query.innerJoin(leads, eq(leads.id, submissions.leadId)) : query;
-  const [row] = await joined.innerJoin(forms, eq(forms.id, leads.formId)).where(where).for('update', { of: leads });
-  return row && row.config ? { ...row, config: row.config } : undefined;
+  const rows = await joined
+    .innerJoin(forms, eq(forms.id, leads.formId))
+    .where(where)
+    .orderBy(leads.id)
+    .for('update', { of: leads });
+  return rows.flatMap((row) => (row.config ? [{ ...row, config: row.config }] : []));
 }
 
 export async function findSubmission(tx: Executor, submissionId: string, lock = false) {

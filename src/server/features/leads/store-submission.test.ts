@@ -12,6 +12,7 @@ import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setu
 import { createTokens } from '../../lib/tokens.js';
 import { loadLiveForm, type LiveForm } from './live-form.js';
 import { storeSubmission } from './store-submission.js';
+import { followUpTask, type FollowUpPayload } from './follow-up.task.js';
 
 // A submission is stored by one statement (decision 0027): all of its rows are committed, or none;
 // submissions that arrive together share that statement (decision 0036).
@@ -92,13 +93,14 @@ describe('storing a submission', () => {
   });
 });
 
+const deps = () => ({
+  db: t.db,
+  tokens: createTokens(t.config.secret),
+  publicOrigin: t.config.publicUrl.origin,
+  appOrigin: t.config.appUrl.origin,
+});
+
 describe('submissions that arrive together', () => {
-  const deps = () => ({
-    db: t.db,
-    tokens: createTokens(t.config.secret),
-    publicOrigin: t.config.publicUrl.origin,
-    appOrigin: t.config.appUrl.origin,
-  });
   const meta = { ip: '10.27.9.1', userAgent: BROWSER_UA, utm: {}, referrer: null };
   const store = (form: LiveForm, email: string) => storeSubmission(deps(), form, { email, data: {}, consent: true }, meta);
   const liveForm = async () => {
@@ -159,6 +161,29 @@ describe("a submission's follow-up", () => {
     expect((await kit.mails('quietly@example.com')).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^\d{6} is your code/),
     ]);
+  });
+});
+
+describe('follow-ups that run at once', () => {
+  it('share one transaction; a second submission of the same address in it sends no second code', async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    await t.runJobs();
+    const submitted: string[] = [];
+    for (const email of ['other@example.com', 'same@example.com', 'same@example.com'])
+      submitted.push(submissionIdOf((await kit.submit(form.id, { email })).headers.location!));
+    // Their jobs, taken out of the queue to be run here at once, as the job runner's workers would.
+    const { rows } = await t.db.execute<{ payload: FollowUpPayload }>(sql`
+      delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+      where k.id = j.task_id and k.identifier = 'lead_follow_up' and j.payload->>'submissionId' = any(${sql.param(submitted)}::text[])
+      returning j.payload`);
+    const payloadOf = new Map(rows.map((r) => [r.payload.submissionId, r.payload]));
+    const task = followUpTask(deps());
+    const seen = await statementsDuring(() => Promise.all(submitted.map((id) => task(payloadOf.get(id)!, {} as never))));
+    // The first alone (nothing was under way), the two of the same address together after it.
+    expect(seen.filter((text) => text === 'begin')).toHaveLength(2);
+    await t.runJobs();
+    expect((await kit.mails('other@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/^\d{6} is your code/)]);
+    expect((await kit.mails('same@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/^\d{6} is your code/)]);
   });
 });
 
