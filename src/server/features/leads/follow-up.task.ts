@@ -66,8 +66,16 @@ async function followUps(deps: LeadDeps, payloads: FollowUpPayload[], now = new 
       tx,
       payloads.map((p) => p.submissionId),
     );
+    // By workspace, page and lead: the rows they lock as they go (a page's day, a workspace's
+    // usage) are then locked in the same order by every such transaction, which wait for each
+    // other instead of deadlocking.
+    const order = (p: FollowUpPayload) => {
+      const lead = found.get(p.submissionId)?.lead;
+      return lead ? `${lead.workspaceId} ${lead.formId} ${lead.id}` : '';
+    };
+    const ordered = [...payloads].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
     const followed = new Set<string>();
-    for (const payload of payloads) {
+    for (const payload of ordered) {
       let lead = found.get(payload.submissionId);
       // The same lead's second submission in this transaction: read the lead as the first one left it.
       if (lead && followed.has(lead.lead.id)) lead = await lockLeadOfSubmission(tx, payload.submissionId);
