@@ -1,22 +1,12 @@
+import path from 'node:path';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/client.js';
 import { openDatabase } from './db/database.js';
 import { migrateDatabase } from './db/migrate.js';
-import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
-import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
-import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
-import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
-import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
-import { PURGE_IDEMPOTENCY_KEYS_CRONTAB } from './features/public-api/index.js';
-import { PURGE_EXPIRED_LEADS_CRONTAB } from './features/retention/index.js';
-import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
-import { PURGE_WEBHOOK_EVENTS_CRONTAB } from './features/webhooks/index.js';
-import { startJobRunner } from './lib/jobs.js';
-import { devMailbox, smtpMailer } from './lib/mailer.js';
+import { runJobThread, startJobThread, type JobThreadData } from './job-thread.js';
 import { localStorage } from './lib/storage.js';
-import { createTaskList } from './tasks.js';
-import path from 'node:path';
 
 function readConfig(): Config {
   try {
@@ -29,12 +19,6 @@ function readConfig(): Config {
     throw err;
   }
 }
-
-/**
- * Jobs run at once in this server (decision 0027): a submission's follow-up and its email each take
- * a job, so 2 at a time fell behind the submissions; each running job holds one pooled connection.
- */
-const JOB_CONCURRENCY = 16;
 
 async function main() {
   const config = readConfig();
@@ -49,27 +33,12 @@ async function main() {
   try {
     await migrateDatabase(database.pool);
     const db = createDb(database.pool);
-    // One SMTP connection per job that may be sending: with a distant mail server, a few connections
-    // capped the emails a second however many jobs ran.
-    const mailer = config.smtpUrl
-      ? smtpMailer(config.smtpUrl, config.mailFrom, { connections: JOB_CONCURRENCY })
-      : devMailbox(config.mailFrom);
     const storage = localStorage(path.join(config.dataDir, 'files'));
     const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    const crontab = [
-      CLEANUP_FILES_CRONTAB,
-      PURGE_DELETED_FORMS_CRONTAB,
-      PURGE_EMAIL_DELIVERIES_CRONTAB,
-      PURGE_VISITOR_TRACES_CRONTAB,
-      PURGE_EXPIRED_LEADS_CRONTAB,
-      OWNER_LEAD_DIGEST_CRONTAB,
-      PURGE_EXPIRED_EXPORTS_CRONTAB,
-      PURGE_WEBHOOK_EVENTS_CRONTAB,
-      PURGE_IDEMPOTENCY_KEYS_CRONTAB,
-    ].join('\n');
-    const jobDb = createDb(database.jobPool);
-    const jobs = await startJobRunner(database.jobPool, createTaskList(config, jobDb, mailer, storage), crontab, app.log, {
-      concurrency: JOB_CONCURRENCY,
+    // The job queue runs in a thread of its own, from this module (the branch at the end).
+    const jobs = await startJobThread(new URL(import.meta.url), database.connection, app.log, (why) => {
+      console.error(`Lodestone stops: ${why}`);
+      void stop().then(() => process.exit(1));
     });
     stops.unshift(() => jobs.stop());
     stops.unshift(() => app.close());
@@ -92,7 +61,12 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-main().catch((err: unknown) => {
-  console.error('Lodestone failed to start:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error('Lodestone failed to start:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+} else {
+  // This module in the job thread that main() starts (job-thread.ts).
+  void runJobThread(workerData as JobThreadData, readConfig());
+}

@@ -37,6 +37,7 @@ import {
   PURGE_EMAIL_DELIVERIES_TASK,
   purgeEmailDeliveriesTask,
   emailJobSealer,
+  sealQueuedEmailsWith,
   sendEmailTask,
 } from './features/mail/index.js';
 import type { Mailer } from './lib/mailer.js';
@@ -44,6 +45,8 @@ import type { Storage } from './lib/storage.js';
 
 /** Every background task, for the worker in main.ts and for tests that run the queue. */
 export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: Storage): TaskList {
+  // Tasks queue emails too (a follow-up, a digest), also in the job thread, which builds no app.
+  sealQueuedEmailsWith(emailJobSealer(config.secret));
   const leads = {
     db,
     tokens: createTokens(config.secret),

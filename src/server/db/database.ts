@@ -6,8 +6,8 @@ import { startEmbeddedPostgres } from './embedded.js';
 export interface Database {
   /** Requests' connections. */
   pool: pg.Pool;
-  /** The job runner's and its tasks' own connections, so a burst of requests never starves the queue. */
-  jobPool: pg.Pool;
+  /** Where the database is: the job thread opens its own pool there (`openJobPool`). */
+  connection: pg.PoolConfig;
   /** Closes the pool and, for the embedded database, stops PostgreSQL. */
   close(): Promise<void>;
 }
@@ -17,7 +17,7 @@ const EMBEDDED_DATABASE = 'lodestone';
  * Connections per server (decision 0027). Requests and jobs have a pool each: with one pool, 50
  * requests at once queued ahead of every job's statements and the emails fell behind the sign-ups.
  * The job runner keeps two of its own (its LISTEN and its liveness lock) and one per running job
- * (main.ts's JOB_CONCURRENCY).
+ * (job-thread.ts's JOB_CONCURRENCY).
  */
 export const POOL_SIZE = 12;
 export const JOB_POOL_SIZE = 20;
@@ -34,11 +34,15 @@ function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
   return pool;
 }
 
+/** The job runner's and its tasks' own connections, so a burst of requests never starves the queue. */
+export const openJobPool = (connection: pg.PoolConfig, log: (msg: string) => void) =>
+  watch(new pg.Pool({ ...connection, max: JOB_POOL_SIZE }), log);
+
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: POOL_SIZE }), log);
-    const jobPool = watch(new pg.Pool({ connectionString: config.databaseUrl, max: JOB_POOL_SIZE }), log);
-    return { pool, jobPool, close: () => Promise.all([pool.end(), jobPool.end()]).then(() => undefined) };
+    const connection = { connectionString: config.databaseUrl };
+    const pool = watch(new pg.Pool({ ...connection, max: POOL_SIZE }), log);
+    return { pool, connection, close: () => pool.end() };
   }
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
   try {
@@ -51,13 +55,13 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     await embedded.stop();
     throw err;
   }
-  const pool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: POOL_SIZE }), log);
-  const jobPool = watch(new pg.Pool({ ...embedded.connection, database: EMBEDDED_DATABASE, max: JOB_POOL_SIZE }), log);
+  const connection = { ...embedded.connection, database: EMBEDDED_DATABASE };
+  const pool = watch(new pg.Pool({ ...connection, max: POOL_SIZE }), log);
   return {
     pool,
-    jobPool,
+    connection,
     async close() {
-      await Promise.all([pool.end(), jobPool.end()]);
+      await pool.end();
       await embedded.stop();
     },
   };

@@ -25,7 +25,8 @@ export function sealQueuedEmailsWith(sealer: Sealer): void {
 }
 
 export function sealEmailJob(email: QueuedEmail): SealedEmailPayload {
-  if (!queueSealer) throw new Error('email jobs cannot be queued before sealQueuedEmailsWith() ran (buildApp does it)');
+  if (!queueSealer)
+    throw new Error('email jobs cannot be queued before sealQueuedEmailsWith() ran (buildApp and createTaskList do it)');
   return { sealed: queueSealer.seal(email) };
 }
 
