@@ -75,10 +75,19 @@ export function startJobThread(
         workerData: data,
       })
     : new Worker(entry, { workerData: data });
+  // Known from the start: a thread that already ended (a crash) must not keep a stop waiting.
+  const exited = new Promise((r) => worker.once('exit', r));
   let started = false;
   let stopping = false;
+  let failed = false;
   return new Promise((resolve, reject) => {
-    const fail = (why: string) => (started ? onExit(why) : reject(new Error(why)));
+    // Once: a thread that fails also ends ('error', then 'exit').
+    const fail = (why: string) => {
+      if (failed) return;
+      failed = true;
+      if (started) onExit(why);
+      else reject(new Error(why));
+    };
     worker.on('message', (message: FromJobThread) => {
       if ('log' in message) log[message.log](message.msg);
       else if ('failed' in message) fail(message.failed);
@@ -87,7 +96,6 @@ export function startJobThread(
         resolve({
           async stop() {
             stopping = true;
-            const exited = new Promise((r) => worker.once('exit', r));
             worker.postMessage('stop');
             await exited;
           },
