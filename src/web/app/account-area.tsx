@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from '@/web/lib/router';
 import { navLinkClass } from '@/web/app/nav-link-class';
 import { SignInLink } from '@/web/app/sign-in-link';
 import { showToaster } from '@/web/app/toaster-host';

@@ -1,4 +1,4 @@
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, useLocation } from '@/web/lib/router';
 import { AppProviders } from '@/web/app/providers';
 import { AppErrorBoundary } from '@/web/app/route-error';
 import { AppRoutes } from '@/web/app/router';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@/web/lib/router';
 import { Spinner } from '@/web/components/ui/spinner';
 import { authClient } from '@/web/lib/auth-client';
 import { signInPathFor } from '@/web/lib/safe-redirect';

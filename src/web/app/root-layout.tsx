@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
 import { ScrollRestoration } from '@/web/app/scroll-restoration';
 import { SiteFooter } from '@/web/app/site-footer';
 import { SiteHeader } from '@/web/app/site-header';
@@ -15,7 +14,7 @@ function ScreenLoading() {
   );
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,9 +26,7 @@ export function RootLayout() {
       <SiteHeader />
       {/* pt-16 keeps content clear of the fixed header (h-16). */}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 focus:outline-none">
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />

@@ -1,17 +1,15 @@
 import { use, type ComponentType, type ReactElement } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router';
 import { RootLayout } from '@/web/app/root-layout';
 import { SCREENS, type Screen, type ScreenRoute } from '@/web/app/screens';
+import { routeMatcher } from '@/web/lib/route-match';
+import { RouteParams, useLocation } from '@/web/lib/router';
 
 // Every screen is a chunk of its own (screens.ts), so the Home page does not download the
 // dashboard's charts or the creator's forms. The first screen's chunks come with the document's
 // modulepreload links and main.tsx renders once they have loaded. Navigations run in a transition
 // (BrowserRouter's default), so a later navigation keeps the current screen until the next one
-// has loaded. The router is React Router's declarative one: the data router's loaders and actions
-// would be unused weight on every page (docs/decisions/0033).
+// has loaded. The router is the app's own (lib/router.tsx, docs/decisions/0038).
 const screenModules = import.meta.glob<Record<string, ComponentType>>('../features/**/*-page.tsx');
-
-const ROUTES = Object.keys(SCREENS) as ScreenRoute[];
 
 /** A promise React's `use` reads at once when it has settled (the status fields React itself sets). */
 type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
@@ -58,25 +56,25 @@ function LazyScreen({ route }: { route: ScreenRoute }) {
   return use(loadScreen(route));
 }
 
-/** The route the router shows at a path (`*` when no other matches). */
-export function routeAt(pathname: string): ScreenRoute {
-  const match = matchRoutes(
-    ROUTES.map((path) => ({ path })),
-    pathname,
-  )?.[0];
-  return (match?.route.path as ScreenRoute | undefined) ?? '*';
+const matchScreen = routeMatcher(Object.keys(SCREENS).filter((route) => route !== '*') as ScreenRoute[]);
+
+/** The route the router shows at a path (`*` when no other matches), with its parameters. */
+function screenAt(pathname: string) {
+  return matchScreen(pathname) ?? { pattern: '*' as const, params: {} };
 }
 
+/** The route the router shows at a path (`*` when no other matches). */
+export const routeAt = (pathname: string): ScreenRoute => screenAt(pathname).pattern;
+
 export function AppRoutes() {
+  const { pattern, params } = screenAt(useLocation().pathname);
+  // One tree for every route (as React Router rendered them): a screen's component changes, the
+  // layout and the providers around it stay.
   return (
-    <Routes>
-      {/* SCREENS has one entry per route of the shared table (and `*` last), checked by its type; the
-          table itself stays out of the entry chunk (its patterns bring the docs and the templates). */}
-      <Route element={<RootLayout />}>
-        {ROUTES.map((path) => (
-          <Route key={path} path={path} element={<LazyScreen route={path} />} />
-        ))}
-      </Route>
-    </Routes>
+    <RootLayout>
+      <RouteParams params={params}>
+        <LazyScreen route={pattern} />
+      </RouteParams>
+    </RootLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/web/lib/router';
 
 const STORAGE_KEY = 'lodestone-scroll-positions';
 

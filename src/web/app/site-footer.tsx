@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { FacebookIcon, LinkedInIcon, TwitterIcon } from '@/web/app/social-icons';
 import { SiteLogo } from '@/web/app/site-logo';
 

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@/web/lib/router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/domain/ui-defaults';
 import { useAccountAreaWanted } from '@/web/app/account-hint';
 import { SignInLink } from '@/web/app/sign-in-link';

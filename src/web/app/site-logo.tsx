@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { cn } from '@/web/lib/cn';
 
 export function LogoMark({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 
 type BreadcrumbProps = {
   /** The page above this one; the dashboard unless told. */

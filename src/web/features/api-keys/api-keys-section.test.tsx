@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/web/lib/router';
 import { describe, expect, it } from 'vitest';
 import { API_ACCESS_PLAN_MESSAGE, type ApiKeyList } from '@/domain/api-keys';
 import { ApiKeysSection } from './api-keys-section';

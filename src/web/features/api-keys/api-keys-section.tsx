@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { API_KEY_SCOPES, type ApiKeyScope, type ApiKeySummary, type CreatedApiKey } from '@/domain/api-keys';
 import { FieldError, TextField } from '@/web/components/text-field';
 import { Badge } from '@/web/components/ui/badge';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { authClient } from '@/web/lib/auth-client';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 
 export function BackToSignIn() {
   return (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/web/lib/router';
 import { signInSchema } from '@/domain/auth';
 import { FormAlert } from '@/web/components/form-alert';
 import { EmailField, TextField } from '@/web/components/text-field';

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/web/lib/router';
 import { isServerPage } from '@/domain/routes';
 import { safeRedirectPath } from '@/web/lib/safe-redirect';
 

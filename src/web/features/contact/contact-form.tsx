@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { toast } from 'sonner';
 import {
   CONTACT_CONSENT_TEXT,

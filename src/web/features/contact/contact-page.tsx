@@ -1,5 +1,5 @@
 import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/web/lib/router';
 import { CONTACT_TOPIC_SLUGS, CONTACT_TOPICS } from '@/domain/contact';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { InfoPageLayout } from '@/web/features/info-pages';

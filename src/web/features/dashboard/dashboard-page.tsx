@@ -1,5 +1,5 @@
 import { CreditCard } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@/web/lib/router';
 import { RequireSession } from '@/web/app/require-session';
 import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';

@@ -1,5 +1,5 @@
 import { ExternalLink, Link2, Pencil, Users } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';

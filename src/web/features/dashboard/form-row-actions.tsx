@@ -1,6 +1,6 @@
 import { ChartLine, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-messages';
 import type { FormSummary } from '@/domain/forms-api';

@@ -1,6 +1,6 @@
 import { Plus, Search, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import type { FormSummary } from '@/domain/forms-api';
 import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
 import { formAnalyticsPath } from '@/domain/app-paths';

@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { EMAIL_TOOL_NAMES, type EmailToolsSettings, type FormEmailTools } from '@/domain/email-tools';
 import { Button, buttonVariants } from '@/web/components/ui/button';

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { Button } from '@/web/components/ui/button';
 
 export function ClosingCta() {

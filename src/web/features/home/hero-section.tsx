@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { Button } from '@/web/components/ui/button';
 import { LandingPageMockup } from './landing-page-mockup';
 

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { docPath, TUTORIALS, type DocSlug } from '@/domain/docs';
 import { Card } from '@/web/components/ui/card';
 import { InfoPageLayout } from './info-page-layout';

@@ -1,5 +1,5 @@
 import { ArrowRight, ChartColumn, FileDown, Globe, LayoutTemplate, Mail, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/web/components/ui/card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { AGREEMENTS } from '@/domain/legal';
 import { InfoPageLayout } from './info-page-layout';
 import { ContactUs, SubProcessorTable } from './legal-parts';

@@ -1,6 +1,6 @@
 import { BookOpen, Mail, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { docPath, type DocSlug } from '@/domain/docs';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';

@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { cn } from '@/web/lib/cn';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { RETENTION, SECURITY_MEASURES, SUB_PROCESSORS } from '@/domain/legal';
 import { useSupportEmail } from '@/web/lib/site';
 

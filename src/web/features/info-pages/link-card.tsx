@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
 

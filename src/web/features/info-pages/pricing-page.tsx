@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { formatPlanPrice, PLAN_LIST, planHighlights, planPeriod, PRICING_FAQ, type Plan } from '@/domain/plans';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';

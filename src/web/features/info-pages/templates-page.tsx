@@ -1,6 +1,6 @@
 import { LayoutTemplate, SearchX } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { TEMPLATE_CATEGORIES, TEMPLATES, type TemplateCategory } from '@/domain/templates';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';

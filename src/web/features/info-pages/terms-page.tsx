@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { AGREEMENTS, TERMS_NOTICE_DAYS } from '@/domain/legal';
 import { formatPlanPrice, PLANS } from '@/domain/plans';
 import { InfoPageLayout } from './info-page-layout';

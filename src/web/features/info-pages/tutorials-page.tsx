@@ -1,5 +1,5 @@
 import { ArrowRight, Clock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { TUTORIALS } from '@/domain/docs';
 import { Card } from '@/web/components/ui/card';
 import { InfoPageLayout } from './info-page-layout';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '@/web/lib/router';
 import type { LeadDetail } from '@/domain/lead-detail';
 import { formatMoney } from '@/domain/money';
 import { PROVIDER_NAMES } from '@/domain/payments';

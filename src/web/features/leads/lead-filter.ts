@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/web/lib/router';
 
 /**
  * The leads filter lives in the address (?q=&form=&status=&from=&to=&utmSource=), so a filtered

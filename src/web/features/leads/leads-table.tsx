@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import type { LeadFieldColumn, LeadRow } from '@/domain/forms-api';
 import { leadPath } from '@/domain/app-paths';
 import { CHECKED_VALUE } from '@/domain/submission';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { FormAlert } from '@/web/components/form-alert';
 import { DraftBanner } from './draft-banner';

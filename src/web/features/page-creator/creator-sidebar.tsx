@@ -1,5 +1,5 @@
 import { CheckCircle2, LifeBuoy } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/web/components/ui/card';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/web/lib/router';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { templateConfig } from '@/domain/templates';
 import { RequireSession } from '@/web/app/require-session';

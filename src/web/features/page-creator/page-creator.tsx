@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/web/lib/router';
 import type { FormConfig } from '@/domain/form-config';
 import { PageHeading } from '@/web/components/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';

@@ -1,5 +1,5 @@
 import { CircleAlert, Info, RotateCw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import type { PaymentProvider } from '@/domain/form-config';
 import { PROVIDER_NAMES, type Provider } from '@/domain/payments';
 import { Button } from '@/web/components/ui/button';

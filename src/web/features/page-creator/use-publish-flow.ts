@@ -1,5 +1,5 @@
 import { useState, type Dispatch } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { ErrorCode } from '@/domain/api-errors';
 import { formMessages } from '@/domain/form-messages';

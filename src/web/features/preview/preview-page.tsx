@@ -1,6 +1,6 @@
 import { ArrowLeft, Eye } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@/web/lib/router';
 import type { FormConfig } from '@/domain/form-config';
 import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';

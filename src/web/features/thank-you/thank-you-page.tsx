@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Clock, LifeBuoy } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/web/lib/router';
 import { isDocSlug, isTutorialSlug, TUTORIALS } from '@/domain/docs';
 import { buttonVariants } from '@/web/components/ui/button';
 import { ErrorState } from '@/web/components/ui/error-state';

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/web/lib/router';
 import { describe, expect, it } from 'vitest';
 import { DOC_SLUGS, TUTORIALS } from '@/domain/docs';
 import { isAppRoute } from '@/domain/routes';

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Children, isValidElement, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import remarkGfm from 'remark-gfm';
 import { headingId } from './articles';
 

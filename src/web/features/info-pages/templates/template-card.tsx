@@ -1,5 +1,5 @@
 import { Eye, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/web/lib/router';
 import { formatMoney } from '@/domain/money';
 import type { Template } from '@/domain/templates';
 import { Badge } from '@/web/components/ui/badge';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@/web/lib/router';
 import { findTemplate, type Template } from '@/domain/templates';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Badge } from '@/web/components/ui/badge';
