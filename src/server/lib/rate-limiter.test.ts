@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
 import { createDb, type Db } from '../db/client.js';
+import { statementsDuring } from '../../../tests/kit/statements.js';
 import { createRateLimiter, ipBucket, type RateRule } from './rate-limiter.js';
 
 let database: TestDatabase;
@@ -62,22 +63,25 @@ describe('the PostgreSQL rate limiter', () => {
     expect(await countOf('fresh:y')).toBe(1);
   });
 
-  it("counts a hit and reads the caller's row in the same statement, its hits counted as hit's", async () => {
+  it('counts the hits that arrive together in one statement, each with its own count; a key twice waits for the next', async () => {
     const limiter = createRateLimiter(db);
-    const two = rule('with-row', 2);
-    const withRow = () => limiter.hitWith<{ answer: number; word: string }>(two, 'r', sql`select 42 as answer, 'yes' as word`);
-    expect(await withRow()).toEqual({
-      decision: expect.objectContaining({ allowed: true, count: 1 }),
-      row: { answer: 42, word: 'yes' },
+    const two = rule('together', 2);
+    await db.execute(sql`insert into rate_limit_hits values ('together:seen', now(), 1)`); // one hit already
+    let results: Awaited<ReturnType<typeof limiter.hit>>[] = [];
+    const seen = await statementsDuring(async () => {
+      results = await Promise.all(['a', 'b', 'seen', 'c', 'seen', 'd'].map((key) => limiter.hit(two, key)));
     });
-    expect((await limiter.hit(two, 'r')).count).toBe(2);
-    const refused = await withRow();
-    expect(refused.decision).toMatchObject({ allowed: false, count: 3 });
-    expect(refused.row).toEqual({ answer: 42, word: 'yes' });
-    expect(await countOf('with-row:r')).toBe(3);
-    // A SELECT that finds nothing: the hit still counts.
-    expect((await limiter.hitWith(two, 'none', sql`select 1 as one where false`)).row).toBeUndefined();
-    expect(await countOf('with-row:none')).toBe(1);
+    // 'a' alone (nothing was under way), then b, seen, c and d together, then the second 'seen'.
+    expect(seen.filter((text) => text.includes('insert into "rate_limit_hits"'))).toHaveLength(3);
+    expect(results.map((r) => [r.count, r.allowed])).toEqual([
+      [1, true],
+      [1, true],
+      [2, true],
+      [1, true],
+      [3, false],
+      [1, true],
+    ]);
+    expect(await countOf('together:seen')).toBe(3);
   });
 });
 

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { executePrepared, type Executor } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
+import { batched } from './batched.js';
 
 /** At most `limit` hits per `windowSeconds` for one key. */
 export interface RateRule {
@@ -23,8 +24,8 @@ const SWEEP_EVERY_MS = 60_000;
 /**
  * Fixed-window rate limiter kept in PostgreSQL (the UNLOGGED table rate_limit_hits), so every
  * server sharing the database shares the counts and the embedded default needs nothing else.
- * Each hit is one upsert: a key's window starts at its first hit and restarts at the first hit
- * after it ran out. Times come from the database clock, so servers with skewed clocks agree.
+ * Each hit is an upsert (hits that arrive together share one statement): a key's window starts at
+ * its first hit and restarts at the first hit after it ran out. Times come from the database clock, so servers with skewed clocks agree.
  * Like any fixed window it lets up to twice the limit through around a window's end.
  */
 export function createRateLimiter(db: Executor, options: { log?: (err: unknown) => void } = {}) {
@@ -39,45 +40,53 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
     );
   }
 
-  /** Counts one hit on `key` under `rule` and says whether it is within the limit. */
-  async function hit(rule: RateRule, key: string): Promise<RateDecision> {
-    return (await hitWith(rule, key)).decision;
-  }
-
   /**
-   * `hit`, with a one-row SELECT of the caller's (`alongside`) run in the same statement: one round
-   * trip for the count and what the caller reads next. `row` is its row (undefined if none).
+   * One statement for the hits of several keys under one rule, in the order of their keys (so
+   * concurrent statements lock the counters in one order). `keys` holds no key twice.
    */
-  async function hitWith<T extends object>(
-    rule: RateRule,
-    key: string,
-    alongside?: SQL,
-  ): Promise<{ decision: RateDecision; row: T | undefined }> {
-    if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`rate rule ${rule.name}: window longer than an hour`);
+  async function hitKeys(rule: RateRule, keys: string[]): Promise<RateDecision[]> {
     sweep();
     const window = sql`make_interval(secs => ${rule.windowSeconds})`;
     const expired = sql`h.window_start + ${window} <= excluded.window_start`;
-    const upsert = sql`
-      insert into ${rateLimitHits} as h (key, window_start, count) values (${`${rule.name}:${key}`}, now(), 1)
-      on conflict (key) do update set
-        count = case when ${expired} then 1 else h.count + 1 end,
-        window_start = case when ${expired} then excluded.window_start else h.window_start end
-      returning count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`;
-    const result = await executePrepared<{ count: number; retry_after: number; alongside: T | null }>(
+    const stored = keys.map((key) => `${rule.name}:${key}`);
+    const { rows } = await executePrepared<{ key: string; count: number; retry_after: number }>(
       db,
-      alongside
-        ? sql`with hit as (${upsert}) select hit.count, hit.retry_after, (select row_to_json(a) from (${alongside}) a) as alongside from hit`
-        : upsert,
+      sql`
+        insert into ${rateLimitHits} as h (key, window_start, count)
+        select key, now(), 1 from unnest(${sql.param(stored)}::text[]) as key order by key
+        on conflict (key) do update set
+          count = case when ${expired} then 1 else h.count + 1 end,
+          window_start = case when ${expired} then excluded.window_start else h.window_start end
+        returning h.key, h.count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`,
     );
-    const row = result.rows[0]!;
-    const resetSeconds = Math.max(1, row.retry_after);
-    const counted = { count: row.count, resetSeconds };
-    const decision: RateDecision =
-      row.count <= rule.limit ? { ...counted, allowed: true } : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
-    return { decision, row: row.alongside ?? undefined };
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return stored.map((key) => {
+      const row = byKey.get(key)!;
+      const resetSeconds = Math.max(1, row.retry_after);
+      const counted = { count: row.count, resetSeconds };
+      return row.count <= rule.limit
+        ? { ...counted, allowed: true }
+        : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
+    });
   }
 
-  return { hit, hitWith };
+  // Per rule, the hits that arrive while a statement is under way share the next one (group
+  // commit, lib/batched.ts): under a burst of sign-ups one statement counts a hundred of them.
+  const hitters = new Map<string, (key: string) => Promise<RateDecision>>();
+
+  /** Counts one hit on `key` under `rule` and says whether it is within the limit. */
+  async function hit(rule: RateRule, key: string): Promise<RateDecision> {
+    if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`rate rule ${rule.name}: window longer than an hour`);
+    let hitOne = hitters.get(rule.name);
+    if (!hitOne) {
+      // A key twice in one statement would be one row updated twice: the second waits for the next.
+      hitOne = batched((keys: string[]) => hitKeys(rule, keys), { max: 100, keyOf: (key) => key });
+      hitters.set(rule.name, hitOne);
+    }
+    return hitOne(key);
+  }
+
+  return { hit };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

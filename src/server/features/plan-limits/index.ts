@@ -1,1 +1,1 @@
-export { isOverMonthlyLimit, monthlySignupsQuery, type MonthlySignupsRow, noteVerifiedLead } from './monthly-signups.js';
+export { isOverMonthlyLimit, monthlySignupsRow, noteVerifiedLead } from './monthly-signups.js';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import { executePrepared, type Executor } from '../../db/client.js';
+import { batched } from '../../lib/batched.js';
 import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { workspaceOwners } from '../workspaces/index.js';
@@ -32,12 +33,12 @@ export function monthOf(now: Date) {
   };
 }
 
-/** The workspace's plan and its leads verified this month, as a one-row SELECT (none: no such workspace). */
-export function monthlySignupsQuery(workspaceId: string, now = new Date()): SQL {
+/** Workspaces' plans and their leads verified this month, a row for each found by `which`. */
+function signupsQuery(which: SQL, now: Date): SQL {
   const { start, next } = monthOf(now);
   // The literal 'verified' lets the planner use the partial index leads_workspace_verified_idx.
   return sql`
-    select o.plan, case when o.plan in (${sql.join(
+    select o.id, o.plan, case when o.plan in (${sql.join(
       LIMITED_PLANS.map((id) => sql`${id}`),
       sql`, `,
     )}) then (
@@ -45,7 +46,7 @@ export function monthlySignupsQuery(workspaceId: string, now = new Date()): SQL 
       where l.workspace_id = o.id and l.status = 'verified'
         and l.verified_at >= ${start.toISOString()} and l.verified_at < ${next.toISOString()}
     ) else 0 end as used
-    from ${organizations} o where o.id = ${workspaceId}`;
+    from ${organizations} o where ${which}`;
 }
 
 export type MonthlySignupsRow = { plan: PlanId; used: number };
@@ -58,8 +59,34 @@ export function monthlySignupsOf(row: MonthlySignupsRow | undefined) {
 
 /** Leads of the workspace verified this month, and its monthly limit (null: unlimited). */
 export async function monthlySignups(db: Executor, workspaceId: string, now = new Date()) {
-  const { rows } = await executePrepared<MonthlySignupsRow>(db, monthlySignupsQuery(workspaceId, now));
+  const { rows } = await executePrepared<MonthlySignupsRow>(db, signupsQuery(sql`o.id = ${workspaceId}`, now));
   return monthlySignupsOf(rows[0]);
+}
+
+const readers = new WeakMap<Executor, (workspaceId: string) => Promise<MonthlySignupsRow | undefined>>();
+
+/**
+ * The workspace's row for `isOverMonthlyLimit` (undefined: no such workspace), read for a
+ * submission. The calls that arrive while a read is under way share the next one (lib/batched.ts):
+ * under a burst of sign-ups, one statement reads the rows of a hundred.
+ */
+export function monthlySignupsRow(db: Executor, workspaceId: string): Promise<MonthlySignupsRow | undefined> {
+  let read = readers.get(db);
+  if (!read) {
+    read = batched(
+      async (ids: string[]) => {
+        const { rows } = await executePrepared<MonthlySignupsRow & { id: string }>(
+          db,
+          signupsQuery(sql`o.id = any(${sql.param(ids)}::text[])`, new Date()),
+        );
+        const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
+        return ids.map((id) => byId.get(id));
+      },
+      { max: 100 },
+    );
+    readers.set(db, read);
+  }
+  return read(workspaceId);
 }
 
 /**

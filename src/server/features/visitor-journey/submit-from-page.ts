@@ -2,7 +2,7 @@ import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { parseSubmission } from '../../../domain/submission.js';
 import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '../leads/index.js';
 import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '../payments/index.js';
-import { isOverMonthlyLimit, monthlySignupsQuery, type MonthlySignupsRow } from '../plan-limits/index.js';
+import { isOverMonthlyLimit, monthlySignupsRow } from '../plan-limits/index.js';
 import { checkFillTime } from '../../lib/fill-time.js';
 import type { VisitorLimits } from './visitor-limits.js';
 
@@ -42,12 +42,11 @@ export async function submitFromPage(
   log: (err: unknown) => void,
 ): Promise<SubmitOutcome> {
   const { config } = form;
-  // The workspace's monthly count comes with the per-address hit, in the same round trip.
-  const { busy, row: signups } = await deps.limits.submission<MonthlySignupsRow>(
-    form.id,
-    meta.ip,
-    monthlySignupsQuery(form.workspaceId),
-  );
+  // The workspace's monthly count is read beside the per-address hit, in parallel.
+  const [busy, signups] = await Promise.all([
+    deps.limits.submission(form.id, meta.ip),
+    monthlySignupsRow(deps.db, form.workspaceId),
+  ]);
   if (busy) return { kind: 'rateLimited', seconds: busy };
 
   const checked = parseSubmission(config, body);

@@ -9,7 +9,8 @@ import type { FormDetail } from '../../../domain/forms-api.js';
 import { PLANS, type PlanId } from '../../../domain/plans.js';
 import { leads, workspaceUsageNotices } from '../../db/schema/index.js';
 import { addressPool, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { FREE_PLAN_MONTHLY_SIGNUPS, monthOf } from '../plan-limits/monthly-signups.js';
+import { statementsDuring } from '../../../../tests/kit/statements.js';
+import { FREE_PLAN_MONTHLY_SIGNUPS, monthlySignupsRow, monthOf } from '../plan-limits/monthly-signups.js';
 import { ipBucket } from '../../lib/rate-limiter.js';
 import { createTokens } from '../../lib/tokens.js';
 import { VISITOR_RATE_LIMITS } from './visitor-limits.js';
@@ -258,6 +259,34 @@ describe("the Free plan's monthly sign-ups", () => {
     const businessForm = await createForm(t.app, business.user, { publish: true, config: noOptIn });
     await fill(businessForm, business.workspaceId, PLANS.pro.monthlySubmissionLimit);
     expect((await submit(businessForm.id, { email: 'business-late@example.com' })).statusCode).toBe(303);
+  });
+
+  it('reads the counts of sign-ups that arrive together in one statement, each page held to its own workspace', async () => {
+    const full = await ownerOn('free');
+    const fullForm = await createForm(t.app, full.user, { publish: true, config: noOptIn });
+    await seedLeads(fullForm, full.workspaceId, FREE_PLAN_MONTHLY_SIGNUPS);
+    const roomy = await ownerOn('free');
+    const roomyForm = await createForm(t.app, roomy.user, { publish: true, config: noOptIn });
+    await seedLeads(roomyForm, roomy.workspaceId, FREE_PLAN_MONTHLY_SIGNUPS - 3);
+
+    const pages = [roomyForm, fullForm, roomyForm, fullForm, roomyForm];
+    const sent = await Promise.all(pages.map((form, i) => submit(form.id, { email: `together-${i}@example.com` })));
+    expect(sent.map((r) => r.statusCode)).toEqual([303, 403, 303, 403, 303]);
+
+    const workspaces = [roomy.workspaceId, full.workspaceId, 'no-such-workspace', full.workspaceId, roomy.workspaceId];
+    let rows: Array<{ plan: string; used: number } | undefined> = [];
+    const seen = await statementsDuring(async () => {
+      rows = await Promise.all(workspaces.map((id) => monthlySignupsRow(t.db, id)));
+    });
+    expect(rows).toEqual([
+      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
+      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
+      undefined,
+      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
+      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
+    ]);
+    // The first alone (nothing was under way), the four that came meanwhile together.
+    expect(seen.filter((text) => text.includes('from "organizations" o where o.id = any'))).toHaveLength(2);
   });
 
   it('emails the owner at 80% and at 100%, once each', async () => {

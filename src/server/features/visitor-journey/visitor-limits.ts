@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { createRateLimiter, ipBucket, type RateRule } from '../../lib/rate-limiter.js';
 import type { Tokens } from '../../lib/tokens.js';
@@ -37,11 +36,8 @@ export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unkn
   const wait = (decision: Awaited<ReturnType<typeof limiter.hit>>) => (decision.allowed ? null : decision.retryAfterSeconds);
   const rules = VISITOR_RATE_LIMITS;
   return {
-    /** The per-address hit of a page's submission, with `alongside` (a one-row SELECT) read in the same statement. */
-    submission: async <T extends object>(formId: string, address: string, alongside?: SQL) => {
-      const { decision, row } = await limiter.hitWith<T>(rules.submitPerIpPerForm, `${formId}:${ip(address)}`, alongside);
-      return { busy: wait(decision), row };
-    },
+    submission: async (formId: string, address: string) =>
+      wait(await limiter.hit(rules.submitPerIpPerForm, `${formId}:${ip(address)}`)),
     submissionFor: async (formId: string, email: string) =>
       wait(await limiter.hit(rules.submitPerEmailPerForm, emailCounterSuffix(tokens, formId, email))),
     resend: async (address: string) => wait(await limiter.hit(rules.resendPerIp, ip(address))),
