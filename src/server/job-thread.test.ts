@@ -1,5 +1,5 @@
 import { expect, it, vi } from 'vitest';
-import { startJobThread } from './job-thread.js';
+import { startJobThread, threadLog } from './job-thread.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -15,4 +15,25 @@ it('tells once when the job thread ends unasked, and a stop after it returns at 
   // The server stops everything when told: the thread's part must not wait for an exit long past.
   await thread.stop();
   expect(ended).toHaveLength(1);
+});
+
+it("posts the lines the server's logger keeps at its level, and drops the others in the thread", () => {
+  const posted: string[] = [];
+  const post = ({ log, msg }: { log: string; msg: string }) => posted.push(`${log}: ${msg}`);
+  const atWarn = threadLog(post, 'warn');
+  atWarn.debug('fetched a job');
+  atWarn.info('Completed task 1');
+  atWarn.warn('a job failed, will retry');
+  atWarn.error('the queue is unreachable');
+  expect(posted).toEqual(['warn: a job failed, will retry', 'error: the queue is unreachable']);
+
+  posted.length = 0;
+  const atDebug = threadLog(post, 'debug');
+  atDebug.debug('fetched a job');
+  atDebug.info('Completed task 1');
+  expect(posted).toEqual(['debug: fetched a job', 'info: Completed task 1']);
+
+  posted.length = 0;
+  threadLog(post, 'silent').error('unseen');
+  expect(posted).toEqual([]);
 });

@@ -109,16 +109,25 @@ export function startJobThread(
   });
 }
 
+// pino's levels, which the server's logger filters by (config.logLevel).
+const LEVEL_RANK: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+
+/**
+ * The thread's log: the lines the server's logger keeps at `threshold` are posted to the main
+ * thread; the others are dropped here, so a busy queue does not post (and the main thread does not
+ * receive) a line per job that nobody will see.
+ */
+export function threadLog(post: (line: { log: Level; msg: string }) => void, threshold: string): Log {
+  const line = (level: Level) =>
+    LEVEL_RANK[level]! >= (LEVEL_RANK[threshold] ?? 0) ? (msg: string) => post({ log: level, msg }) : () => undefined;
+  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug') };
+}
+
 /** The job thread's side of `startJobThread`. */
 export async function runJobThread({ connection }: JobThreadData, config: Config): Promise<void> {
   const port = parentPort!;
   const send = (message: FromJobThread) => port.postMessage(message);
-  const log: Log = {
-    info: (msg) => send({ log: 'info', msg }),
-    warn: (msg) => send({ log: 'warn', msg }),
-    error: (msg) => send({ log: 'error', msg }),
-    debug: (msg) => send({ log: 'debug', msg }),
-  };
+  const log = threadLog(send, config.logLevel);
   const pool = openJobPool(connection, log.warn);
   // One SMTP connection per job that may be sending: with a distant mail server, a few connections
   // capped the emails a second however many jobs ran.
