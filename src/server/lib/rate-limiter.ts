@@ -25,7 +25,8 @@ const SWEEP_EVERY_MS = 60_000;
  * Fixed-window rate limiter kept in PostgreSQL (the UNLOGGED table rate_limit_hits), so every
  * server sharing the database shares the counts and the embedded default needs nothing else.
  * Each hit is an upsert (hits that arrive together share one statement): a key's window starts at
- * its first hit and restarts at the first hit after it ran out. Times come from the database clock, so servers with skewed clocks agree.
+ * its first hit and restarts at the first hit after it ran out. Times come from the database clock,
+ * so servers with skewed clocks agree.
  * Like any fixed window it lets up to twice the limit through around a window's end.
  */
 export function createRateLimiter(db: Executor, options: { log?: (err: unknown) => void } = {}) {

@@ -90,7 +90,7 @@ export function monthlySignupsRow(db: Executor, workspaceId: string): Promise<Mo
 }
 
 /**
- * True when the workspace (its row of `monthlySignupsQuery`) has used this month's sign-ups: its
+ * True when the workspace (its row from `monthlySignupsRow`) has used this month's sign-ups: its
  * pages then refuse every submission, new address or known (answering both alike tells nobody which
  * addresses signed up before). People already signed up keep their confirmation and download links.
  */
