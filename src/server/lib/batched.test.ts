@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched } from './batched.js';
+import { batched, batchedPer } from './batched.js';
 
 /** A run the test finishes by hand, recording the items of every run. */
 function heldRuns(fail?: (item: string) => boolean) {
@@ -96,5 +96,29 @@ describe('batched', () => {
     const next = call('next');
     await held.finishNext();
     expect(await next).toBe('NEXT');
+  });
+});
+
+describe('batchedPer', () => {
+  it('keeps a batcher per owner: calls for different owners never share a run', async () => {
+    const runs: Array<[string, string[]]> = [];
+    const call = batchedPer(async (owner: { name: string }, items: string[]) => {
+      runs.push([owner.name, items]);
+      return items.map((i) => `${owner.name}:${i}`);
+    });
+    const one = { name: 'one' };
+    const two = { name: 'two' };
+    expect(await Promise.all([call(one, 'a'), call(two, 'b'), call(one, 'c'), call(two, 'd')])).toEqual([
+      'one:a',
+      'two:b',
+      'one:c',
+      'two:d',
+    ]);
+    expect(runs).toEqual([
+      ['one', ['a']],
+      ['two', ['b']],
+      ['one', ['c']],
+      ['two', ['d']],
+    ]);
   });
 });

@@ -73,3 +73,19 @@ export function batched<I, O>(
       pump();
     });
 }
+
+/**
+ * `batched` once per `owner` (a database handle): `run` gets the owner with the items, and calls for
+ * different owners never share a run.
+ */
+export function batchedPer<K extends object, I, O>(
+  run: (owner: K, items: I[]) => Promise<O[]>,
+  options?: BatchOptions<I>,
+): (owner: K, item: I) => Promise<O> {
+  const batchers = new WeakMap<K, (item: I) => Promise<O>>();
+  return (owner, item) => {
+    let batcher = batchers.get(owner);
+    if (!batcher) batchers.set(owner, (batcher = batched((items: I[]) => run(owner, items), options)));
+    return batcher(item);
+  };
+}

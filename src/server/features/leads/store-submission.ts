@@ -5,7 +5,7 @@ import { executePrepared, type Db } from '../../db/client.js';
 import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
 import { leadConsents, leads, submissions, type ShownPage } from '../../db/schema/index.js';
 import { bumpDailyStatsFrom, today } from '../daily-stats/index.js';
-import { batched } from '../../lib/batched.js';
+import { batchedPer } from '../../lib/batched.js';
 import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '../../lib/jobs.js';
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
@@ -74,7 +74,7 @@ export async function storeSubmission(
 ): Promise<{ submissionId: string; leadId: string }> {
   const paid = form.config.payment.enabled;
   const verified = !form.config.doubleOptIn && !paid;
-  const stored = await storerFor(deps.db)({
+  const stored = await store(deps.db, {
     submissionId: randomUUID(),
     leadId: randomUUID(),
     formId: form.id,
@@ -107,15 +107,7 @@ export async function storeSubmission(
  * for the last one's commit). Two submissions of the same address to the same page never share a
  * statement: the second finds the lead the first created, as it would one after the other.
  */
-const storers = new WeakMap<Db, (entry: Entry) => Promise<{ submissionId: string; leadId: string }>>();
-const storerFor = (db: Db) => {
-  let storer = storers.get(db);
-  if (!storer) {
-    storer = batched((entries: Entry[]) => storeEntries(db, entries), { max: 100, keyOf: (e) => `${e.formId}:${e.email}` });
-    storers.set(db, storer);
-  }
-  return storer;
-};
+const store = batchedPer(storeEntries, { max: 100, keyOf: (e) => `${e.formId}:${e.email}` });
 
 const column = <T>(entries: Entry[], pick: (e: Entry) => T, type: string) =>
   sql`${sql.param(entries.map(pick))}::${sql.raw(type)}[]`;

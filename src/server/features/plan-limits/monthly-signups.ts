@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import { executePrepared, type Executor } from '../../db/client.js';
-import { batched } from '../../lib/batched.js';
+import { batchedPer } from '../../lib/batched.js';
 import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { workspaceOwners } from '../workspaces/index.js';
@@ -63,31 +63,22 @@ export async function monthlySignups(db: Executor, workspaceId: string, now = ne
   return monthlySignupsOf(rows[0]);
 }
 
-const readers = new WeakMap<Executor, (workspaceId: string) => Promise<MonthlySignupsRow | undefined>>();
-
 /**
  * The workspace's row for `isOverMonthlyLimit` (undefined: no such workspace), read for a
  * submission. The calls that arrive while a read is under way share the next one (lib/batched.ts):
  * under a burst of sign-ups, one statement reads the rows of a hundred.
  */
-export function monthlySignupsRow(db: Executor, workspaceId: string): Promise<MonthlySignupsRow | undefined> {
-  let read = readers.get(db);
-  if (!read) {
-    read = batched(
-      async (ids: string[]) => {
-        const { rows } = await executePrepared<MonthlySignupsRow & { id: string }>(
-          db,
-          signupsQuery(sql`o.id = any(${sql.param(ids)}::text[])`, new Date()),
-        );
-        const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
-        return ids.map((id) => byId.get(id));
-      },
-      { max: 100 },
+export const monthlySignupsRow: (db: Executor, workspaceId: string) => Promise<MonthlySignupsRow | undefined> = batchedPer(
+  async (db: Executor, ids: string[]) => {
+    const { rows } = await executePrepared<MonthlySignupsRow & { id: string }>(
+      db,
+      signupsQuery(sql`o.id = any(${sql.param(ids)}::text[])`, new Date()),
     );
-    readers.set(db, read);
-  }
-  return read(workspaceId);
-}
+    const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
+    return ids.map((id) => byId.get(id));
+  },
+  { max: 100 },
+);
 
 /**
  * True when the workspace (its row from `monthlySignupsRow`) has used this month's sign-ups: its
