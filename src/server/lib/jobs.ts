@@ -23,8 +23,11 @@ export interface JobOptions {
   uniqueKey?: boolean;
 }
 
-/** Transactions of `transactionQueuingQuietly`: their jobs are inserted without NOTIFY. */
-const quietTransactions = new WeakSet<Executor>();
+/**
+ * Transactions of `transactionQueuingQuietly`, with the writes of their quiet jobs (each job and
+ * what goes with it) not sent yet.
+ */
+const quietTransactions = new WeakMap<Executor, SQL[]>();
 
 /**
  * Queues a job through `executor`: pass the transaction that writes the data causing the job, so
@@ -32,14 +35,14 @@ const quietTransactions = new WeakSet<Executor>();
  * found and removed later (`removeJob`), e.g. an email to a person whose data is being erased.
  */
 export async function addJob(executor: Executor, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
-  const writes = (options.alongside ?? []).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
-  const quiet = quietTransactions.has(executor) && (options.jobKey === undefined || options.uniqueKey === true);
-  if (quiet) {
+  const unsent = quietTransactions.get(executor);
+  if (unsent && (options.jobKey === undefined || options.uniqueKey === true)) {
     const { maxAttempts, runAt, jobKey: key } = options;
     const job = quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, { maxAttempts, runAt, key });
-    await executor.execute(sql`with ${sql.join([...writes, sql`job as (${job})`], sql`, `)} select count(*) from job`);
+    unsent.push(...(options.alongside ?? []), job);
     return;
   }
+  const writes = (options.alongside ?? []).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
   await executor.execute(
     sql`${writes.length ? sql`with ${sql.join(writes, sql`, `)} ` : sql``}select ${addJobCall(task, payload, options)}`,
   );
@@ -50,14 +53,32 @@ export async function addJob(executor: Executor, task: string, payload: unknown,
  * inserted without NOTIFY, then wakes the job runners once it committed (`nudgeJobRunners`). For
  * work that queues jobs often (a sign-up's follow-up): notifying transactions commit one at a time
  * (see `quietJobInsert`). Like `quietJobInsert`, a task must have run or been registered once.
+ *
+ * Such a job and its `alongside` writes are not sent at once: they wait, and all that waits goes to
+ * the database in one statement when `work` is done (decision 0039). `addJob` resolves before its
+ * job is written, so `work` that reads what such a job writes calls `sendQueuedJobs(tx)` first, and
+ * must not queue two writes to the same row between two sends (one statement may change a row once).
  */
 export async function transactionQueuingQuietly<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => {
-    quietTransactions.add(tx);
-    return work(tx);
+    quietTransactions.set(tx, []);
+    const done = await work(tx);
+    await sendQueuedJobs(tx);
+    return done;
   });
   await nudgeJobRunners(db).catch(() => undefined);
   return result;
+}
+
+/**
+ * Sends the jobs of a `transactionQueuingQuietly` transaction that are waiting, with their writes,
+ * as one statement of data-modifying CTEs (PostgreSQL runs each once, to completion).
+ */
+export async function sendQueuedJobs(tx: Executor): Promise<void> {
+  const unsent = quietTransactions.get(tx);
+  if (!unsent?.length) return;
+  const writes = unsent.splice(0).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
+  await tx.execute(sql`with ${sql.join(writes, sql`, `)} select 1`);
 }
 
 /** The `graphile_worker.add_job(...)` expression, for a statement that queues a job among other things. */

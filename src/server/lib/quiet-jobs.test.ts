@@ -3,10 +3,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
 import { createDb, type Db } from '../db/client.js';
-import { addJob, ensureTask, transactionQueuingQuietly } from './jobs.js';
+import { statementsDuring } from '../../../tests/kit/statements.js';
+import { addJob, ensureTask, sendQueuedJobs, transactionQueuingQuietly } from './jobs.js';
 
 // Jobs queued in a transaction of `transactionQueuingQuietly` are inserted without NOTIFY (notifying
-// transactions commit one at a time), and the runners are woken once, after the commit.
+// transactions commit one at a time), all in one statement with their writes (decision 0039), and
+// the runners are woken once, after the commit.
 
 let database: TestDatabase;
 let db: Db;
@@ -59,6 +61,51 @@ describe('a transaction queuing quietly', () => {
     const heardNow = await notifications();
     expect(heardNow).toHaveLength(1);
     expect(JSON.parse(heardNow[0]!)).toMatchObject({ count: 1 });
+  });
+
+  it('sends its jobs and their writes in one statement, once the work is done', async () => {
+    await db.execute(sql`create table if not exists quiet_jobs_notes (n int primary key)`);
+    const seen = await statementsDuring(() =>
+      transactionQueuingQuietly(db, async (tx) => {
+        for (const n of [1, 2, 3])
+          await addJob(tx, TASK, { marker: 'together', n }, { alongside: [sql`insert into quiet_jobs_notes values (${n})`] });
+      }),
+    );
+    const sent = seen.slice(seen.indexOf('begin') + 1, seen.indexOf('commit'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.split('insert into graphile_worker._private_jobs')).toHaveLength(4);
+    expect((await jobs('together')).map((r) => r.payload.n)).toEqual([1, 2, 3]);
+    expect((await db.execute<{ n: number }>(sql`select n from quiet_jobs_notes order by n`)).rows).toEqual([
+      { n: 1 },
+      { n: 2 },
+      { n: 3 },
+    ]);
+  });
+
+  it('lets the work read what its jobs wrote once it sent them (sendQueuedJobs)', async () => {
+    await db.execute(sql`create table if not exists quiet_jobs_notes (n int primary key)`);
+    const read = await transactionQueuingQuietly(db, async (tx) => {
+      await addJob(tx, TASK, { marker: 'read-back', n: 1 }, { alongside: [sql`insert into quiet_jobs_notes values (10)`] });
+      const before = (await tx.execute(sql`select n from quiet_jobs_notes where n = 10`)).rows.length;
+      await sendQueuedJobs(tx);
+      const after = (await tx.execute(sql`select n from quiet_jobs_notes where n = 10`)).rows.length;
+      return { before, after };
+    });
+    expect(read).toEqual({ before: 0, after: 1 });
+    expect(await jobs('read-back')).toHaveLength(1);
+  });
+
+  it('fails whole when one of the writes sent together fails: no job and no write of the others', async () => {
+    await db.execute(sql`create table if not exists quiet_jobs_notes (n int primary key)`);
+    await db.execute(sql`insert into quiet_jobs_notes values (20) on conflict do nothing`);
+    await expect(
+      transactionQueuingQuietly(db, async (tx) => {
+        await addJob(tx, TASK, { marker: 'one-fails', n: 1 }, { alongside: [sql`insert into quiet_jobs_notes values (21)`] });
+        await addJob(tx, TASK, { marker: 'one-fails', n: 2 }, { alongside: [sql`insert into quiet_jobs_notes values (20)`] });
+      }),
+    ).rejects.toThrow();
+    expect(await jobs('one-fails')).toEqual([]);
+    expect((await db.execute(sql`select n from quiet_jobs_notes where n = 21`)).rows).toEqual([]);
   });
 
   it('keeps add_job (and its replacing) for a key that may name a waiting job', async () => {

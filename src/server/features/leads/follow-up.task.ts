@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import { transactionQueuingQuietly } from '../../lib/jobs.js';
+import { sendQueuedJobs, transactionQueuingQuietly } from '../../lib/jobs.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { noteVerifiedLead } from '../plan-limits/index.js';
@@ -78,7 +78,10 @@ async function followUps(deps: LeadDeps, payloads: FollowUpPayload[], now = new 
     for (const payload of ordered) {
       let lead = found.get(payload.submissionId);
       // The same lead's second submission in this transaction: read the lead as the first one left it.
-      if (lead && followed.has(lead.lead.id)) lead = await lockLeadOfSubmission(tx, payload.submissionId);
+      if (lead && followed.has(lead.lead.id)) {
+        await sendQueuedJobs(tx);
+        lead = await lockLeadOfSubmission(tx, payload.submissionId);
+      }
       if (!lead) continue;
       followed.add(lead.lead.id);
       await followUpLocked(deps, tx, payload, lead, now);

@@ -146,7 +146,7 @@ describe('submissions that arrive together', () => {
 });
 
 describe("a submission's follow-up", () => {
-  it('queues its events and email without NOTIFY, then wakes the runners once it committed', async () => {
+  it('queues its event and email without NOTIFY, in one statement, then wakes the runners once it committed', async () => {
     const form = await createForm(t.app, owner, { publish: true });
     await t.runJobs();
     expect((await kit.submit(form.id, { email: 'quietly@example.com' })).statusCode).toBe(303);
@@ -154,7 +154,12 @@ describe("a submission's follow-up", () => {
     const begin = seen.indexOf('begin');
     const commit = seen.indexOf('commit', begin);
     const followUp = seen.slice(begin, commit);
-    expect(followUp.filter((text) => text.includes('insert into graphile_worker._private_jobs'))).toHaveLength(2);
+    // Found and locked, then the event, the email, their jobs and the lead's update: two statements.
+    expect(followUp.slice(1)).toHaveLength(2);
+    const writes = followUp.at(-1)!;
+    expect(writes.split('insert into graphile_worker._private_jobs')).toHaveLength(3);
+    expect(writes).toMatch(/insert into "events"/);
+    expect(writes).toMatch(/update "leads"/);
     expect(followUp.filter((text) => /add_jobs?\(|pg_notify/.test(text))).toEqual([]);
     expect(seen.slice(commit).some((text) => text.includes('pg_notify'))).toBe(true);
     // What it queued ran: the code reached the inbox.
