@@ -139,10 +139,15 @@ export async function runJobThread({ connection }: JobThreadData, config: Config
     const taskList = createTaskList(config, createDb(pool), mailer, storage);
     const runner = await startJobRunner(pool, taskList, CRONTAB, log, { concurrency: JOB_CONCURRENCY });
     port.once('message', () => {
+      // The mail server's pooled connections stay open until it drops them (a minute or more): closed
+      // here, or the thread, and the server's stop with it, would wait for that.
       void runner
         .stop()
         .then(() => pool.end())
-        .finally(() => port.close());
+        .finally(() => {
+          mailer.close?.();
+          port.close();
+        });
     });
     send({ ready: true });
   } catch (err) {

@@ -23,6 +23,8 @@ export interface Mailer {
    * writes through it, so the mail and its record commit together or not at all.
    */
   send(mail: OutgoingMail, tx: Executor): Promise<void>;
+  /** Closes what it keeps open (an SMTP pool's connections), so that a stopping thread can end. */
+  close?(): void;
 }
 
 export interface Sender {
@@ -70,6 +72,7 @@ export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 
         messageId: messageIdHeader(messageId, from),
       });
     },
+    close: () => transport.close(),
   };
 }
 
