@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { emailDeliveries } from '../../db/schema/index.js';
 import { devMailbox, type Mailer, type OutgoingMail } from '../../lib/mailer.js';
-import { deliverOnce } from './deliver-once.js';
+import { deliverEach, deliverOnce } from './deliver-once.js';
 import { queueEmail } from './emails.js';
 import { emailJobSealer, type QueuedEmail } from './sealed-email-job.js';
 
@@ -101,22 +101,63 @@ describe('an email is sent once per message id', () => {
   });
 
   it('writes the dev mailbox and the delivery record in one transaction', async () => {
-    await expect(
-      deliverOnce(t.db, 'dev-mailbox-rollback', async (tx) => {
-        await devMailbox(t.config.mailFrom).send(
-          { messageId: 'dev-mailbox-rollback', to: 'x@example.com', subject: 's', text: 't', html: 'h' },
-          tx,
-        );
-        throw new Error('the record could not be written');
-      }),
-    ).rejects.toThrow();
+    // PostgreSQL refuses a NUL character in text: the dev mailbox's insert fails, and with it the record.
+    const broken = { messageId: 'dev-mailbox-rollback', to: 'x@example.com', subject: 's\u0000', text: 't', html: 'h' };
+    await expect(deliverOnce(t.db, broken.messageId, (tx) => devMailbox(t.config.mailFrom).send(broken, tx))).rejects.toThrow();
     const { rows } = await t.db.execute(sql`select id from dev_mail where "to" = 'x@example.com'`);
     expect(rows).toEqual([]);
-    expect(
-      await t.db
-        .select()
-        .from(emailDeliveries)
-        .where(sql`${emailDeliveries.messageId} = 'dev-mailbox-rollback'`),
-    ).toEqual([]);
+    expect(await recorded(['dev-mailbox-rollback'])).toEqual([]);
+  });
+});
+
+const recorded = async (ids: string[]) =>
+  (
+    await t.db.execute<{ message_id: string }>(
+      sql`select message_id from email_deliveries where message_id = any(${sql.param(ids)}::text[]) order by message_id`,
+    )
+  ).rows.map((r) => r.message_id);
+
+describe('emails delivered together (deliverEach)', () => {
+  const mail = (messageId: string) => ({ messageId, to: `${messageId}@example.com`, subject: 's', text: 't', html: 'h' });
+
+  it('records the messages the mail server accepted and not the one it refused, which alone is sent again', async () => {
+    const { sent, mailer } = capture();
+    const ids = ['together-a', 'together-b', 'together-c'];
+    const outcomes = await deliverEach(
+      t.db,
+      ids.map((id) => ({
+        messageId: id,
+        send: async (tx) => {
+          if (id === 'together-b') throw new Error('550 mailbox unavailable');
+          await mailer.send(mail(id), tx);
+        },
+      })),
+    );
+    expect(outcomes).toEqual([{ outcome: 'sent' }, { failed: new Error('550 mailbox unavailable') }, { outcome: 'sent' }]);
+    expect(await recorded(ids)).toEqual(['together-a', 'together-c']);
+
+    // The jobs run again (the refused one's retry, and the others' after a crash before their completion).
+    const again = await deliverEach(
+      t.db,
+      ids.map((id) => ({ messageId: id, send: (tx) => mailer.send(mail(id), tx) })),
+    );
+    expect(again).toEqual([{ outcome: 'sentBefore' }, { outcome: 'sent' }, { outcome: 'sentBefore' }]);
+    expect(sent.map((m) => m.messageId)).toEqual(['together-a', 'together-c', 'together-b']);
+    expect(await recorded(ids)).toEqual(ids);
+  });
+
+  it('records none of them when the database fails them (the dev mailbox), so that each is tried again', async () => {
+    const dev = devMailbox(t.config.mailFrom);
+    const good = mail('dev-together-good');
+    const broken = { ...mail('dev-together-broken'), subject: 's\u0000' };
+    await expect(
+      deliverEach(
+        t.db,
+        [good, broken].map((m) => ({ messageId: m.messageId, send: (tx) => dev.send(m, tx) })),
+      ),
+    ).rejects.toThrow();
+    expect(await recorded([good.messageId, broken.messageId])).toEqual([]);
+    const { rows } = await t.db.execute(sql`select id from dev_mail where "to" like 'dev-together-%'`);
+    expect(rows).toEqual([]);
   });
 });

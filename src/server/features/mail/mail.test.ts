@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpMailer, type Mailer } from '../../lib/mailer.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { readMailbox } from '../../../../tests/kit/mailbox.js';
 import { startSmtpSink } from '../../../../tests/setup/smtp-sink.js';
 import { devMail } from '../../db/schema/index.js';
 import { addJob, removeJob } from '../../lib/jobs.js';
+import { statementsDuring } from '../../../../tests/kit/statements.js';
+import { devMailbox, smtpMailer, type Mailer } from '../../lib/mailer.js';
+import { emailJobSealer } from './sealed-email-job.js';
+import { EMAIL_LANES, sendEmailTask } from './send-email.task.js';
 import { queueEmail } from './emails.js';
 
 let t: TestApp;
@@ -104,6 +107,88 @@ describe('email', () => {
     await addJob(t.db, 'welcome_later', {});
     await t.runJobs({ tasks });
     expect((await readMailbox(t)).map((m) => m.to)).toContain('queued-by-a-job@example.com');
+  });
+
+  /** The send_email jobs, taken out of the queue to be run here at once, as the job runner's workers would. */
+  async function takeEmailJobs() {
+    const { rows } = await t.db.execute<{ id: string; payload: unknown; to: string }>(sql`
+      delete from graphile_worker._private_jobs j using graphile_worker._private_tasks k
+      where k.id = j.task_id and k.identifier = 'send_email' returning j.id::text, j.payload`);
+    const task = sendEmailTask({ mailer: gate.mailer, db: t.db, sealer: emailJobSealer(t.config.secret) });
+    const helpers = (id: string) => ({ job: { id }, logger: { info() {} } }) as never;
+    return rows.map((row) => () => task(row.payload, helpers(row.id)));
+  }
+
+  /** The dev mailbox, but a message waits at `send` until `release(address)` (or `releaseAll`). */
+  const gate = (() => {
+    const dev = devMailbox('Lodestone <no-reply@example.com>');
+    let held = new Map<string, () => void>();
+    let open = false;
+    const mailer: Mailer = {
+      async send(mail, tx) {
+        if (!open) await new Promise<void>((resolve) => held.set(mail.to, resolve));
+        await dev.send(mail, tx);
+      },
+    };
+    return {
+      mailer,
+      held: () => [...held.keys()],
+      release(address: string) {
+        held.get(address)?.();
+        held.delete(address);
+      },
+      releaseAll() {
+        open = true;
+        for (const resolve of held.values()) resolve();
+        held = new Map();
+      },
+      close() {
+        open = false;
+      },
+    };
+  })();
+
+  it('records the email jobs that run at once together: the ones that wait for a lane share one transaction', async () => {
+    const to = Array.from({ length: 2 * EMAIL_LANES }, (_, i) => `together-${i}@example.com`);
+    for (const address of to) await queueEmail(t.db, resetJob(address));
+    const jobs = await takeEmailJobs();
+    gate.close();
+    const seen = await statementsDuring(async () => {
+      const first = jobs.slice(0, EMAIL_LANES).map((run) => run());
+      await vi.waitFor(() => expect(gate.held()).toHaveLength(EMAIL_LANES)); // every lane is mid-send
+      const rest = jobs.slice(EMAIL_LANES).map((run) => run());
+      await new Promise((resolve) => setTimeout(resolve, 300)); // they render and queue behind the lanes
+      gate.releaseAll();
+      await Promise.all([...first, ...rest]);
+    });
+    expect(seen.filter((text) => text === 'begin')).toHaveLength(EMAIL_LANES + 1);
+    const mailbox = (await readMailbox(t)).map((m) => m.to).filter((address) => to.includes(address));
+    expect(mailbox.sort()).toEqual([...to].sort());
+  });
+
+  it('keeps sending while a message hangs at the mail server', async () => {
+    const to = Array.from({ length: 6 }, (_, i) => `hang-${i}@example.com`);
+    for (const address of to) await queueEmail(t.db, resetJob(address));
+    const jobs = await takeEmailJobs();
+    gate.close();
+    const running = jobs.map((run) => run());
+    await vi.waitFor(() => expect(gate.held()).toContain('hang-0@example.com'));
+    // Every message but the first goes out while the first hangs.
+    for (const address of to.slice(1)) {
+      await vi.waitFor(() => expect(gate.held()).toContain(address));
+      gate.release(address);
+    }
+    await vi.waitFor(async () =>
+      expect(
+        (await readMailbox(t))
+          .map((m) => m.to)
+          .filter((address) => to.includes(address))
+          .sort(),
+      ).toEqual(to.slice(1)),
+    );
+    gate.releaseAll();
+    await Promise.all(running);
+    expect((await readMailbox(t)).filter((m) => m.to === 'hang-0@example.com')).toHaveLength(1);
   });
 
   it('delivers through SMTP with html and plain-text parts and the queued message id', async () => {

@@ -1,8 +1,9 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
+import { batched } from '../../lib/batched.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { Sealer } from '../../lib/sealed.js';
-import { deliverOnce } from './deliver-once.js';
+import { deliverEach, type Delivered, type Delivery } from './deliver-once.js';
 import { renderEmail } from './emails.js';
 import { openEmailJob } from './sealed-email-job.js';
 
@@ -20,15 +21,31 @@ function withoutAddresses(err: unknown, addresses: Array<string | undefined>): E
   return new Error(message);
 }
 
+/**
+ * Transactions of emails under way at once. A batch commits once its slowest message is accepted: a
+ * message that hangs at the mail server holds its batch, and the other lanes keep sending.
+ */
+export const EMAIL_LANES = 4;
+
+/**
+ * The email jobs that run at once are delivered together (decision 0040): up to EMAIL_LANES
+ * transactions are under way, and the jobs that arrive while they all are share the next one (at
+ * most 32). A message id twice waits for the next transaction.
+ */
 export function sendEmailTask({ mailer, db, sealer }: SendEmailDeps): Task {
+  const deliver = batched((deliveries: Delivery[]) => deliverEach(db, deliveries), {
+    max: 32,
+    concurrency: EMAIL_LANES,
+    keyOf: (delivery) => delivery.messageId,
+  });
   return async (payload, helpers) => {
     const email = openEmailJob(sealer, payload, helpers.job.id);
     const mail = await renderEmail(email);
-    try {
-      const outcome = await deliverOnce(db, email.messageId, (tx) => mailer.send(mail, tx));
-      if (outcome === 'sentBefore') helpers.logger.info(`email ${email.messageId} was delivered before; not sending it again`);
-    } catch (err) {
-      throw withoutAddresses(err, [email.to, email.replyTo]);
-    }
+    const delivered: Delivered = await deliver({ messageId: email.messageId, send: (tx) => mailer.send(mail, tx) }).catch(
+      (err: unknown) => ({ failed: err }),
+    );
+    if ('failed' in delivered) throw withoutAddresses(delivered.failed, [email.to, email.replyTo]);
+    if (delivered.outcome === 'sentBefore')
+      helpers.logger.info(`email ${email.messageId} was delivered before; not sending it again`);
   };
 }
