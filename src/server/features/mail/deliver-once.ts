@@ -29,8 +29,6 @@ export type Delivered = { outcome: 'sent' | 'sentBefore' } | { failed: unknown }
  */
 export async function deliverEach(db: Db, deliveries: Delivery[]): Promise<Delivered[]> {
   return db.transaction(async (tx) => {
-    // Claimed in the order of their ids: two workers claiming some of the same messages wait for each
-    // other instead of deadlocking.
     // A worker on a machine that vanished mid-send must not hold the rows (and their messages) for hours.
     // The settings (set_config with is_local = true is SET LOCAL) and the claim are one statement: the
     // insert takes its rows from the materialized CTE, so the settings apply before it can wait on a lock.
@@ -40,6 +38,8 @@ export async function deliverEach(db: Db, deliveries: Delivery[]): Promise<Deliv
     });
     const ids = deliveries.map((d) => d.messageId);
     // sent_at is when the sending began: the row is committed, and seen, only once the server accepted.
+    // Claimed in the order of the ids: two workers claiming some of the same messages wait for each
+    // other instead of deadlocking.
     const { rows } = await tx.execute<{ message_id: string }>(sql`
       with settings as materialized (select ${sql.join(settings, sql`, `)})
       insert into ${emailDeliveries} (message_id, sent_at)
