@@ -1,4 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../tests/setup/database.js';
+import { startSmtpSink } from '../../tests/setup/smtp-sink.js';
+import { createDb } from './db/client.js';
+import { emailJobSealer, queueEmail, sealQueuedEmailsWith } from './features/mail/index.js';
 import { startJobThread, threadLog } from './job-thread.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
@@ -36,4 +44,37 @@ it("posts the lines the server's logger keeps at its level, and drops the others
   posted.length = 0;
   threadLog(post, 'silent').error('unseen');
   expect(posted).toEqual([]);
+});
+
+it('stops when asked while its mail server keeps the connections open', { timeout: 60_000 }, async () => {
+  // A mail server drops an idle connection only after a minute or more (this sink: after 60 s).
+  const sink = await startSmtpSink();
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-jobs-'));
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, SECRET: 'test-secret-test-secret-test-secret-0123', SMTP_URL: sink.url };
+  process.env.JOB_THREAD_ENV = JSON.stringify(env);
+  try {
+    const thread = await startJobThread(
+      new URL('../../tests/fixtures/job-thread/runs-jobs.ts', import.meta.url),
+      database.pool.options,
+      quiet,
+      () => undefined,
+    );
+    sealQueuedEmailsWith(emailJobSealer(env.SECRET)); // as the app does, with the thread's secret
+    await queueEmail(createDb(database.pool), {
+      template: 'passwordReset',
+      to: 'stop-with-smtp@example.com',
+      props: { name: 'Ada', url: 'http://localhost:3000/r/abc', expiresInMinutes: 60 },
+    });
+    await sink.until((accepted) => accepted.some((m) => m.to.includes('stop-with-smtp@example.com')));
+    // Supervisors (systemd, Kubernetes) kill a server still running 30 s after SIGTERM; the thread's
+    // stop is part of the server's.
+    const stopped = await Promise.race([thread.stop().then(() => 'stopped'), sleep(30_000, 'still running')]);
+    expect(stopped).toBe('stopped');
+  } finally {
+    delete process.env.JOB_THREAD_ENV;
+    await sink.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
