@@ -42,7 +42,7 @@ export async function addJob(executor: Executor, task: string, payload: unknown,
     unsent.push(...(options.alongside ?? []), job);
     return;
   }
-  const writes = (options.alongside ?? []).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
+  const writes = namedWrites(options.alongside ?? []);
   await executor.execute(
     sql`${writes.length ? sql`with ${sql.join(writes, sql`, `)} ` : sql``}select ${addJobCall(task, payload, options)}`,
   );
@@ -77,9 +77,11 @@ export async function transactionQueuingQuietly<T>(db: Db, work: (tx: Executor) 
 export async function sendQueuedJobs(tx: Executor): Promise<void> {
   const unsent = quietTransactions.get(tx);
   if (!unsent?.length) return;
-  const writes = unsent.splice(0).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
-  await tx.execute(sql`with ${sql.join(writes, sql`, `)} select 1`);
+  await tx.execute(sql`with ${sql.join(namedWrites(unsent.splice(0)), sql`, `)} select 1`);
 }
+
+/** Data-modifying statements as the CTEs of one statement: w0 as (...), w1 as (...), … */
+const namedWrites = (writes: SQL[]) => writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
 
 /** The `graphile_worker.add_job(...)` expression, for a statement that queues a job among other things. */
 export function addJobCall(task: string, payload: unknown, options: Omit<JobOptions, 'alongside'> = {}): SQL {
