@@ -1,13 +1,14 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LEADS_PAGE_SIZE, type LeadListPage, type WorkspaceLeadsFilter } from '../../../domain/forms-api.js';
 import { isUuid } from '../../../domain/ids.js';
 import type { Db } from '../../db/client.js';
 import { forms, leadConsents, leads } from '../../db/schema/index.js';
-import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
+import { cursorTime, decodeCursor, keysetPage, olderThan, type KeysetPosition } from '../../lib/keyset.js';
 import { containsPattern } from '../../lib/like.js';
 import { assertOwnForm } from '../forms/index.js';
 import { latestPayments } from '../payments/index.js';
 import { fieldLabelsOf, labelAnswers } from './field-columns.js';
+import { chooseSearchWay, sampleSearch, searchParts, type SearchWay } from './search-way.js';
 
 /** Leads matching `conditions`, newest first, `size` (50) a page, keyset-paginated on (created_at, id). */
 async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string, size = LEADS_PAGE_SIZE): Promise<LeadListPage> {
@@ -86,26 +87,39 @@ export function indexedPart(q: string): string {
   return at >= 3 ? q.slice(0, at + 1) : q;
 }
 
-/**
- * The SQL conditions over `leads` for the workspace's leads matching `filter` (the page id must have
- * been checked with assertOwnForm). Shared with the export, which streams the same rows.
- */
-export function workspaceLeadsWhere(workspaceId: string, filter: Omit<WorkspaceLeadsFilter, 'cursor' | 'q'> & { q?: string }) {
+type LeadsFilter = Omit<WorkspaceLeadsFilter, 'cursor' | 'q'> & { q?: string };
+
+/** The leads a search looks among: the workspace's, or one of its pages'. */
+const baseWhere = (workspaceId: string, filter: LeadsFilter) =>
+  and(eq(leads.workspaceId, workspaceId), filter.form ? eq(leads.formId, filter.form) : undefined)!;
+
+/** Every filter but the page, and the text: in the address or in any answer, taken literally. */
+function filtersWhere(filter: LeadsFilter) {
   const text = filter.q ? containsPattern(filter.q) : null;
   return and(
-    eq(leads.workspaceId, workspaceId),
-    filter.form ? eq(leads.formId, filter.form) : undefined,
     text
-      ? and(
-          // The trigram index's superset (address and answers on one text, migration 0015), then the exact test.
-          sql`lead_search_text(${leads.email}, ${leads.data}) ilike ${containsPattern(indexedPart(filter.q!))}`,
-          or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`),
-        )
+      ? or(ilike(leads.email, text), sql`exists (select 1 from jsonb_each_text(${leads.data}) a where a.value ilike ${text})`)
       : undefined,
     filter.status ? STATUS_CONDITION[filter.status] : undefined,
     filter.from ? gte(leads.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
     filter.to ? lt(leads.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS)) : undefined,
     filter.utmSource ? eq(leads.utmSource, filter.utmSource) : undefined,
+  );
+}
+
+/** What the trigram index can serve (migration 0015: address and answers on one text): a superset of the rows containing `part`. */
+const searchTextContains = (part: string) => sql`lead_search_text(${leads.email}, ${leads.data}) ilike ${containsPattern(part)}`;
+
+/**
+ * The SQL conditions over `leads` for the workspace's leads matching `filter` (the page id must have
+ * been checked with assertOwnForm). Shared with the export, which streams the same rows.
+ */
+export function workspaceLeadsWhere(workspaceId: string, filter: LeadsFilter) {
+  return and(
+    baseWhere(workspaceId, filter),
+    // The trigram index's superset, then the exact test.
+    filter.q ? searchTextContains(indexedPart(filter.q)) : undefined,
+    filtersWhere(filter),
   )!;
 }
 
@@ -117,5 +131,97 @@ export async function listWorkspaceLeads(
   size = LEADS_PAGE_SIZE,
 ): Promise<LeadListPage> {
   if (filter.form) await assertOwnForm(db, workspaceId, filter.form);
-  return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor, size);
+  if (!filter.q) return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor, size);
+  return searchPage(db, workspaceId, filter, (await searchWayFor(db, workspaceId, filter, size)).way, size);
+}
+
+/** The way a search will take, from a sample of the newest leads (decision 0041). */
+export async function searchWayFor(db: Db, workspaceId: string, filter: LeadsFilter & { q: string }, size: number) {
+  const parts = searchParts(indexedPart(filter.q));
+  const sample = await sampleSearch(db, { workspaceId, formId: filter.form }, filtersWhere(filter)!, parts);
+  return { sample, way: chooseSearchWay(parts, sample, size) };
+}
+
+/** A search's page found `way`: each way gives the same rows (decision 0041). */
+export async function searchPage(
+  db: Db,
+  workspaceId: string,
+  filter: WorkspaceLeadsFilter,
+  way: SearchWay,
+  size = LEADS_PAGE_SIZE,
+): Promise<LeadListPage> {
+  if (way.way === 'planner') return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor, size);
+  const after = filter.cursor ? decodeCursor(filter.cursor, isUuid) : undefined;
+  let ids: string[];
+  if (way.way === 'index') ids = await indexedIds(db, workspaceId, filter, way.part, after, size + 1);
+  else if (!way.then) ids = await walkedIds(db, workspaceId, filter, after, size + 1);
+  else {
+    // The walk stops after `limit` leads; what it did not reach is asked of the index.
+    ids = await walkedIds(db, workspaceId, filter, after, size + 1, way.limit);
+    const edge = ids.length <= size ? await walkEdge(db, workspaceId, filter, after, way.limit) : undefined;
+    if (edge) ids.push(...(await indexedIds(db, workspaceId, filter, way.then, edge, size + 1 - ids.length)));
+  }
+  return leadPage(db, [eq(leads.workspaceId, workspaceId), inArray(leads.id, ids)], filter.cursor, size);
+}
+
+/** The leads of the search's base newest first (after `after`), at most `limit` of them read. */
+const newestLeads = (workspaceId: string, filter: LeadsFilter, after: KeysetPosition | undefined, limit?: number) => sql`
+  select * from ${leads}
+  where ${and(baseWhere(workspaceId, filter), after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined)}
+  order by created_at desc, id desc ${limit ? sql`limit ${limit}` : sql``}`;
+
+/** The first `count` matching leads, reading the newest first and testing each (at most `limit` read). */
+async function walkedIds(
+  db: Db,
+  workspaceId: string,
+  filter: LeadsFilter,
+  after: KeysetPosition | undefined,
+  count: number,
+  limit?: number,
+): Promise<string[]> {
+  // The subquery is named "leads" so that the filters, written over the leads table, read its rows;
+  // its order is kept, so the walk stops at the `count`-th match.
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select leads.id from (${newestLeads(workspaceId, filter, after, limit)}) as leads
+    where ${filtersWhere(filter)} order by leads.created_at desc, leads.id desc limit ${count}`);
+  return rows.map((r) => r.id);
+}
+
+/** The oldest lead a walk of `limit` leads reads, when there are older ones (undefined when it reads them all). */
+async function walkEdge(db: Db, workspaceId: string, filter: LeadsFilter, after: KeysetPosition | undefined, limit: number) {
+  const rows = await db
+    .select({ time: cursorTime(leads.createdAt), id: leads.id })
+    .from(leads)
+    .where(and(baseWhere(workspaceId, filter), after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .offset(limit - 1)
+    .limit(2);
+  return rows.length === 2 ? rows[0] : undefined;
+}
+
+/**
+ * The first `count` matching leads among those the trigram index returns for `part`, every one of
+ * them tested and then sorted: a materialized CTE is planned for all its rows, so PostgreSQL cannot
+ * turn it into a walk for the sake of the ORDER BY.
+ */
+async function indexedIds(
+  db: Db,
+  workspaceId: string,
+  filter: LeadsFilter,
+  part: string,
+  after: KeysetPosition | undefined,
+  count: number,
+): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    with found as materialized (
+      select ${leads.id} as id, ${leads.createdAt} as created_at from ${leads}
+      where ${and(
+        baseWhere(workspaceId, filter),
+        searchTextContains(part),
+        filtersWhere(filter),
+        after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined,
+      )}
+    )
+    select id from found order by created_at desc, id desc limit ${count}`);
+  return rows.map((r) => r.id);
 }
