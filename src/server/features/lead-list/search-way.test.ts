@@ -7,17 +7,18 @@ import { listWorkspaceLeads, searchPage, searchWayFor } from './list-leads.js';
 import { chooseSearchWay, partsList, searchParts, WALK_LIMIT, type SearchSample, type SearchWay } from './search-way.js';
 
 describe('a search’s parts', () => {
-  it('are the search (when the index can use it) and its runs of 3 or more letters and digits, lower-cased, once each', () => {
-    expect(searchParts('Company 4242')).toEqual({ phrase: 'Company 4242', words: ['company', '4242'] });
-    expect(searchParts('lead-17@')).toEqual({ phrase: 'lead-17@', words: ['lead'] });
+  it('are the search (when the index can use it) and its runs of 3 or more letters and digits with what borders them, lower-cased, once each', () => {
+    expect(searchParts('Company 4242')).toEqual({ phrase: 'Company 4242', words: ['company ', ' 4242'] });
+    expect(searchParts('lead-5016@')).toEqual({ phrase: 'lead-5016@', words: ['lead-', '-5016@'] });
+    expect(searchParts('lead-17@')).toEqual({ phrase: 'lead-17@', words: ['lead-'] });
     expect(searchParts('Ünï ab 7')).toEqual({ phrase: null, words: [] });
-    expect(searchParts('Ünïcode')).toEqual({ phrase: 'Ünïcode', words: ['code'] });
-    expect(searchParts('abc ABC abc1')).toEqual({ phrase: 'abc ABC abc1', words: ['abc', 'abc1'] });
+    expect(searchParts('Ünïcode')).toEqual({ phrase: 'Ünïcode', words: ['ïcode'] });
+    expect(searchParts('abc ABC abc1')).toEqual({ phrase: 'abc ABC abc1', words: ['abc ', ' abc ', ' abc1'] });
   });
 });
 
 describe('the way a search takes', () => {
-  const parts = searchParts('Company 4242');
+  const parts = searchParts('Company 4242'); // parts: the phrase, 'company ', ' 4242'
   const sample = (hits: number, partHits: number[], total = 1_000_000): SearchSample => ({ sampled: 500, hits, partHits, total });
 
   it('is left to the planner when the leads are few', () => {
@@ -25,11 +26,11 @@ describe('the way a search takes', () => {
   });
 
   it('walks the newest leads when many match, and would ask the index for its cheapest part after the limit', () => {
-    expect(chooseSearchWay(parts, sample(60, [60, 500, 60]), 50)).toEqual({ way: 'walk', then: '4242', limit: WALK_LIMIT });
+    expect(chooseSearchWay(parts, sample(60, [60, 500, 60]), 50)).toEqual({ way: 'walk', then: ' 4242', limit: WALK_LIMIT });
   });
 
   it('asks the index for the rarest word, not for a word every lead has', () => {
-    expect(chooseSearchWay(parts, sample(0, [0, 500, 0]), 50)).toEqual({ way: 'index', part: '4242' });
+    expect(chooseSearchWay(parts, sample(0, [0, 500, 0]), 50)).toEqual({ way: 'index', part: ' 4242' });
     // Both words common, together rare: the whole search.
     const acme = searchParts('acme corp');
     expect(chooseSearchWay(acme, sample(0, [0, 200, 300]), 50)).toEqual({ way: 'index', part: 'acme corp' });
@@ -37,7 +38,7 @@ describe('the way a search takes', () => {
 
   it('reads a few matches in the sample pessimistically: a walk may find fewer and read on', () => {
     // 2 in 500 might be 1 in 1,000 or fewer: 51 matches could take a walk of 50,000 leads or more.
-    expect(chooseSearchWay(parts, sample(2, [2, 500, 2]), 50)).toEqual({ way: 'index', part: '4242' });
+    expect(chooseSearchWay(parts, sample(2, [2, 500, 2]), 50)).toEqual({ way: 'index', part: ' 4242' });
   });
 
   it('walks without the index when the search has nothing the index can use, and asks the planner when nothing matched', () => {
@@ -122,7 +123,7 @@ describe('every way of a search', () => {
     expect(many.sample).toMatchObject({ sampled: 500, hits: 500, total: 1200 });
     expect(many.way).toMatchObject({ way: 'walk' });
     const rare = await searchWayFor(t.db, workspaceId, { q: 'rare 100%' }, 50);
-    expect(rare.way).toEqual({ way: 'index', part: 'rare' });
+    expect(rare.way).toEqual({ way: 'index', part: 'rare ' });
     const onePage = await searchWayFor(t.db, workspaceId, { q: 'Company 3', form: pages[0]!.id }, 50);
     expect(onePage.sample.total).toBe(600);
     for (const q of ['rare 100%', 'Company 3', 'lead-42@example.com']) {

@@ -36,11 +36,18 @@ const INDEX_ENTRY = 0.007;
 const trigramsOf = (word: string) => word.length + 1;
 
 /**
- * The runs of 3 or more ASCII letters and digits in `text`: pg_trgm makes trigrams of each (a
- * shorter run or other characters may give it none, and an index read with no trigram reads the
- * whole index).
+ * The runs of 3 or more ASCII letters and digits in `text`, each with the characters just before and
+ * after it in `text` (there are none at its ends). pg_trgm makes trigrams of each run (a shorter run
+ * or other characters may give it none, and an index read with no trigram reads the whole index);
+ * with the characters around it, also of where a word starts and ends: " 218" finds the words that
+ * start with 218, "218" every word that holds it (thousands of addresses, in the bench).
  */
-const wordsOf = (text: string) => [...new Set((text.match(/[A-Za-z0-9]{3,}/g) ?? []).map((w) => w.toLowerCase()))];
+function wordsOf(text: string): string[] {
+  const words = [...text.matchAll(/[A-Za-z0-9]{3,}/g)].map((m) =>
+    text.slice(Math.max(0, m.index - 1), m.index + m[0].length + 1).toLowerCase(),
+  );
+  return [...new Set(words)];
+}
 
 /**
  * What the trigram index may be asked for: the search as the planner would ask for it (`indexed`,
@@ -49,6 +56,7 @@ const wordsOf = (text: string) => [...new Set((text.match(/[A-Za-z0-9]{3,}/g) ??
 export interface SearchParts {
   /** The search itself (up to an address's '@'), when the index can use it. */
   phrase: string | null;
+  /** Its words, as wordsOf gives them. */
   words: string[];
 }
 
@@ -81,8 +89,9 @@ export type SearchWay = { way: 'walk'; then: string | null; limit: number } | { 
 /**
  * The way with the least estimated work; `size + 1` rows make a page and tell whether another
  * follows. The walk's estimate is pessimistic (the sample's count of matches less two standard
- * deviations): the newest leads are not a random sample, and a walk that finds fewer matches than
- * the sample promised reads on, while the index's work is bounded by the rows it returns.
+ * deviations): the sample's runs of neighbouring leads are not a random sample, and a walk that
+ * finds fewer matches than the sample promised reads on, while the index's work is bounded by the
+ * rows it returns.
  */
 export function chooseSearchWay(parts: SearchParts, s: SearchSample, size: number): SearchWay {
   if (s.total <= SAMPLE) return { way: 'planner' }; // few enough for any way
@@ -90,7 +99,10 @@ export function chooseSearchWay(parts: SearchParts, s: SearchSample, size: numbe
   const list = partsList(parts);
   const hitsOf = (part: string) => s.partHits[list.indexOf(part)] ?? s.sampled;
   const listsRead = (part: string) =>
-    wordsOf(part).reduce((sum, w) => sum + (hitsOf(w) / s.sampled) * s.total * trigramsOf(w) * INDEX_ENTRY, 0);
+    (part === parts.phrase ? parts.words : [part]).reduce(
+      (sum, w) => sum + (hitsOf(w) / s.sampled) * s.total * trigramsOf(w) * INDEX_ENTRY,
+      0,
+    );
   const walk = ((size + 1) / fewest(s.hits)) * WALKED_ROW;
   let best: { part: string; cost: number } | undefined;
   for (const part of list) {
