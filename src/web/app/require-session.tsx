@@ -19,6 +19,12 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!session) return <Navigate to={signInPathFor(location.pathname + location.search)} replace />;
+  if (!session) {
+    // A screen being left (the address is already another's, whose screen is still loading) sends
+    // nobody to sign in: signing out leaves first, and its session may end before the next screen
+    // shows, which would otherwise replace that navigation with this one.
+    if (window.location.pathname + window.location.search !== location.pathname + location.search) return null;
+    return <Navigate to={signInPathFor(location.pathname + location.search)} replace />;
+  }
   return children;
 }

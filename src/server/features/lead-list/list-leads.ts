@@ -135,7 +135,7 @@ export async function listWorkspaceLeads(
   return searchPage(db, workspaceId, filter, (await searchWayFor(db, workspaceId, filter, size)).way, size);
 }
 
-/** The way a search will take, from a sample of the newest leads (decision 0041). */
+/** The way a search will take, from a sample of the leads it is among (decision 0041). */
 export async function searchWayFor(db: Db, workspaceId: string, filter: LeadsFilter & { q: string }, size: number) {
   const parts = searchParts(indexedPart(filter.q));
   const sample = await sampleSearch(db, { workspaceId, formId: filter.form }, filtersWhere(filter)!, parts);
