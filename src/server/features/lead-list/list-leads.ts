@@ -164,10 +164,14 @@ export async function searchPage(
   return leadPage(db, [eq(leads.workspaceId, workspaceId), inArray(leads.id, ids)], filter.cursor, size);
 }
 
+/** The leads a search looks among that come after the cursor's position. */
+const baseAfter = (workspaceId: string, filter: LeadsFilter, after: KeysetPosition | undefined) =>
+  and(baseWhere(workspaceId, filter), after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined);
+
 /** The leads of the search's base newest first (after `after`), at most `limit` of them read. */
 const newestLeads = (workspaceId: string, filter: LeadsFilter, after: KeysetPosition | undefined, limit?: number) => sql`
   select * from ${leads}
-  where ${and(baseWhere(workspaceId, filter), after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined)}
+  where ${baseAfter(workspaceId, filter, after)}
   order by created_at desc, id desc ${limit ? sql`limit ${limit}` : sql``}`;
 
 /** The first `count` matching leads, reading the newest first and testing each (at most `limit` read). */
@@ -192,7 +196,7 @@ async function walkEdge(db: Db, workspaceId: string, filter: LeadsFilter, after:
   const rows = await db
     .select({ time: cursorTime(leads.createdAt), id: leads.id })
     .from(leads)
-    .where(and(baseWhere(workspaceId, filter), after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined))
+    .where(baseAfter(workspaceId, filter, after))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .offset(limit - 1)
     .limit(2);
@@ -215,12 +219,7 @@ async function indexedIds(
   const { rows } = await db.execute<{ id: string }>(sql`
     with found as materialized (
       select ${leads.id} as id, ${leads.createdAt} as created_at from ${leads}
-      where ${and(
-        baseWhere(workspaceId, filter),
-        searchTextContains(part),
-        filtersWhere(filter),
-        after ? olderThan(leads.createdAt, leads.id, after, 'uuid') : undefined,
-      )}
+      where ${and(baseAfter(workspaceId, filter, after), searchTextContains(part), filtersWhere(filter))}
     )
     select id from found order by created_at desc, id desc limit ${count}`);
   return rows.map((r) => r.id);

@@ -52,26 +52,34 @@ describe('every way of a search', () => {
   let t: TestApp;
   let workspaceId: string;
   let pages: FormDetail[];
+  /** The leads of another workspace, the same addresses and answers a second later. */
+  const theirs = new Set<string>();
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await createUser(t.app);
+    const [owner, stranger] = [await createUser(t.app), await createUser(t.app)];
     workspaceId = await workspaceOf(t.db, owner);
     pages = [
       await createForm(t.app, owner, { title: 'One', publish: true }),
       await createForm(t.app, owner, { title: 'Two', publish: true }),
     ];
+    const strangerPage = await createForm(t.app, stranger, { title: 'Theirs', publish: true });
+    const strangerWorkspace = await workspaceOf(t.db, stranger);
     const base = Date.parse('2026-03-01T00:00:00Z');
-    await t.db.insert(leads).values(
-      Array.from({ length: 1200 }, (_, i) => ({
-        formId: pages[i % 2]!.id,
-        workspaceId,
-        email: `lead-${i}@example.com`,
-        data: { f_company: `Company ${i % 40}`, f_note: i % 97 === 0 ? 'rare 100% match' : 'plain' },
-        status: i % 3 === 0 ? ('pending' as const) : ('verified' as const),
-        utmSource: i % 5 === 0 ? 'linkedin' : null,
-        createdAt: new Date(base + Math.floor(i / 3) * 60_000), // threes share a minute
-      })),
-    );
+    const seed = (i: number, own: boolean) => ({
+      formId: own ? pages[i % 2]!.id : strangerPage.id,
+      workspaceId: own ? workspaceId : strangerWorkspace,
+      email: `lead-${i}@example.com`,
+      data: { f_company: `Company ${i % 40}`, f_note: i % 97 === 0 ? 'rare 100% match' : 'plain' },
+      status: i % 3 === 0 ? ('pending' as const) : ('verified' as const),
+      utmSource: i % 5 === 0 ? 'linkedin' : null,
+      createdAt: new Date(base + Math.floor(i / 3) * 60_000 + (own ? 0 : 1000)), // threes share a minute
+    });
+    await t.db.insert(leads).values(Array.from({ length: 1200 }, (_, i) => seed(i, true)));
+    const inserted = await t.db
+      .insert(leads)
+      .values(Array.from({ length: 1200 }, (_, i) => seed(i, false)))
+      .returning({ id: leads.id });
+    for (const { id } of inserted) theirs.add(id);
   });
   afterAll(() => t.close());
 
@@ -87,7 +95,7 @@ describe('every way of a search', () => {
     return ids;
   }
 
-  it('gives the same pages, cursor after cursor, with every filter', async () => {
+  it('gives the same pages, cursor after cursor, with every filter, and never another workspace’s leads', async () => {
     const filters: WorkspaceLeadsFilter[] = [
       { q: 'Company 3' }, // 3, 30–39: 11 of 40
       { q: 'company 17' },
@@ -111,7 +119,12 @@ describe('every way of a search', () => {
         ]),
       ];
       for (const way of ways) {
-        expect(await allPages(filter, way), `${JSON.stringify(filter)} ${JSON.stringify(way)}`).toEqual(expected);
+        const found = await allPages(filter, way);
+        expect(found, `${JSON.stringify(filter)} ${JSON.stringify(way)}`).toEqual(expected);
+        expect(
+          found.flat().filter((id) => theirs.has(id)),
+          'another workspace’s leads',
+        ).toEqual([]);
         compared += 1;
       }
     }
