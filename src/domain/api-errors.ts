@@ -17,10 +17,14 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   /** 403: a write from another origin. */
   FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
+  /** 403: the caller's role in the workspace does not allow it. */
+  FORBIDDEN_ROLE: 'FORBIDDEN_ROLE',
   /** 403: the workspace's plan does not allow it. */
   PLAN_LIMIT: 'PLAN_LIMIT',
   /** 404: no such object in the caller's workspace (or no such route). */
   NOT_FOUND: 'NOT_FOUND',
+  /** 409: the request conflicts with the state (already a member, the last owner). */
+  CONFLICT: 'CONFLICT',
   /** 413: the upload is over the size limit. */
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   /** 415: the upload is not a PDF. */

@@ -31,6 +31,7 @@ export const APP_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/settings/payments',
+  '/settings/team',
   '/dashboard/privacy',
   '/tutorials',
 ] as const;
@@ -52,6 +53,8 @@ export const APP_ROUTE_PATTERNS = {
   '/dashboard/leads': /^\/dashboard\/leads$/,
   '/dashboard/leads/:id': new RegExp(`^/dashboard/leads/${LEAD_ID}$`),
   '/settings/integrations': /^\/settings\/integrations$/,
+  /** An invitation's link: 32 random bytes, base64url (src/domain/team.ts). */
+  '/invite/:token': /^\/invite\/[A-Za-z0-9_-]{43}$/,
   '/docs/:slug': new RegExp(`^/docs/(${DOC_SLUGS.join('|')})$`),
   '/tutorials/:slug': new RegExp(`^/tutorials/(${TUTORIAL_SLUGS.join('|')})$`),
   '/template-preview/:slug': new RegExp(`^/template-preview/(${TEMPLATES.map((t) => t.slug).join('|')})$`),

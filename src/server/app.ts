@@ -30,6 +30,7 @@ import { dataRequestRoutes } from './features/data-requests/index.js';
 import { webhookDeps, webhooksRoutes } from './features/webhooks/index.js';
 import { emailToolsDeps, emailToolsRoutes } from './features/email-tools/index.js';
 import { spaRoutes } from './features/spa/index.js';
+import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/team/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
@@ -186,8 +187,10 @@ export async function buildApp({
     contactRoutes(face, { db, tokens: leadDeps.tokens, supportEmail: config.supportEmail });
     // Outside the owner plugin: without a session it sends the browser to sign in and back, not a 401.
     leadExportDownloadRoutes(face, { ...exportDeps, storage }, requireOwner(auth, db));
+    invitationPreviewRoutes(face, db);
     await face.register(async (owned) => {
       owned.addHook('onRequest', requireOwner(auth, db));
+      enforceRoles(owned); // before the routes: it gives each its role check
       formsRoutes(owned, db, config.publicUrl.origin);
       analyticsRoutes(owned, db);
       leadListRoutes(owned, db);
@@ -199,6 +202,7 @@ export async function buildApp({
       webhooksRoutes(owned, webhooks);
       emailToolsRoutes(owned, emailToolsDeps(config, db));
       apiKeysRoutes(owned, db);
+      teamRoutes(owned, db, config.appUrl.origin);
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, {

@@ -15,6 +15,8 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'This item') => new HttpError(404, ErrorCode.NOT_FOUND, `${what} was not found.`);
 
+export const conflict = (message: string) => new HttpError(409, ErrorCode.CONFLICT, message);
+
 export const unauthorized = () => new HttpError(401, ErrorCode.UNAUTHORIZED, 'Sign in to continue.');
 
 /** A 400 naming each bad field (`{ 'fields.1.label': message }`, `_` for the value as a whole). */

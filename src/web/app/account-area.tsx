@@ -46,6 +46,9 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
       <NavLink to="/dashboard/privacy" className={navLinkClass}>
         Privacy
       </NavLink>
+      <NavLink to="/settings/team" className={navLinkClass}>
+        Team
+      </NavLink>
       <span
         title={session.user.email}
         // Between lg and xl the row has no room for the name as well: it shows in the mobile menu and from xl up.

@@ -15,6 +15,7 @@ import { PLANS, type PlanId } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { apiKeys, organizations, users } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
+import { type AuditActor, recordAudit } from '../team/index.js';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -70,30 +71,45 @@ export async function createApiKey(
   if (!planAllowsApi(await planOf(db, owner.workspaceId)))
     throw new HttpError(403, ErrorCode.PLAN_LIMIT, API_ACCESS_PLAN_MESSAGE);
   const key = `lsk_${randomBase62(40)}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      workspaceId: owner.workspaceId,
-      name: input.name,
-      prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
-      hash: hashApiKey(key),
-      scopes: input.scopes,
-      createdBy: owner.userId,
-    })
-    .returning();
-  return { ...summary(row!), key };
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        workspaceId: owner.workspaceId,
+        name: input.name,
+        prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+        hash: hashApiKey(key),
+        scopes: input.scopes,
+        createdBy: owner.userId,
+      })
+      .returning();
+    await recordAudit(tx, owner, 'api_key.created', `${created!.name} (${created!.prefix}…)`);
+    return created!;
+  });
+  return { ...summary(row), key };
 }
 
 /** Revokes the workspace's key `id` (again: no change); another workspace's key is not found. */
-export async function revokeApiKey(db: Db, workspaceId: string, id: string): Promise<ApiKeySummary> {
+export async function revokeApiKey(db: Db, actor: AuditActor, id: string): Promise<ApiKeySummary> {
   if (!isUuid(id)) throw notFound('This API key');
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId)))
-    .returning();
-  if (!row) throw notFound('This API key');
-  return summary(row);
+  return db.transaction(async (tx) => {
+    const [live] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, actor.workspaceId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (live) {
+      await recordAudit(tx, actor, 'api_key.revoked', `${live.name} (${live.prefix}…)`);
+      return summary(live);
+    }
+    // Revoked before: no change.
+    const [row] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, actor.workspaceId)));
+    if (!row) throw notFound('This API key');
+    return summary(row);
+  });
 }
 
 export interface ApiCaller {

@@ -15,6 +15,6 @@ export function apiKeysRoutes(app: FastifyInstance, db: Db) {
     reply.status(201).send(await createApiKey(db, request.owner, request.body)),
   );
   api.delete('/api/api-keys/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
-    revokeApiKey(db, request.owner.workspaceId, request.params.id),
+    revokeApiKey(db, request.owner, request.params.id),
   );
 }

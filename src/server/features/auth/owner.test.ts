@@ -5,7 +5,8 @@ import { authPost, createForm, createUser } from '../../../../tests/kit/owner.js
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { members, organizations } from '../../db/schema/index.js';
 
-// There is no team feature yet: a workspace has one owner, and nothing else may grant access to it.
+// Teams are Lodestone's own routes (features/team): better-auth's organization plugin stays unmounted,
+// and only a membership with one of Lodestone's roles grants anything.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe('the organization endpoints', () => {
 });
 
 describe('the owner check', () => {
-  it("gives a plain member of another workspace nothing of it: only the user's own workspace", async () => {
+  it("gives a membership with a role Lodestone does not know nothing: only the user's own workspace", async () => {
     const victim = await createUser(t.app);
     const secret = await createForm(t.app, victim, { title: 'Victim only' });
     const victimWorkspace = (await get('/api/me', victim.cookie)).json().workspace.id as string;
@@ -59,16 +60,19 @@ describe('the owner check', () => {
     expect((await get(`/api/forms/${secret.id}`, intruder.cookie)).statusCode).toBe(404);
   });
 
-  it('gives a user whose only membership is not owner a workspace of their own', async () => {
+  it('lets a user who belongs only to another workspace work in it with their role, and gives one with none a workspace of their own', async () => {
     const other = await createUser(t.app);
     const otherWorkspace = (await get('/api/me', other.cookie)).json().workspace.id as string;
     const user = await createUser(t.app);
     await t.db.delete(members).where(and(eq(members.userId, user.id), eq(members.role, 'owner')));
     await t.db.insert(members).values({ id: randomUUID(), organizationId: otherWorkspace, userId: user.id, role: 'admin' });
+    expect((await get('/api/me', user.cookie)).json().workspace).toMatchObject({ id: otherWorkspace, role: 'admin' });
 
+    await t.db.delete(members).where(eq(members.userId, user.id));
     const res = await get('/api/forms', user.cookie);
     expect(res.statusCode).toBe(200);
     const workspace = (await get('/api/me', user.cookie)).json().workspace;
+    expect(workspace).toMatchObject({ role: 'owner' });
     expect(workspace.id).not.toBe(otherWorkspace);
     const [own] = await t.db.select().from(organizations).where(eq(organizations.id, workspace.id));
     expect(own).toBeDefined();

@@ -1,14 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../lib/http-errors.js';
-import { ensureWorkspace } from '../workspaces/index.js';
+import { activeMembership, type Membership } from '../team/index.js';
 import type { Auth } from './auth.js';
 import { getSession } from './routes.js';
 
-export interface Owner {
-  userId: string;
-  workspaceId: string;
+/** The signed-in caller: who they are, the workspace every query is scoped to, and their role in it. */
+export interface Owner extends Membership {
+  email: string;
+  sessionId: string;
 }
+
+/** Who acts on a workspace, for use cases also reached through an API key (which has no session). */
+export type WorkspaceActor = Pick<Owner, 'userId' | 'workspaceId'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,14 +25,14 @@ export type OwnerHook = (request: FastifyRequest, reply: FastifyReply) => Promis
 
 /**
  * An onRequest hook for owner APIs: 401 without a session, otherwise `request.owner` names the
- * caller and the workspace every query must be scoped to. It runs before the body is read, so a
- * caller without a session learns nothing from validation and costs no parsing.
+ * caller, the workspace this session works in and their role there (features/team). It runs before
+ * the body is read, so a caller without a session learns nothing from validation and costs no parsing.
  */
 export function requireOwner(auth: Auth, db: Db): OwnerHook {
   return async (request) => {
     const session = await getSession(auth, request);
     if (!session) throw unauthorized();
-    const workspace = await ensureWorkspace(db, session.user);
-    request.owner = { userId: session.user.id, workspaceId: workspace.id };
+    const membership = await activeMembership(db, session.user, session.session.id);
+    request.owner = { ...membership, email: session.user.email, sessionId: session.session.id };
   };
 }

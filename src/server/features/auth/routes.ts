@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../lib/http-errors.js';
-import { ensureWorkspace } from '../workspaces/index.js';
+import { activeMembership, workspacesOf } from '../team/index.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie']);
@@ -36,9 +36,11 @@ export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: str
   app.get('/api/me', async (request) => {
     const session = await getSession(auth, request);
     if (!session) throw unauthorized();
-    const workspace = await ensureWorkspace(db, session.user);
+    const membership = await activeMembership(db, session.user, session.session.id);
+    const workspaces = await workspacesOf(db, session.user.id, membership.workspaceId);
     const { id, name, email } = session.user;
-    return { user: { id, name, email }, workspace };
+    const active = workspaces.find((w) => w.active)!;
+    return { user: { id, name, email }, workspace: { id: active.id, name: active.name, role: active.role }, workspaces };
   });
 }
 

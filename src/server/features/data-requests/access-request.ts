@@ -4,7 +4,7 @@ import type { FormConfig } from '../../../domain/form-config.js';
 import type { Db } from '../../db/client.js';
 import { emailDeliveries, leadConsents, leadEmails, payments, submissions } from '../../db/schema/index.js';
 import type { Tokens } from '../../lib/tokens.js';
-import type { Owner } from '../auth/index.js';
+import type { WorkspaceActor } from '../auth/index.js';
 import { logDataRequest } from './request-log.js';
 import { subjectHashOf, subjectLeads, tombstoneOf, workspaceName } from './subject.js';
 
@@ -28,7 +28,11 @@ function answersOf(data: Record<string, string>, config: FormConfig | null) {
  * answers, submissions, consent evidence, payments and the log of emails sent to them. Logged with
  * the counts; an address with no leads gives a valid file with none (and is logged too).
  */
-export async function accessRequest(deps: { db: Db; tokens: Tokens }, owner: Owner, email: string): Promise<AccessExport> {
+export async function accessRequest(
+  deps: { db: Db; tokens: Tokens },
+  owner: WorkspaceActor,
+  email: string,
+): Promise<AccessExport> {
   const { db, tokens } = deps;
   return db.transaction(async (tx) => {
     const found = await subjectLeads(tx, owner.workspaceId, email);

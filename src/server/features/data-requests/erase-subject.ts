@@ -15,12 +15,13 @@ import {
 } from '../../db/schema/index.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Tokens } from '../../lib/tokens.js';
-import type { Owner } from '../auth/index.js';
+import type { WorkspaceActor } from '../auth/index.js';
 import { forgetEmails } from '../mail/index.js';
 import { emitEvent, erasedLeadEventData } from '../outbox/index.js';
 import { emailCounterKey } from '../visitor-journey/index.js';
 import { logDataRequest, type Requester } from './request-log.js';
 import { subjectHashOf } from './subject.js';
+import { recordAudit } from '../team/index.js';
 
 export interface ErasureDeps {
   db: Db;
@@ -39,7 +40,12 @@ const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.
  * unlinked. A tombstone (a keyed hash, no address) and the log row record it. Another workspace's
  * leads of the same address are not touched. Erasing again finds nothing and counts zeros.
  */
-export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: string, by?: Requester): Promise<ErasureOutcome> {
+export async function eraseSubject(
+  deps: ErasureDeps,
+  owner: WorkspaceActor,
+  email: string,
+  by?: Requester,
+): Promise<ErasureOutcome> {
   const { workspaceId } = owner;
   const subjectHash = subjectHashOf(deps.tokens, workspaceId, email);
   const { outcome, exportFiles } = await deps.db.transaction(async (tx) => {
@@ -108,6 +114,8 @@ export async function eraseSubject(deps: ErasureDeps, owner: Owner, email: strin
       exportFilesRemoved: files.length,
     };
     const request = await logDataRequest(tx, owner, 'erasure', subjectHash, { ...counts }, by);
+    // Never the address: the log keeps that a person was erased, not who.
+    await recordAudit(tx, { ...owner, userId: by?.id ?? owner.userId }, 'lead.erased', `${counts.leads} leads of one person`);
     // The first erasure's date stands: a repeat proves nothing new.
     await tx.insert(erasureTombstones).values({ workspaceId, subjectHash, requestId: request.id }).onConflictDoNothing();
     return { outcome: { requestId: request.id, counts }, exportFiles: files };

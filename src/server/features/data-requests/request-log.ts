@@ -12,7 +12,7 @@ import { isUuid } from '../../../domain/ids.js';
 import type { Executor } from '../../db/client.js';
 import { dataRequests, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
-import type { Owner } from '../auth/index.js';
+import type { WorkspaceActor } from '../auth/index.js';
 import { workspaceName } from './subject.js';
 
 /** Who made a request when it was not the signed-in owner (an API key: 'api-key:<id>' and its creator's address). */
@@ -27,7 +27,7 @@ export interface Requester {
  */
 export async function logDataRequest(
   tx: Executor,
-  owner: Owner,
+  owner: WorkspaceActor,
   kind: DataRequestKind,
   subjectHash: string,
   records: Record<string, number>,

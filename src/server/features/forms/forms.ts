@@ -22,6 +22,7 @@ import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { containsPattern } from '../../lib/like.js';
 import { paymentProblems, revenue } from '../payments/index.js';
+import { type AuditActor, recordAudit } from '../team/index.js';
 
 type FormRow = typeof forms.$inferSelect;
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -177,14 +178,17 @@ export async function setStatus(db: Db, workspaceId: string, id: string, status:
  * Moves the page to Recently deleted: it goes offline at once (visitors get 404), leaves the list
  * and the stats, and keeps its leads and file until the daily purge, DELETED_FORM_RETENTION_DAYS later.
  */
-export async function deleteForm(db: Db, workspaceId: string, id: string, now = new Date()): Promise<void> {
-  const [row] = await db
-    .update(forms)
-    // updatedAt keeps its value: deleting and restoring change nothing the owner edited.
-    .set({ deletedAt: now, updatedAt: sql`${forms.updatedAt}` })
-    .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId), notDeleted))
-    .returning({ id: forms.id });
-  if (!row) throw notFound('This form');
+export async function deleteForm(db: Db, actor: AuditActor, id: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(forms)
+      // updatedAt keeps its value: deleting and restoring change nothing the owner edited.
+      .set({ deletedAt: now, updatedAt: sql`${forms.updatedAt}` })
+      .where(and(eq(forms.id, id), eq(forms.workspaceId, actor.workspaceId), notDeleted))
+      .returning({ id: forms.id, name: forms.name });
+    if (!row) throw notFound('This form');
+    await recordAudit(tx, actor, 'page.deleted', row.name);
+  });
 }
 
 /** Brings a page back from Recently deleted exactly as it was (same status, same published version). */

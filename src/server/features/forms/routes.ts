@@ -64,7 +64,7 @@ export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) 
 
   // To Recently deleted; the daily purge (purge-deleted-forms.task.ts) removes it, its leads and its file later.
   api.delete('/api/forms/:id', { schema: byId }, async (request, reply) => {
-    await deleteForm(db, request.owner.workspaceId, request.params.id);
+    await deleteForm(db, request.owner, request.params.id);
     return reply.status(204).send();
   });
 

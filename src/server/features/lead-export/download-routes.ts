@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EXPORT_CONTENT_TYPES, EXPORT_TTL_DAYS, exportFileName } from '../../../domain/lead-export.js';
+import { can } from '../../../domain/team.js';
 import { HttpError } from '../../lib/http-errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { ExportApiDeps } from './exports.js';
@@ -38,6 +39,8 @@ export function leadExportDownloadRoutes(
         }
         throw err;
       }
+      if (!can(request.owner.role, 'exportLeads'))
+        return refuse(reply, 403, 'Your role in this workspace does not allow downloading exports. Ask an owner or admin.');
       let row;
       try {
         row = await findLeadExport(deps.db, request.owner.workspaceId, request.params.id);

@@ -19,6 +19,7 @@ import type { Tokens } from '../../lib/tokens.js';
 import { assertOwnForm } from '../forms/index.js';
 import { downloadUrl } from './download-link.js';
 import { EXPORT_LEADS_TASK, type ExportLeadsPayload } from './export-leads.task.js';
+import { recordAudit } from '../team/index.js';
 
 export interface ExportApiDeps {
   db: Db;
@@ -95,6 +96,7 @@ export async function createLeadExport(
       .values({ workspaceId: owner.workspaceId, requestedBy: owner.userId, format: body.format, filter: { ...filter } })
       .returning();
     await addJob(tx, EXPORT_LEADS_TASK, { exportId: created!.id } satisfies ExportLeadsPayload);
+    await recordAudit(tx, owner, 'leads.exported', `${EXPORT_FORMAT_LABELS[body.format]}${body.form ? ', one page' : ''}`);
     return created!;
   });
   return toLeadExport(deps, row, now);

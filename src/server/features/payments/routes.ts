@@ -1,18 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listLeadsQuerySchema } from '../../../domain/forms-api.js';
-import { paypalCredentialsSchema, stripeCredentialsSchema } from '../../../domain/payments.js';
+import { type PaymentSettings, paypalCredentialsSchema, stripeCredentialsSchema } from '../../../domain/payments.js';
+import { can, type Role } from '../../../domain/team.js';
 import { connectPaypal, connectStripe, disconnect, paymentSettings, type PaymentsDeps } from './accounts.js';
 import { listPayments } from './ledger.js';
 
 const tags = ['payments'];
+
+/** What a member who may not manage payment keys sees of them: that they are connected, not even their masked form. */
+export const KEYS_HIDDEN = 'Hidden: only owners and admins see payment keys';
+
+export function keysFor(role: Role, settings: PaymentSettings): PaymentSettings {
+  if (can(role, 'managePayments')) return settings;
+  const { stripe, paypal } = settings;
+  return {
+    stripe: {
+      ...stripe,
+      connection: stripe.connection && { ...stripe.connection, secretKey: KEYS_HIDDEN, webhookSecret: KEYS_HIDDEN },
+    },
+    paypal: {
+      ...paypal,
+      connection: paypal.connection && {
+        ...paypal.connection,
+        clientId: KEYS_HIDDEN,
+        clientSecret: KEYS_HIDDEN,
+        webhookId: KEYS_HIDDEN,
+      },
+    },
+  };
+}
 
 /** The owner's payment settings and a form's payments (contract: src/domain/payments.ts), scoped to the caller's workspace. */
 export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = (workspaceId: string) => paymentSettings(deps, workspaceId);
 
-  api.get('/api/payments/settings', { schema: { tags } }, async (request) => settings(request.owner.workspaceId));
+  api.get('/api/payments/settings', { schema: { tags } }, async (request) =>
+    keysFor(request.owner.role, await settings(request.owner.workspaceId)),
+  );
 
   api.put('/api/payments/stripe', { schema: { tags, body: stripeCredentialsSchema } }, async (request) => {
     await connectStripe(deps, request.owner.workspaceId, request.body);

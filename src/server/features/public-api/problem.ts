@@ -42,6 +42,7 @@ const KIND_OF_CODE: Partial<Record<ErrorCode, ProblemType>> = {
   [ErrorCode.NOT_FOUND]: 'notFound',
   [ErrorCode.RATE_LIMITED]: 'rateLimited',
   [ErrorCode.FORBIDDEN_ORIGIN]: 'forbidden',
+  [ErrorCode.FORBIDDEN_ROLE]: 'forbidden',
 };
 
 /** The owner API's errors (HttpError, raised by the shared use cases) as problems, keeping status and message. */

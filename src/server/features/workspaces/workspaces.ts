@@ -13,8 +13,8 @@ export interface Workspace {
 /**
  * Returns the workspace the user owns, creating it on first need. Sign-up calls it right after the
  * account is committed; any later call finds the same one, even when two requests race. Only an
- * 'owner' membership counts: there are no team roles yet, so any other membership (a row left by
- * an invitation, say) grants nothing.
+ * 'owner' membership counts: a workspace the user joined as a member is not their own (which
+ * workspace a session works in is features/team's activeMembership).
  */
 export async function ensureWorkspace(db: Db, user: { id: string; name: string }): Promise<Workspace> {
   return db.transaction(async (tx) => {

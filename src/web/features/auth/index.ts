@@ -2,3 +2,4 @@
 // (src/web/app/screens.ts), and a feature importing this index would evaluate them with it.
 export { AuthCard } from './auth-card';
 export { SubmitButton } from './submit-button';
+export { AuthPageShell } from './auth-page-shell';

@@ -5,6 +5,7 @@ import { signUpSchema } from '@/domain/auth';
 import { FormAlert } from '@/web/components/form-alert';
 import { EmailField, TextField } from '@/web/components/text-field';
 import { authClient } from '@/web/lib/auth-client';
+import { useSearchParams } from '@/web/lib/router';
 import { callAuth, describeAuthError } from './auth-error';
 import { SubmitButton } from './submit-button';
 
@@ -13,6 +14,8 @@ const VERIFY_EMAIL_MESSAGE = 'Your account has been created. Check your email fo
 export function SignUpForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [awaitingVerification, setAwaitingVerification] = useState(false);
+  // An invitation's link passes the invited address (features/team).
+  const [params] = useSearchParams();
   const {
     register,
     handleSubmit,
@@ -20,7 +23,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: params.get('email') ?? '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,0 +1,89 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ErrorCode } from '../../../domain/api-errors.js';
+import { can, ROLE_LABELS, type Permission } from '../../../domain/team.js';
+import { HttpError } from '../../lib/http-errors.js';
+
+/**
+ * What each owner route needs beyond membership, in one table: the role matrix (issue 15). Every
+ * route that changes something must be listed: enforceRoles refuses to start a server with one that
+ * is not. A GET not listed needs only `read` (every role).
+ */
+export const ROUTE_PERMISSIONS: Record<string, Permission> = {
+  // Pages
+  'POST /api/forms': 'editPages',
+  'PUT /api/forms/:id': 'editPages',
+  'POST /api/forms/:id/publish': 'editPages',
+  'PATCH /api/forms/:id/status': 'editPages',
+  'PUT /api/forms/:id/notifications': 'editPages',
+  'DELETE /api/forms/:id': 'editPages',
+  'POST /api/forms/:id/restore': 'editPages',
+  'POST /api/files': 'editPages',
+  'PUT /api/forms/:id/email-tools': 'editPages',
+  // Leads
+  'POST /api/leads/exports': 'exportLeads',
+  'GET /api/leads/exports': 'exportLeads',
+  'GET /api/leads/exports/:id': 'exportLeads',
+  'POST /api/privacy/access': 'manageLeads',
+  'POST /api/privacy/erasure': 'manageLeads',
+  'POST /api/privacy/erasure/check': 'manageLeads',
+  // Integrations (and their secrets)
+  'POST /api/api-keys': 'manageIntegrations',
+  'DELETE /api/api-keys/:id': 'manageIntegrations',
+  'PUT /api/email-tools/:provider': 'manageIntegrations',
+  'DELETE /api/email-tools/:provider': 'manageIntegrations',
+  'POST /api/webhooks/endpoints': 'manageIntegrations',
+  'PATCH /api/webhooks/endpoints/:id': 'manageIntegrations',
+  'DELETE /api/webhooks/endpoints/:id': 'manageIntegrations',
+  'GET /api/webhooks/endpoints/:id/secret': 'manageIntegrations',
+  'POST /api/webhooks/endpoints/:id/rotate-secret': 'manageIntegrations',
+  'POST /api/webhooks/endpoints/:id/enable': 'manageIntegrations',
+  'POST /api/webhooks/endpoints/:id/disable': 'manageIntegrations',
+  'POST /api/webhooks/endpoints/:id/test': 'manageIntegrations',
+  'POST /api/webhooks/deliveries/:id/replay': 'manageIntegrations',
+  // Payment keys
+  'PUT /api/payments/stripe': 'managePayments',
+  'PUT /api/payments/paypal': 'managePayments',
+  'DELETE /api/payments/stripe': 'managePayments',
+  'DELETE /api/payments/paypal': 'managePayments',
+  // Workspace and team
+  'PUT /api/workspace/retention': 'manageWorkspace',
+  'POST /api/team/invitations': 'manageMembers',
+  'DELETE /api/team/invitations/:id': 'manageMembers',
+  'PATCH /api/team/members/:userId': 'manageMembers',
+  'DELETE /api/team/members/:userId': 'manageMembers',
+  'GET /api/team/audit': 'manageMembers',
+  // Any member, for themselves
+  'POST /api/team/leave': 'read',
+  'PUT /api/workspaces/active': 'read',
+  'POST /api/invitations/:token/accept': 'read',
+};
+
+const READS = new Set(['GET', 'HEAD']);
+
+export const forbiddenRole = (role: keyof typeof ROLE_LABELS) =>
+  new HttpError(403, ErrorCode.FORBIDDEN_ROLE, `Your role in this workspace (${ROLE_LABELS[role]}) does not allow this.`);
+
+/** The permission a route needs; throws for a write route the table does not list. */
+export function permissionOf(route: Pick<RouteOptions, 'method' | 'url'>): Permission {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const listed = methods.map((m) => ROUTE_PERMISSIONS[`${m === 'HEAD' ? 'GET' : m} ${route.url}`]).find(Boolean);
+  if (listed) return listed;
+  if (methods.every((m) => READS.has(m))) return 'read';
+  throw new Error(`${methods.join(',')} ${route.url}: an owner route that changes something needs an entry in ROUTE_PERMISSIONS`);
+}
+
+/**
+ * Registers, on the plugin holding the owner routes, the check of the caller's role against each
+ * route's permission (after requireOwner has named the caller). It runs before the body is
+ * validated: a viewer learns nothing from a write's validation.
+ */
+export function enforceRoles(owned: FastifyInstance) {
+  owned.addHook('onRoute', (route) => {
+    const permission = permissionOf(route);
+    const check = async (request: { owner: { role: keyof typeof ROLE_LABELS } }) => {
+      if (!can(request.owner.role, permission)) throw forbiddenRole(request.owner.role);
+    };
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...existing, check];
+  });
+}
