@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLANS, type PlanId } from './plans';
+import type { PlanId } from './plans';
 
 /**
  * A workspace's team (issue 15): who may do what, and how many seats a plan has. Owner API (session
@@ -118,12 +118,20 @@ export interface InvitationPreview {
   state: 'valid' | 'expired' | 'used';
 }
 
+/** One line of the audit log (GET /api/team/audit, newest first, 100 a page; `?before=` the last id seen). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  /** The address of who did it (as it was then), or the API key's name. */
+  actor: string;
+  /** In words: "Invited a member". */
+  action: string;
+  target: string;
+}
+
 /** The sentence a full team's invite form shows, with where to get more seats. */
 export function seatsMessage(plan: PlanId): string {
   if (plan === 'free') return `A second seat needs Pro: the Free plan has 1 seat (you). Pro has ${SEATS.pro}.`;
   if (plan === 'pro') return `Your Pro plan has ${SEATS.pro} seats, all taken or invited. Business has ${SEATS.business}.`;
   return `Your Business plan has ${SEATS.business} seats, all taken or invited. Contact us for more.`;
 }
-
-export const planSeats = (plan: PlanId) => SEATS[plan];
-export const planTitle = (plan: PlanId) => PLANS[plan].title;

@@ -56,6 +56,9 @@ test('an owner invites a colleague as editor, who signs up from the email, joins
   await them.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(them).toHaveURL(/\/dashboard$/);
   await expect(them.getByText('Team Guide')).toBeVisible();
+  await them.goto('/dashboard/leads');
+  await expect(them.getByText('Exporting leads is for the owners and admins of this workspace.')).toBeVisible();
+  await expect(them.getByRole('region', { name: 'Export leads' })).toHaveCount(0);
 
   // An editor: the team is visible, but inviting is not theirs, and payment keys are refused by the server.
   await them.goto('/settings/team');

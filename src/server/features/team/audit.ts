@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AuditEntry } from '../../../domain/team.js';
 import type { Executor } from '../../db/client.js';
 import { auditEvents, users } from '../../db/schema/index.js';
 
@@ -35,14 +36,6 @@ export async function recordAudit(tx: Executor, actor: AuditActor, action: Audit
     action,
     target,
   });
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
 }
 
 const AUDIT_PAGE = 100;

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeWorkspaceBodySchema, inviteBodySchema, roleBodySchema } from '../../../domain/team.js';
 import { idParamsSchema } from '../../../domain/forms-api.js';
+import { ErrorCode } from '../../../domain/api-errors.js';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../lib/http-errors.js';
+import { createRateLimiter, type RateRule } from '../../lib/rate-limiter.js';
 import { listAudit } from './audit.js';
 import { chooseWorkspace, workspacesOf } from './membership.js';
 import {
@@ -20,15 +23,29 @@ import {
 const tags = ['team'];
 const userParams = z.object({ userId: z.string().min(1).max(100) });
 const tokenParams = z.object({ token: z.string().max(100) });
+/** Invitation emails a workspace may send an hour: a team's worth many times over, not a mailing loop. */
+export const INVITATIONS_PER_HOUR: RateRule = { name: 'team-invitations', limit: 20, windowSeconds: 3600 };
+
 const auditQuery = z.strictObject({ before: z.coerce.number().int().positive().optional() });
 
 /** The caller's team and workspaces (contract: src/domain/team.ts), for the owner plugin (request.owner set). */
 export function teamRoutes(app: FastifyInstance, db: Db, appOrigin: string) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = createRateLimiter(db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
   api.get('/api/team', { schema: { tags } }, (request) => teamOf(db, request.owner));
-  api.post('/api/team/invitations', { schema: { tags, body: inviteBodySchema } }, async (request, reply) =>
-    reply.status(201).send(await invite(db, request.owner, request.body, appOrigin)),
-  );
+  api.post('/api/team/invitations', { schema: { tags, body: inviteBodySchema } }, async (request, reply) => {
+    const decision = await limiter.hit(INVITATIONS_PER_HOUR, request.owner.workspaceId);
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds));
+      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+      throw new HttpError(
+        429,
+        ErrorCode.RATE_LIMITED,
+        `This workspace has sent ${INVITATIONS_PER_HOUR.limit} invitations in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    return reply.status(201).send(await invite(db, request.owner, request.body, appOrigin));
+  });
   api.delete('/api/team/invitations/:id', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     await revokeInvitation(db, request.owner, request.params.id);
     return reply.status(204).send();

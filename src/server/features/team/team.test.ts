@@ -158,6 +158,23 @@ describe('an invitation', () => {
   });
 });
 
+describe('invitation emails', () => {
+  it('are at most 20 an hour per workspace, so re-sending cannot become a mailing loop', async () => {
+    const owner = await createUser(t.app);
+    await setPlan(t.db, await workspaceOf(t.db, owner), 'pro');
+    const again = () =>
+      call(owner, 'POST', '/api/team/invitations', { email: `loop-${owner.id}@example.com`.toLowerCase(), role: 'viewer' });
+    for (let i = 0; i < 20; i += 1) expect((await again()).statusCode).toBe(201);
+    const refused = await again();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^This workspace has sent 20 invitations in the last hour\. Try again in \d+ minutes?\.$/,
+    );
+    expect((await team(owner)).invitations).toHaveLength(1); // each re-send replaced the last
+  });
+});
+
 describe('seats', () => {
   it('follow the plan: Free has one, and its invite is refused with the way to Pro', async () => {
     const owner = await createUser(t.app);

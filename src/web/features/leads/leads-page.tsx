@@ -7,7 +7,9 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { EmptyTableState, formatCount, LoadMoreFooter } from '@/web/features/dashboard';
+import { can } from '@/domain/team';
 import { LeadExportPanel, type LeadExportPanelFilter } from '@/web/features/lead-export';
+import { useMe } from '@/web/features/team';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useWorkspaceLeads } from './api';
 import { useLeadFilter } from './lead-filter';
@@ -33,6 +35,9 @@ function LeadsContent() {
   // The columns of every page loaded so far: "Load more" may bring leads of other pages.
   const fields = [...new Map(pages.flatMap((page) => page.fields).map((f) => [f.label, f])).values()];
   const failed = list.isError && !list.isFetchNextPageError;
+  // Exports are an owner's or admin's (features/team); the others are told so instead of the panel.
+  const role = useMe().data?.workspace.role;
+  const mayExport = role !== undefined && can(role, 'exportLeads');
 
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
@@ -53,7 +58,7 @@ function LeadsContent() {
                 </p>
               )}
             </div>
-            {leads.length > 0 && (
+            {leads.length > 0 && mayExport && (
               <Button asChild variant="outline" size="sm">
                 <a href="#lead-export-title">{filtered ? 'Export these leads' : 'Export leads'}</a>
               </Button>
@@ -106,7 +111,11 @@ function LeadsContent() {
       </Card>
 
       {/* The leads filter's values go as they stand: the server refuses a bad one with its message. */}
-      <LeadExportPanel filter={filter as LeadExportPanelFilter} />
+      {mayExport ? (
+        <LeadExportPanel filter={filter as LeadExportPanelFilter} />
+      ) : role ? (
+        <p className="text-sm text-gray-600">Exporting leads is for the owners and admins of this workspace.</p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitationPreview, InviteBody, Role, Team, TeamInvitation, TeamMember, WorkspaceChoice } from '@/domain/team';
+import type {
+  AuditEntry,
+  InvitationPreview,
+  InviteBody,
+  Role,
+  Team,
+  TeamInvitation,
+  TeamMember,
+  WorkspaceChoice,
+} from '@/domain/team';
 import { apiFetch } from '@/web/lib/api';
 import { useNavigate } from '@/web/lib/router';
 
@@ -10,13 +19,14 @@ const AUDIT = ['team', 'audit'] as const;
 const WORKSPACES = ['workspaces'] as const;
 const INVITATION = 'invitation';
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
+/** The signed-in user's workspace and role in it (GET /api/me): what the screens offer follows it. */
+export interface Me {
+  user: { id: string; name: string; email: string };
+  workspace: { id: string; name: string; role: Role };
+  workspaces: WorkspaceChoice[];
 }
+export const meQueryKey = ['me'] as const;
+export const useMe = () => useQuery({ queryKey: meQueryKey, queryFn: () => apiFetch<Me>('/api/me') });
 
 export const useTeam = () => useQuery({ queryKey: TEAM, queryFn: () => apiFetch<Team>('/api/team') });
 export const useAudit = (enabled: boolean) =>
