@@ -49,13 +49,14 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
       <NavLink to="/settings/team" className={navLinkClass}>
         Team
       </NavLink>
-      <span
-        title={session.user.email}
+      <NavLink
+        to="/settings/account"
+        title={`${session.user.email}: account settings`}
         // Between lg and xl the row has no room for the name as well: it shows in the mobile menu and from xl up.
-        className={cn('truncate text-sm font-medium text-gray-800', stacked ? 'px-3 py-2' : 'max-w-40 max-xl:hidden')}
+        className={(state) => cn(navLinkClass(state), 'truncate', stacked ? 'px-3 py-2' : 'max-w-40 max-xl:hidden')}
       >
         {session.user.name}
-      </span>
+      </NavLink>
       <Button variant="outline" size="sm" onClick={() => void signOut()} className={cn(stacked && 'justify-start px-3')}>
         <LogOut />
         Sign out

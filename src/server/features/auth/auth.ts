@@ -8,9 +8,19 @@ import * as schema from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { ensureWorkspace } from '../workspaces/index.js';
 
+/** What a better-auth email-verification token (a JWT it signed) is for: its payload's requestType. */
+function tokenPurpose(token: string): unknown {
+  try {
+    return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { requestType?: unknown }).requestType;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The header through which the Fastify bridge hands better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lodestone-client-ip';
 const RESET_LINK_MINUTES = 60;
+const EMAIL_CHANGE_LINK_HOURS = 24;
 
 /** Where better-auth's own messages go: the app's logger, whose serializers redact them. */
 type AuthLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
@@ -67,6 +77,21 @@ export function createAuth(config: Config, db: Db, log?: AuthLog) {
         });
       },
     },
+    // A new address is confirmed by a link sent to it (features/account); nothing else sends
+    // verification emails: sign-up does not ask for one.
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: EMAIL_CHANGE_LINK_HOURS * 3600,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        if (tokenPurpose(token) !== 'change-email-verification') return; // sign-up verification is not used
+        await queueEmail(db, {
+          template: 'emailChange',
+          to: user.email,
+          props: { name: user.name, newEmail: user.email, url, expiresInHours: EMAIL_CHANGE_LINK_HOURS },
+        });
+      },
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -77,6 +102,8 @@ export function createAuth(config: Config, db: Db, log?: AuthLog) {
         // A workshop or an office signing up together shares one address: 30 a minute still stops a script.
         '/sign-up/email': { window: 60, max: 30 },
         '/request-password-reset': { window: 60, max: 5 },
+        '/change-email': { window: 60, max: 5 },
+        '/change-password': { window: 60, max: 10 },
         '/reset-password': { window: 60, max: 10 },
         // The app asks who is signed in on every page load: limiting it would sign people out.
         '/get-session': false,

@@ -1,9 +1,12 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { unauthorized } from '../../lib/http-errors.js';
+import { notFound, unauthorized } from '../../lib/http-errors.js';
 import { activeMembership, workspacesOf } from '../team/index.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
+
+/** better-auth endpoints Lodestone does not offer: sign-up needs no verification, so nobody may ask for that email. */
+const UNOFFERED = new Set(['/api/auth/send-verification-email']);
 
 const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie']);
 
@@ -13,6 +16,7 @@ export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: str
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
+      if (UNOFFERED.has(request.url.split('?')[0]!)) throw notFound('This page');
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip); // overrides anything the client sent
       const hasBody = request.method !== 'GET' && request.body !== undefined;

@@ -29,6 +29,7 @@ import { LeadExportReadyEmail, leadExportReadySubject, type LeadExportReadyProps
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from './templates/password-reset.js';
 import { WebhookDisabledEmail, webhookDisabledSubject, type WebhookDisabledProps } from './templates/webhook-emails.js';
 import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
+import { EmailChangeEmail, emailChangeSubject, type EmailChangeProps } from './templates/account-emails.js';
 import { TeamInvitationEmail, teamInvitationSubject, type TeamInvitationProps } from './templates/team-emails.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
@@ -42,6 +43,7 @@ const templates = {
   ownerLeadDigest: { subject: ownerLeadDigestSubject, body: (p: OwnerLeadDigestProps) => <OwnerLeadDigestEmail {...p} /> },
   leadExportReady: { subject: leadExportReadySubject, body: (p: LeadExportReadyProps) => <LeadExportReadyEmail {...p} /> },
   webhookDisabled: { subject: webhookDisabledSubject, body: (p: WebhookDisabledProps) => <WebhookDisabledEmail {...p} /> },
+  emailChange: { subject: () => emailChangeSubject, body: (p: EmailChangeProps) => <EmailChangeEmail {...p} /> },
   teamInvitation: { subject: teamInvitationSubject, body: (p: TeamInvitationProps) => <TeamInvitationEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 

@@ -3,3 +3,4 @@
 export { AuthCard } from './auth-card';
 export { SubmitButton } from './submit-button';
 export { AuthPageShell } from './auth-page-shell';
+export { type AuthError, callAuth, describeAuthError } from './auth-error';
