@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createAuth, type Auth, requireOwner, authRoutes, sessionCookieName } from './features/auth/index.js';
+import { accountRoutes } from './features/account/index.js';
 import { analyticsRoutes } from './features/analytics/index.js';
 import { apiKeysRoutes } from './features/api-keys/index.js';
 import { contactRoutes } from './features/contact/index.js';
@@ -203,6 +204,7 @@ export async function buildApp({
       emailToolsRoutes(owned, emailToolsDeps(config, db));
       apiKeysRoutes(owned, db);
       teamRoutes(owned, db, config.appUrl.origin);
+      accountRoutes(owned, db);
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, {

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { openJobPool } from './db/database.js';
+import { PURGE_ACCOUNTS_CRONTAB } from './features/account/index.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
@@ -34,6 +35,7 @@ const CRONTAB = [
   PURGE_EXPIRED_EXPORTS_CRONTAB,
   PURGE_WEBHOOK_EVENTS_CRONTAB,
   PURGE_IDEMPOTENCY_KEYS_CRONTAB,
+  PURGE_ACCOUNTS_CRONTAB,
 ].join('\n');
 
 /** What the server's main thread hands its job thread. */

@@ -40,6 +40,7 @@ import {
   sealQueuedEmailsWith,
   sendEmailTask,
 } from './features/mail/index.js';
+import { PURGE_ACCOUNTS_TASK, purgeAccountsTask } from './features/account/index.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
 
@@ -73,5 +74,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [SYNC_LEAD_TASK]: syncLeadTask(emailTools),
     [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailTools),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(db),
+    [PURGE_ACCOUNTS_TASK]: purgeAccountsTask(db, storage),
   };
 }

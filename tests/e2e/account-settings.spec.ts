@@ -4,7 +4,8 @@ import { seriousViolations, signIn, signUp, uniqueEmail, waitForMail } from './s
 /*
  * Issue 15, point 2: an owner opens their account from their name in the header, renames
  * themselves, moves to a new email address through the link sent to it, changes the password
- * (signing out the other browser), and sees which devices are signed in.
+ * (signing out the other browser), sees which devices are signed in, asks for the account to be
+ * deleted and keeps it after all.
  */
 
 test('an owner renames themselves, confirms a new email address, changes the password and signs out another device', async ({
@@ -63,4 +64,19 @@ test('an owner renames themselves, confirms a new email address, changes the pas
   expect((await otherPage.request.get('/api/me')).status()).toBe(401);
   expect((await page.request.get('/api/me')).status()).toBe(200);
   await other.close();
+
+  // Deleting the account: the address typed and the password, then 14 days in which it can be kept.
+  const remove = page.getByRole('region', { name: 'Delete account' });
+  await expect(remove.getByText("Acco Unt's workspace (1 member)")).toBeVisible();
+  await remove.getByLabel(`Type ${newEmail} to confirm`).fill('someone-else@example.com');
+  await remove.getByLabel('Your password').fill('second-password-22');
+  await remove.getByRole('button', { name: 'Delete my account in 14 days' }).click();
+  await expect(remove.getByText('Type your email address exactly as shown to confirm')).toBeVisible();
+  await remove.getByLabel(`Type ${newEmail} to confirm`).fill(newEmail);
+  await remove.getByRole('button', { name: 'Delete my account in 14 days' }).click();
+  await expect(remove.getByText(/^Your account will be deleted on .+, with Acco Unt's workspace\.$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await remove.screenshot({ path: test.info().outputPath('account-deletion.png') });
+  await remove.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(remove.getByRole('button', { name: 'Delete my account in 14 days' })).toBeVisible();
 });

@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** When the account (and the workspaces it alone owns) is deleted, unless its owner keeps it first. */
+  deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable(

@@ -7,3 +7,4 @@ export {
 } from './purge-expired-exports.task.js';
 export { createLeadExport, type ExportApiDeps, getLeadExport } from './exports.js';
 export { leadExportRoutes } from './routes.js';
+export { storageKeyOf as exportStorageKey } from './export-leads.js';

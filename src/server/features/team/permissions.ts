@@ -56,6 +56,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/team/leave': 'read',
   'PUT /api/workspaces/active': 'read',
   'POST /api/invitations/:token/accept': 'read',
+  'POST /api/account/deletion': 'read',
+  'DELETE /api/account/deletion': 'read',
 };
 
 const READS = new Set(['GET', 'HEAD']);

@@ -1,0 +1,15 @@
+import type { Task } from 'graphile-worker';
+import type { Db } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
+import { purgeDueAccounts } from './account.js';
+
+export const PURGE_ACCOUNTS_TASK = 'purge_accounts';
+/** Daily at 02:47. */
+export const PURGE_ACCOUNTS_CRONTAB = `47 2 * * * ${PURGE_ACCOUNTS_TASK}`;
+
+export function purgeAccountsTask(db: Db, storage: Storage): Task {
+  return async (_payload, helpers) => {
+    const deleted = await purgeDueAccounts(db, storage);
+    if (deleted > 0) helpers.logger.info(`deleted ${deleted} accounts whose deletion was due`);
+  };
+}
