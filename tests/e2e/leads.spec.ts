@@ -94,7 +94,7 @@ test('an owner finds every lead of both pages under Leads, filters, searches and
   await page.setViewportSize({ width: 768, height: 900 });
   await noSidewaysScroll(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Leads' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Leads', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.querySelector('header')!.scrollWidth)).toBeLessThanOrEqual(768);
   await page.screenshot({ path: test.info().outputPath('leads-list-768.png') });
   await page.getByRole('button', { name: 'Close menu' }).click();

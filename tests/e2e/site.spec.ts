@@ -99,7 +99,7 @@ test("a visitor's header offers Sign in without loading the sign-in code; after 
   await page.getByLabel('Password').fill('header-password-1');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(header.getByRole('link', { name: 'Leads' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Leads', exact: true })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 
   // A new document for a signed-in owner shows the account at once, and signing out gives Sign in back.
