@@ -17,6 +17,9 @@ export const notFound = (what = 'This item') => new HttpError(404, ErrorCode.NOT
 
 export const conflict = (message: string) => new HttpError(409, ErrorCode.CONFLICT, message);
 
+/** 403: the caller's role in the workspace does not allow it (features/team). */
+export const forbiddenRole = (message: string) => new HttpError(403, ErrorCode.FORBIDDEN_ROLE, message);
+
 export const unauthorized = () => new HttpError(401, ErrorCode.UNAUTHORIZED, 'Sign in to continue.');
 
 /** A 400 naming each bad field (`{ 'fields.1.label': message }`, `_` for the value as a whole). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { can, ROLE_LABELS, type Permission } from '../../../domain/team.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { can, ROLE_LABELS, type Permission, type Role } from '../../../domain/team.js';
+import { forbiddenRole } from '../../lib/http-errors.js';
 
 /**
  * What each owner route needs beyond membership, in one table: the role matrix (issue 15). Every
@@ -62,9 +61,6 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
 
 const READS = new Set(['GET', 'HEAD']);
 
-export const forbiddenRole = (role: keyof typeof ROLE_LABELS) =>
-  new HttpError(403, ErrorCode.FORBIDDEN_ROLE, `Your role in this workspace (${ROLE_LABELS[role]}) does not allow this.`);
-
 /** The permission a route needs; throws for a write route the table does not list. */
 export function permissionOf(route: Pick<RouteOptions, 'method' | 'url'>): Permission {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -82,8 +78,9 @@ export function permissionOf(route: Pick<RouteOptions, 'method' | 'url'>): Permi
 export function enforceRoles(owned: FastifyInstance) {
   owned.addHook('onRoute', (route) => {
     const permission = permissionOf(route);
-    const check = async (request: { owner: { role: keyof typeof ROLE_LABELS } }) => {
-      if (!can(request.owner.role, permission)) throw forbiddenRole(request.owner.role);
+    const check = async (request: { owner: { role: Role } }) => {
+      if (!can(request.owner.role, permission))
+        throw forbiddenRole(`Your role in this workspace (${ROLE_LABELS[request.owner.role]}) does not allow this.`);
     };
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [...existing, check];

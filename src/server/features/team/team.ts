@@ -18,14 +18,13 @@ import { ErrorCode } from '../../../domain/api-errors.js';
 import type { PlanId } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { apiKeys, invitations, members, organizations, sessions, users } from '../../db/schema/index.js';
-import { conflict, HttpError, notFound } from '../../lib/http-errors.js';
+import { conflict, forbiddenRole, HttpError, notFound } from '../../lib/http-errors.js';
 import { queueEmail } from '../mail/index.js';
 import { recordAudit } from './audit.js';
 import type { Membership } from './membership.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const forbiddenRole = (message: string) => new HttpError(403, ErrorCode.FORBIDDEN_ROLE, message);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** What an invitation link carries: 32 random bytes. Only its hash is stored. */
 const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -265,6 +264,8 @@ export async function acceptInvitation(
   token: string,
 ): Promise<WorkspaceChoice> {
   return db.transaction(async (tx) => {
+    // Read once to learn the workspace, then locked after it, in the order inviting locks them
+    // (workspace, then invitation), so an accept and an invite never wait on each other.
     const found = await invitationBy(tx, token);
     if (!found) throw notFound('This invitation');
     const workspace = await lockWorkspace(tx, found.workspaceId);
