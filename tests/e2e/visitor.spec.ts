@@ -300,13 +300,29 @@ test('a person whose browser fills the form in at once is asked to press again, 
   request,
 }) => {
   const form = await publishPage(page.request, 'Autofill Ebook');
-  const email = uniqueEmail('autofill');
   const visitor = await visitorPage(browser);
-  await visitor.goto(form.url);
-  await visitor.getByLabel(/Email Address/).fill(email);
-  await visitor.getByLabel(/First Name/).fill('Ada');
-  await visitor.getByRole('checkbox', { name: /I agree/ }).check();
-  await submitButton(visitor).click(); // well within 2 s of the page loading
+  // Autofill fills every field and the person presses at once: one step in the page, right after it
+  // loads. A machine too busy to do that within 2 s gets the lead accepted (correctly: it was slow),
+  // which is checked and tried again with a new address.
+  let email = '';
+  for (let attempt = 1; ; attempt++) {
+    email = uniqueEmail(`autofill${attempt}`);
+    const openedAt = Date.now();
+    await visitor.goto(form.url, { waitUntil: 'domcontentloaded' });
+    await visitor.evaluate((address) => {
+      const field = (label: string) =>
+        [...document.querySelectorAll('label')].find((l) => l.textContent!.includes(label))!.control as HTMLInputElement;
+      field('Email Address').value = address;
+      field('First Name').value = 'Ada';
+      field('I agree').checked = true;
+      field('Email Address').form!.requestSubmit();
+    }, email);
+    const answer = visitor.getByRole('alert').or(visitor.getByRole('heading', { name: 'Thank You!' }));
+    await expect(answer.first()).toBeVisible();
+    if (await visitor.getByRole('alert').isVisible()) break;
+    expect(Date.now() - openedAt, 'accepted only when the press came after the 2 s').toBeGreaterThanOrEqual(MIN_FILL_MS - 100);
+    expect(attempt, 'the machine never managed a fast press in three tries').toBeLessThan(3);
+  }
 
   await expect(visitor.getByRole('alert')).toContainText('Please press the button once more');
   await expect(visitor.getByRole('heading', { name: 'Thank You!' })).toHaveCount(0);
