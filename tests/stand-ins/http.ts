@@ -109,12 +109,20 @@ export function eventOption<E extends { id: string }>(value: unknown): E {
   return value as E;
 }
 
-/** Newest first, filtered on any top-level field named in the query, e.g. ?status=open. */
+/** A field of `item` by its dotted path, e.g. 'metadata.workspace_id'. */
+function fieldAt(item: object, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      item,
+    );
+}
+
+/** Newest first, filtered on the fields named in the query, e.g. ?status=open or ?metadata.workspace_id=ws_1. */
 export function filterByQuery<T extends object>(items: Iterable<T>, url: URL): T[] {
   const filters = [...url.searchParams];
-  return [...items]
-    .filter((item) => filters.every(([key, value]) => String((item as Record<string, unknown>)[key]) === value))
-    .reverse();
+  return [...items].filter((item) => filters.every(([key, value]) => String(fieldAt(item, key)) === value)).reverse();
 }
 
 const MAX_BODY_BYTES = 1_000_000;

@@ -5,11 +5,15 @@
  * (default 4244), KIT_STANDIN_PORT (default 4245). Webhooks go out
  * STANDIN_WEBHOOK_DELAY_MS (default 300) after the payment, as the real providers' arrive shortly after.
  * Both answer GET /_test/health.
+ *
+ * With BILLING_STRIPE_SECRET_KEY and BILLING_STRIPE_WEBHOOK_SECRET set, Lodestone's own Stripe
+ * Billing account is registered at start: its webhooks go to BILLING_WEBHOOK_URL, and its prices
+ * are the ids in BILLING_PRICE_{PRO,BUSINESS}_{MONTHLY,ANNUAL} (the same variables the server reads).
  */
 import { startKitStandIn } from './kit.js';
 import { startMailchimpStandIn } from './mailchimp.js';
 import { startPaypalStandIn } from './paypal.js';
-import { startStripeStandIn } from './stripe.js';
+import { type PriceRegistration, startStripeStandIn, type StripeAccount } from './stripe.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -18,10 +22,40 @@ function portFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** Lodestone's plans as SPEC §9 prices them: Pro $29 and Business $99 a month, a year at 20% off. */
+const BILLING_PRICES: { variable: string; productName: string; unitAmount: number; interval: 'month' | 'year' }[] = [
+  { variable: 'BILLING_PRICE_PRO_MONTHLY', productName: 'Lodestone Pro', unitAmount: 2900, interval: 'month' },
+  { variable: 'BILLING_PRICE_PRO_ANNUAL', productName: 'Lodestone Pro', unitAmount: 27840, interval: 'year' },
+  { variable: 'BILLING_PRICE_BUSINESS_MONTHLY', productName: 'Lodestone Business', unitAmount: 9900, interval: 'month' },
+  { variable: 'BILLING_PRICE_BUSINESS_ANNUAL', productName: 'Lodestone Business', unitAmount: 95040, interval: 'year' },
+];
+
+function billingAccountFromEnv(): StripeAccount | undefined {
+  const secretKey = process.env.BILLING_STRIPE_SECRET_KEY;
+  const webhookSecret = process.env.BILLING_STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !webhookSecret) return undefined;
+  const prices: PriceRegistration[] = BILLING_PRICES.flatMap(({ variable, ...price }) => {
+    const id = process.env[variable];
+    return id ? [{ id, currency: 'usd', ...price }] : [];
+  });
+  return {
+    secretKey,
+    webhookSecret,
+    webhookUrl: process.env.BILLING_WEBHOOK_URL || undefined,
+    businessName: 'Lodestone',
+    prices,
+  };
+}
+
 const webhookDelayMs = Number(process.env.STANDIN_WEBHOOK_DELAY_MS ?? 300);
 if (!Number.isFinite(webhookDelayMs) || webhookDelayMs < 0)
   throw new Error('STANDIN_WEBHOOK_DELAY_MS must be a number of milliseconds');
 const stripe = await startStripeStandIn({ port: portFromEnv('STRIPE_STANDIN_PORT', 4242), webhookDelayMs });
+const billingAccount = billingAccountFromEnv();
+if (billingAccount) {
+  stripe.addAccount(billingAccount);
+  console.log(`Stripe billing account registered with ${billingAccount.prices?.length ?? 0} prices`);
+}
 const paypal = await startPaypalStandIn({ port: portFromEnv('PAYPAL_STANDIN_PORT', 4243), webhookDelayMs });
 console.log(`Stripe stand-in: ${stripe.url}`);
 console.log(`PayPal stand-in: ${paypal.url}`);

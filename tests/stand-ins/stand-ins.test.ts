@@ -15,6 +15,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaypalStandIn, startPaypalStandIn } from './paypal.js';
 import { startStripeStandIn, type StripeStandIn } from './stripe.js';
+import { addInterval } from './stripe-billing.js';
 
 /** Stands in for Lodestone's webhook endpoint: records what arrives, answers 200. */
 async function startReceiver() {
@@ -134,7 +135,7 @@ describe('Stripe stand-in, through the Stripe SDK', () => {
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'line_items[0][price_data][unit_amount]' });
     await expect(rejects({ success_url: undefined })).rejects.toMatchObject({ param: 'success_url', code: 'parameter_missing' });
     await expect(rejects({ cancel_url: 'not a url' })).rejects.toMatchObject({ param: 'cancel_url' });
-    await expect(rejects({ mode: 'subscription' })).rejects.toMatchObject({ param: 'mode' });
+    await expect(rejects({ mode: 'setup' })).rejects.toMatchObject({ param: 'mode' });
     await expect(rejects({ line_items: [] })).rejects.toMatchObject({ param: 'line_items' });
     await expect(rejects({ customer_email: 'nope' })).rejects.toMatchObject({ param: 'customer_email' });
     await expect(rejects({ lead_id: 'typo' } as Partial<Stripe.Checkout.SessionCreateParams>)).rejects.toThrow(
@@ -295,6 +296,435 @@ describe('Stripe stand-in, through the Stripe SDK', () => {
     expect(((await complete.json()) as { delivery: { status: number } }).delivery.status).toBe(200);
     expect(receiver.last('/browser').headers['stripe-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect((await fetch(`${standIn.url}/_test/sessions/${session.id}/expire`, { method: 'POST' })).status).toBe(409);
+  });
+});
+
+describe('Stripe Billing stand-in, through the Stripe SDK', () => {
+  const key = 'sk_test_51StandInBillingKey4242';
+  const otherKey = 'sk_test_51StandInBillingOther99';
+  const webhookSecret = 'whsec_billingSecret123';
+  const prices = {
+    proMonthly: 'price_1ProMonthlyStandIn',
+    proAnnual: 'price_1ProAnnualStandIn',
+    businessMonthly: 'price_1BusinessMonthlyStandIn',
+  };
+  let standIn: StripeStandIn;
+  let stripe: Stripe;
+  const sdk = (secretKey: string) => {
+    const url = new URL(standIn.url);
+    return new Stripe(secretKey, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  };
+  const checkout = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: prices.proAnnual, quantity: 1 }],
+      customer_email: 'owner@example.com',
+      client_reference_id: 'ws_1',
+      metadata: { workspace_id: 'ws_1' },
+      subscription_data: { metadata: { workspace_id: 'ws_1', plan: 'pro' } },
+      success_url: 'http://127.0.0.1:3100/billing/return?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://127.0.0.1:3100/billing',
+      ...overrides,
+    });
+  /** The signed events that reached the billing endpoint since `since` deliveries, checked with the SDK. */
+  const eventsSince = (since: number) =>
+    receiver.received
+      .slice(since)
+      .filter((r) => r.path === '/billing')
+      .map((r) => stripe.webhooks.constructEvent(r.body, r.headers['stripe-signature'] as string, webhookSecret));
+  /** A subscription started through the control, as a test that does not need the page would. */
+  async function subscribed(price = prices.proMonthly, email = 'owner@example.com') {
+    const session = await checkout({ line_items: [{ price, quantity: 1 }], customer_email: email });
+    await standIn.completeSession(session.id);
+    const { subscription, customer } = standIn.sessions.get(session.id)!;
+    return { subscriptionId: subscription!, customerId: customer! };
+  }
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ webhookDelayMs: 0 });
+    standIn.addAccount({
+      secretKey: key,
+      webhookSecret,
+      webhookUrl: `${receiver.url}/billing`,
+      businessName: 'Lodestone',
+      prices: [
+        { id: prices.proMonthly, unitAmount: 2900, currency: 'usd', interval: 'month', productName: 'Lodestone Pro' },
+        { id: prices.proAnnual, unitAmount: 27840, currency: 'usd', interval: 'year', productName: 'Lodestone Pro' },
+        { id: prices.businessMonthly, unitAmount: 9900, currency: 'usd', interval: 'month', productName: 'Lodestone Business' },
+      ],
+    });
+    standIn.addAccount({ secretKey: otherKey, webhookSecret: 'whsec_otherBilling1', webhookUrl: `${receiver.url}/other` });
+    stripe = sdk(key);
+  });
+  afterAll(() => standIn.close());
+
+  it('places periods on the anchor day, or the last day of a shorter month', () => {
+    const at = (iso: string) => Date.parse(iso) / 1000;
+    expect(addInterval(at('2027-01-31T10:00:00Z'), 'month', 1)).toBe(at('2027-02-28T10:00:00Z'));
+    expect(addInterval(at('2027-01-31T10:00:00Z'), 'month', 2)).toBe(at('2027-03-31T10:00:00Z'));
+    expect(addInterval(at('2028-02-29T00:00:00Z'), 'year', 1)).toBe(at('2029-02-28T00:00:00Z'));
+    expect(addInterval(at('2026-12-15T08:30:00Z'), 'month', 1)).toBe(at('2027-01-15T08:30:00Z'));
+  });
+
+  it('subscribes on the checkout page: a subscription, its paid invoice and three signed events', async () => {
+    const session = await checkout();
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      status: 'open',
+      amount_total: 27840,
+      currency: 'usd',
+      customer: null,
+      subscription: null,
+      client_reference_id: 'ws_1',
+    });
+    expect(standIn.requests.at(-1)!.body).toMatchObject({
+      line_items: [{ price: prices.proAnnual, quantity: '1' }],
+      subscription_data: { metadata: { workspace_id: 'ws_1', plan: 'pro' } },
+    });
+
+    const html = await (await fetch(session.url!)).text();
+    expect(html).toContain('<h1>Subscribe to Lodestone Pro</h1>');
+    expect(html).toContain('$278.40 per year');
+    expect(html).toContain('owner@example.com');
+    expect(html).toContain('>Subscribe</button>');
+    expect(html).not.toContain('Use delayed bank debit');
+    expect(html).toContain('<a href="http://127.0.0.1:3100/billing">Cancel and return</a>');
+
+    const since = receiver.received.length;
+    const paid = await fetch(`${standIn.url}/c/pay/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://127.0.0.1:3100/billing/return?session_id=${session.id}`);
+    await standIn.whenIdle();
+    const events = eventsSince(since);
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+
+    const completed = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['subscription', 'subscription.items.data.price.product'],
+    });
+    expect(completed).toMatchObject({ status: 'complete', payment_status: 'paid', customer: expect.stringMatching(/^cus_/) });
+    const subscription = completed.subscription as Stripe.Subscription;
+    const item = subscription.items.data[0]!;
+    expect(subscription).toMatchObject({
+      object: 'subscription',
+      status: 'active',
+      customer: completed.customer,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      metadata: { workspace_id: 'ws_1', plan: 'pro' },
+      latest_invoice: completed.invoice,
+    });
+    expect(item).toMatchObject({
+      object: 'subscription_item',
+      quantity: 1,
+      price: { id: prices.proAnnual, unit_amount: 27840, recurring: { interval: 'year', interval_count: 1 } },
+    });
+    expect((item.price.product as Stripe.Product).name).toBe('Lodestone Pro');
+    expect(item.current_period_end).toBe(addInterval(item.current_period_start, 'year', 1));
+    expect(events[1]!.data.object).toMatchObject({ id: subscription.id, status: 'active' });
+
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_create',
+      amount_paid: 27840,
+      currency: 'usd',
+      customer: completed.customer,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: { workspace_id: 'ws_1', plan: 'pro' } },
+      },
+    });
+    expect(invoice.lines.data[0]!.period).toEqual({ start: item.current_period_start, end: item.current_period_end });
+    expect(events[2]!.data.object).toMatchObject({ id: invoice.id, status: 'paid' });
+
+    await expect(stripe.customers.retrieve(completed.customer as string)).resolves.toMatchObject({
+      email: 'owner@example.com',
+    });
+    const price = await stripe.prices.retrieve(prices.proAnnual);
+    expect(price).toMatchObject({ type: 'recurring', unit_amount: 27840, recurring: { interval: 'year' } });
+    expect(await (await fetch(session.url!)).text()).toContain('Subscription started');
+  });
+
+  it('subscribes an existing customer and lists their subscriptions', async () => {
+    const customer = await stripe.customers.create({
+      email: 'team@example.com',
+      name: 'Acme',
+      metadata: { workspace_id: 'ws_2' },
+    });
+    expect(customer).toMatchObject({ object: 'customer', email: 'team@example.com', metadata: { workspace_id: 'ws_2' } });
+    const session = await checkout({ customer: customer.id, customer_email: undefined });
+    expect(session.customer).toBe(customer.id);
+    expect(await (await fetch(session.url!)).text()).toContain('team@example.com');
+    const { events } = await standIn.completeSession(session.id);
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+
+    const list = await stripe.subscriptions.list({ customer: customer.id });
+    expect(list).toMatchObject({ object: 'list', has_more: false });
+    expect(list.data.map((s) => s.customer)).toEqual([customer.id]);
+    expect((await stripe.customers.list({ email: 'team@example.com' })).data.map((c) => c.id)).toEqual([customer.id]);
+  });
+
+  it('cancels at the period end in the portal, renews again, then ends when the period does', async () => {
+    const { subscriptionId, customerId } = await subscribed();
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: 'http://127.0.0.1:3100/billing',
+    });
+    expect(portal).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customerId,
+      return_url: 'http://127.0.0.1:3100/billing',
+    });
+    expect(portal.url).toBe(`${standIn.url}/p/session/${portal.id}`);
+    const periodEnd = standIn.subscriptions.get(subscriptionId)!.items.data[0]!.current_period_end;
+    const date = new Date(periodEnd * 1000).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+
+    let html = await (await fetch(portal.url)).text();
+    expect(html).toContain('<h2 id="');
+    expect(html).toContain('Lodestone Pro</h2>');
+    expect(html).toContain('$29.00 per month');
+    expect(html).toContain(`Renews on ${date}`);
+    expect(html).toContain('>Cancel plan</button>');
+    expect(html).toContain('<a href="http://127.0.0.1:3100/billing">Return to Lodestone</a>');
+
+    const since = receiver.received.length;
+    const action = (verb: string) =>
+      fetch(`${portal.url}/subscriptions/${subscriptionId}/${verb}`, { method: 'POST', redirect: 'manual' });
+    const cancelled = await action('cancel');
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(`/p/session/${portal.id}`);
+    await standIn.whenIdle();
+    const [updated] = eventsSince(since);
+    expect(updated).toMatchObject({
+      type: 'customer.subscription.updated',
+      data: {
+        object: { id: subscriptionId, status: 'active', cancel_at_period_end: true, cancel_at: periodEnd },
+        previous_attributes: { cancel_at_period_end: false, cancel_at: null },
+      },
+    });
+    html = await (await fetch(portal.url)).text();
+    expect(html).toContain(`Cancels on ${date}`);
+    expect(html).toContain('>Renew plan</button>');
+
+    await action('renew');
+    await standIn.whenIdle();
+    expect(eventsSince(since).at(-1)).toMatchObject({
+      data: { object: { cancel_at_period_end: false, cancel_at: null }, previous_attributes: { cancel_at_period_end: true } },
+    });
+    await action('cancel');
+    await standIn.whenIdle();
+
+    const { events } = await standIn.advanceSubscription(subscriptionId);
+    expect(events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    expect(eventsSince(since).at(-1)!.data.object).toMatchObject({
+      status: 'canceled',
+      ended_at: periodEnd,
+      canceled_at: expect.any(Number),
+    });
+    expect((await stripe.subscriptions.list({ customer: customerId })).data).toEqual([]);
+    expect((await stripe.subscriptions.list({ customer: customerId, status: 'all' })).data).toHaveLength(1);
+    expect(await (await fetch(portal.url)).text()).toContain('You have no current subscriptions.');
+
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_missing' })).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+    });
+  });
+
+  it('renews, fails a renewal and recovers, and ends once the retries run out', async () => {
+    const { subscriptionId } = await subscribed();
+    const first = structuredClone(standIn.subscriptions.get(subscriptionId)!.items.data[0]!);
+
+    const renewed = await standIn.advanceSubscription(subscriptionId);
+    expect(renewed.events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect(renewed.events[0]!.data.object).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      status: 'paid',
+      amount_paid: 2900,
+      period_start: first.current_period_start,
+      period_end: first.current_period_end,
+    });
+    const item = renewed.subscription.items.data[0]!;
+    expect(item.current_period_start).toBe(first.current_period_end);
+    expect(item.current_period_end).toBe(addInterval(first.current_period_start, 'month', 2));
+    expect(renewed.events[1]!.data.previous_attributes).toHaveProperty('items');
+    expect(renewed.deliveries.map((d) => d.status)).toEqual([200, 200]);
+
+    const failed = await standIn.failSubscriptionPayment(subscriptionId);
+    expect(failed.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
+    expect(failed.events[0]!.data.object).toMatchObject({
+      status: 'open',
+      attempt_count: 1,
+      amount_paid: 0,
+      amount_remaining: 2900,
+      billing_reason: 'subscription_cycle',
+    });
+    expect(failed.events[1]!.data).toMatchObject({ object: { status: 'past_due' }, previous_attributes: { status: 'active' } });
+    await expect(stripe.subscriptions.retrieve(subscriptionId)).resolves.toMatchObject({ status: 'past_due' });
+    await expect(standIn.advanceSubscription(subscriptionId)).rejects.toThrow('past_due');
+
+    const recovered = await standIn.paySubscription(subscriptionId);
+    expect(recovered.events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect(recovered.events[1]!.data).toMatchObject({
+      object: { status: 'active' },
+      previous_attributes: { status: 'past_due' },
+    });
+    await expect(standIn.paySubscription(subscriptionId)).rejects.toThrow('no open invoice');
+
+    await standIn.failSubscriptionPayment(subscriptionId);
+    const ended = await standIn.cancelSubscription(subscriptionId);
+    expect(ended.events[0]).toMatchObject({
+      type: 'customer.subscription.deleted',
+      data: { object: { status: 'canceled', cancellation_details: { reason: 'payment_failed' } } },
+    });
+    await expect(standIn.cancelSubscription(subscriptionId)).rejects.toThrow('canceled');
+  });
+
+  it('updates subscriptions through the API, with the events after the answer', async () => {
+    const { subscriptionId } = await subscribed();
+    const since = receiver.received.length;
+    const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, metadata: { note: 'x' } });
+    expect(updated).toMatchObject({ cancel_at_period_end: true, metadata: { workspace_id: 'ws_1', plan: 'pro', note: 'x' } });
+    await standIn.whenIdle();
+    expect(eventsSince(since).at(-1)!.data).toMatchObject({
+      previous_attributes: { cancel_at_period_end: false, metadata: { workspace_id: 'ws_1', plan: 'pro' } },
+    });
+
+    const item = updated.items.data[0]!;
+    const business = await stripe.subscriptions.update(subscriptionId, {
+      cancel_at_period_end: false,
+      items: [{ id: item.id, price: prices.businessMonthly }],
+      proration_behavior: 'none',
+    });
+    expect(business.items.data[0]!.price).toMatchObject({ id: prices.businessMonthly, unit_amount: 9900 });
+    expect(business.items.data[0]!.current_period_end).toBe(item.current_period_end);
+
+    // Monthly to annual starts a new period now, paid at once.
+    const annual = await standIn.changeSubscriptionPrice(subscriptionId, prices.proAnnual);
+    expect(annual.events.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect(annual.events[0]!.data.object).toMatchObject({ billing_reason: 'subscription_update', amount_paid: 27840 });
+
+    const cancelled = await stripe.subscriptions.cancel(subscriptionId);
+    expect(cancelled).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'cancellation_requested' } });
+    await standIn.whenIdle();
+    expect(eventsSince(since).at(-1)!.type).toBe('customer.subscription.deleted');
+    await expect(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true })).rejects.toThrow(
+      'A canceled subscription can only update its cancellation_details and metadata.',
+    );
+  });
+
+  it('refuses unknown prices, unsupported parameters and other accounts’ objects', async () => {
+    await expect(checkout({ line_items: [{ price: 'price_1Unknown', quantity: 1 }] })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'line_items[0][price]',
+      message: "No such price: 'price_1Unknown'",
+    });
+    await expect(
+      checkout({
+        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 900, product_data: { name: 'One-off' } } }],
+      }),
+    ).rejects.toMatchObject({ param: 'line_items' });
+    await expect(checkout({ payment_intent_data: { metadata: { a: 'b' } } })).rejects.toMatchObject({
+      param: 'payment_intent_data',
+    });
+    await expect(checkout({ subscription_data: { trial_period_days: 14 } })).rejects.toMatchObject({
+      param: 'subscription_data[trial_period_days]',
+    });
+    await expect(
+      checkout({ subscription_data: { typo: 'x' } as Stripe.Checkout.SessionCreateParams.SubscriptionData }),
+    ).rejects.toThrow('Received unknown parameter: subscription_data[typo]');
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [{ price: prices.proMonthly, quantity: 1 }],
+        success_url: 'http://127.0.0.1:3100/ok',
+        cancel_url: 'http://127.0.0.1:3100/no',
+      }),
+    ).rejects.toThrow('You specified `payment` mode but passed a recurring price.');
+
+    const { subscriptionId, customerId } = await subscribed();
+    const other = sdk(otherKey);
+    await expect(other.subscriptions.retrieve(subscriptionId)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: `No such subscription: '${subscriptionId}'`,
+    });
+    await expect(other.customers.retrieve(customerId)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(other.prices.retrieve(prices.proMonthly)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(other.subscriptions.update(subscriptionId, { cancel_at_period_end: true })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(other.subscriptions.list({ customer: customerId })).rejects.toMatchObject({ param: 'customer' });
+    await expect(other.billingPortal.sessions.create({ customer: customerId })).rejects.toMatchObject({ param: 'customer' });
+    await expect(stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void' } })).rejects.toThrow(
+      'The Stripe stand-in does not support pause_collection on subscription updates.',
+    );
+    await expect(
+      stripe.subscriptions.update(subscriptionId, { cancel_at_end: true } as Stripe.SubscriptionUpdateParams),
+    ).rejects.toThrow('Received unknown parameter: cancel_at_end');
+  });
+
+  it('offers the billing controls over HTTP for browser tests', async () => {
+    const post = (path: string, body?: unknown) =>
+      fetch(`${standIn.url}${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+    const register = await post('/_test/accounts', {
+      secretKey: 'sk_test_51BillingBrowser12',
+      webhookSecret,
+      webhookUrl: `${receiver.url}/billing`,
+      prices: [{ id: 'price_1BrowserPro', unitAmount: 2900, interval: 'month', productName: 'Lodestone Pro' }],
+    });
+    expect(register.status).toBe(201);
+    expect(await register.json()).toMatchObject({ prices: ['price_1BrowserPro'] });
+    expect((await post('/_test/accounts', { secretKey: 'sk_test_x', webhookSecret, prices: [{ id: 'nope' }] })).status).toBe(400);
+
+    const browser = sdk('sk_test_51BillingBrowser12');
+    const session = await browser.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: 'price_1BrowserPro', quantity: 1 }],
+      customer_email: 'browser-owner@example.com',
+      subscription_data: { metadata: { workspace_id: 'ws_browser' } },
+      success_url: 'http://127.0.0.1:3100/billing/return',
+      cancel_url: 'http://127.0.0.1:3100/billing',
+    });
+    const complete = await post(`/_test/sessions/${session.id}/complete`);
+    const completed = (await complete.json()) as { events: { type: string }[]; deliveries: { status: number }[] };
+    expect(completed.events.map((e) => e.type)).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
+    expect(completed.deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
+
+    const { data } = (await (await fetch(`${standIn.url}/_test/subscriptions?metadata.workspace_id=ws_browser`)).json()) as {
+      data: { id: string; status: string }[];
+    };
+    expect(data).toHaveLength(1);
+    const id = data[0]!.id;
+    const failed = (await (await post(`/_test/subscriptions/${id}/payment-failed`)).json()) as {
+      subscription: { status: string };
+      events: { type: string }[];
+    };
+    expect(failed.subscription.status).toBe('past_due');
+    expect(failed.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
+    expect((await post(`/_test/subscriptions/${id}/pay`)).status).toBe(200);
+    expect((await post(`/_test/subscriptions/${id}/pay`)).status).toBe(409);
+    expect((await post(`/_test/subscriptions/${id}/price`, { price: 'price_1Unknown' })).status).toBe(400);
+    expect((await post(`/_test/subscriptions/${id}/advance`)).status).toBe(200);
+    expect((await post(`/_test/subscriptions/${id}/cancel`)).status).toBe(200);
+    expect((await post('/_test/subscriptions/sub_missing/advance')).status).toBe(404);
+
+    expect((await post('/_test/reset')).status).toBe(200);
+    expect(standIn.subscriptions.size).toBe(0);
+    await expect(browser.prices.retrieve('price_1BrowserPro')).resolves.toMatchObject({ unit_amount: 2900 });
   });
 });
 

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { FormObject, FormValue } from './form-encoding.js';
+import type { CatalogPrice, Customer, Price } from './stripe-billing.js';
 
 /** Stripe's error body: `{ error: { type, message, param?, code? } }`; the SDK picks its error class from status and type. */
 export class StripeApiError extends Error {
@@ -27,7 +28,16 @@ export const resourceMissing = (objectName: string, id: string, param: string) =
     param,
   });
 
-type Known<T> = Record<keyof Required<T>, true>;
+/** A parameter names an object that does not exist (for this account): 400, where a missing path id is a 404. */
+export const noSuchObject = (objectName: string, id: string, param: string) =>
+  new StripeApiError(400, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${objectName}: '${id}'`,
+    param,
+  });
+
+export type Known<T> = Record<keyof Required<T>, true>;
 
 // `satisfies` makes tsc fail when these lists and the SDK's parameter types drift apart, so the
 // stand-in rejects exactly the names that the real API would not know.
@@ -140,14 +150,14 @@ export function rejectUnknown(params: FormObject, known: Record<string, true>, p
   }
 }
 
-function optionalString(params: FormObject, key: string, prefix = ''): string | undefined {
+export function optionalString(params: FormObject, key: string, prefix = ''): string | undefined {
   const value = params[key];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${nested(prefix, key)}`, nested(prefix, key));
   return value;
 }
 
-function requiredString(params: FormObject, key: string, prefix = ''): string {
+export function requiredString(params: FormObject, key: string, prefix = ''): string {
   const value = optionalString(params, key, prefix);
   if (value === undefined || value === '') {
     throw invalidRequest(`Missing required param: ${nested(prefix, key)}.`, nested(prefix, key), 'parameter_missing');
@@ -155,28 +165,28 @@ function requiredString(params: FormObject, key: string, prefix = ''): string {
   return value;
 }
 
-function optionalInteger(params: FormObject, key: string, prefix = ''): number | undefined {
+export function optionalInteger(params: FormObject, key: string, prefix = ''): number | undefined {
   const value = optionalString(params, key, prefix);
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value)) throw invalidRequest(`Invalid integer: ${value}`, nested(prefix, key), 'parameter_invalid_integer');
   return Number(value);
 }
 
-function optionalHash(params: FormObject, key: string, prefix = ''): FormObject | undefined {
+export function optionalHash(params: FormObject, key: string, prefix = ''): FormObject | undefined {
   const value = params[key];
   if (value === undefined || value === '') return undefined;
   if (typeof value === 'string' || Array.isArray(value)) throw invalidRequest('Invalid hash', nested(prefix, key));
   return value;
 }
 
-function optionalArray(params: FormObject, key: string): FormValue[] | undefined {
+export function optionalArray(params: FormObject, key: string): FormValue[] | undefined {
   const value = params[key];
   if (value === undefined || value === '') return undefined;
   if (!Array.isArray(value)) throw invalidRequest('Invalid array', key);
   return value;
 }
 
-function httpUrl(params: FormObject, key: string): string {
+export function httpUrl(params: FormObject, key: string): string {
   const value = requiredString(params, key);
   let url: URL;
   try {
@@ -226,35 +236,90 @@ export interface LineItem {
   quantity: number;
 }
 
+/** What a subscription-mode session will start once paid. */
+export interface SubscriptionPlan {
+  price: Price;
+  quantity: number;
+  /** `subscription_data[metadata]`: the subscription's metadata. */
+  metadata: Record<string, string>;
+}
+
 /** A Checkout Session request that passed validation, in the stand-in's terms. */
 export interface CheckoutRequest {
+  mode: 'payment' | 'subscription';
   successUrl: string;
   cancelUrl: string;
   lineItems: LineItem[];
   currency: string;
   amountTotal: number;
+  customer: string | null;
   customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Record<string, string>;
   paymentIntentMetadata: Record<string, string>;
+  /** Set in subscription mode only. */
+  plan: SubscriptionPlan | null;
   expiresAt: number;
   expand: string[];
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The account's own objects that a Checkout Session may name. */
+export interface CheckoutLookup {
+  price(id: string): CatalogPrice | undefined;
+  customer(id: string): Customer | undefined;
+}
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Stripe's ceiling for one amount: 99,999,999 in the smallest unit ($999,999.99).
 const MAX_AMOUNT = 99_999_999;
 
-function lineItem(value: FormValue, prefix: string): LineItem {
+const SUBSCRIPTION_DATA_PARAMS = {
+  application_fee_percent: true,
+  billing_cycle_anchor: true,
+  billing_cycle_anchor_config: true,
+  billing_mode: true,
+  default_tax_rates: true,
+  description: true,
+  invoice_settings: true,
+  metadata: true,
+  on_behalf_of: true,
+  pending_invoice_item_interval: true,
+  proration_behavior: true,
+  transfer_data: true,
+  trial_end: true,
+  trial_period_days: true,
+  trial_settings: true,
+} satisfies Known<Stripe.Checkout.SessionCreateParams.SubscriptionData>;
+
+// Accepted by Stripe, but they would change the subscription's status or periods, which the stand-in does not model.
+const UNMODELLED_SUBSCRIPTION_DATA = [
+  'billing_cycle_anchor',
+  'billing_cycle_anchor_config',
+  'trial_end',
+  'trial_period_days',
+  'trial_settings',
+];
+
+function requiredQuantity(value: FormObject, prefix: string): number {
+  const quantity = optionalInteger(value, 'quantity', prefix);
+  if (quantity === undefined)
+    throw invalidRequest(`Missing required param: ${prefix}[quantity].`, `${prefix}[quantity]`, 'parameter_missing');
+  if (quantity < 1) throw invalidRequest('This value must be greater than or equal to 1.', `${prefix}[quantity]`);
+  return quantity;
+}
+
+function lineItem(value: FormValue, prefix: string, lookup: CheckoutLookup): LineItem {
   if (typeof value === 'string' || Array.isArray(value)) throw invalidRequest('Invalid hash', prefix);
   rejectUnknown(value, LINE_ITEM_PARAMS, prefix);
   if (value.price !== undefined) {
-    throw new StripeApiError(400, {
-      type: 'invalid_request_error',
-      code: 'resource_missing',
-      message: `No such price: '${String(value.price)}'`,
-      param: `${prefix}[price]`,
-    });
+    // Every price the stand-in knows is recurring (they are registered for Billing).
+    if (typeof value.price === 'string' && lookup.price(value.price)) {
+      throw invalidRequest(
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        `${prefix}[price]`,
+      );
+    }
+    throw noSuchObject('price', String(value.price), `${prefix}[price]`);
   }
   const priceData = optionalHash(value, 'price_data', prefix);
   if (!priceData) throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${prefix}.`, prefix);
@@ -269,12 +334,7 @@ function lineItem(value: FormValue, prefix: string): LineItem {
     );
   }
   if (priceData.product !== undefined) {
-    throw new StripeApiError(400, {
-      type: 'invalid_request_error',
-      code: 'resource_missing',
-      message: `No such product: '${String(priceData.product)}'`,
-      param: `${pricePrefix}[product]`,
-    });
+    throw noSuchObject('product', String(priceData.product), `${pricePrefix}[product]`);
   }
   if (priceData.unit_amount_decimal !== undefined) {
     throw invalidRequest(
@@ -304,21 +364,102 @@ function lineItem(value: FormValue, prefix: string): LineItem {
   const productPrefix = `${pricePrefix}[product_data]`;
   rejectUnknown(productData, PRODUCT_DATA_PARAMS, productPrefix);
   const name = requiredString(productData, 'name', productPrefix);
-  const quantity = optionalInteger(value, 'quantity', prefix);
-  if (quantity === undefined)
-    throw invalidRequest(`Missing required param: ${prefix}[quantity].`, `${prefix}[quantity]`, 'parameter_missing');
-  if (quantity < 1) throw invalidRequest('This value must be greater than or equal to 1.', `${prefix}[quantity]`);
+  const quantity = requiredQuantity(value, prefix);
   return { name, description: optionalString(productData, 'description', productPrefix), currency, unitAmount, quantity };
 }
 
-/** Validates `POST /v1/checkout/sessions` like Stripe does for the hosted, one-time-payment subset. */
-export function checkoutRequest(params: FormObject, now: number): CheckoutRequest {
+/** Subscription mode: one line item with a price registered for the account (`line_items[0][price]`). */
+function subscriptionItem(items: FormValue[], lookup: CheckoutLookup): { lineItem: LineItem; price: Price } {
+  if (items.length > 1) {
+    throw invalidRequest('The Stripe stand-in supports one line item in subscription mode.', 'line_items');
+  }
+  const prefix = 'line_items[0]';
+  const value = items[0]!;
+  if (typeof value === 'string' || Array.isArray(value)) throw invalidRequest('Invalid hash', prefix);
+  rejectUnknown(value, LINE_ITEM_PARAMS, prefix);
+  const priceData = optionalHash(value, 'price_data', prefix);
+  if (priceData) {
+    rejectUnknown(priceData, PRICE_DATA_PARAMS, `${prefix}[price_data]`);
+    if (priceData.recurring === undefined) {
+      throw invalidRequest(
+        'You must specify at least one recurring price in `subscription` mode when using prices.',
+        'line_items',
+      );
+    }
+    throw invalidRequest(
+      'The Stripe stand-in supports prices registered with the account (line_items[0][price]) in subscription mode, not price_data.',
+      `${prefix}[price_data]`,
+    );
+  }
+  const id = optionalString(value, 'price', prefix);
+  if (id === undefined || id === '') {
+    throw invalidRequest(`You must specify either \`price\` or \`price_data\` in ${prefix}.`, prefix);
+  }
+  const found = lookup.price(id);
+  if (!found) throw noSuchObject('price', id, `${prefix}[price]`);
+  const { price, product } = found;
+  return {
+    lineItem: {
+      name: product.name,
+      description: product.description ?? undefined,
+      currency: price.currency,
+      unitAmount: price.unit_amount ?? 0,
+      quantity: requiredQuantity(value, prefix),
+    },
+    price,
+  };
+}
+
+/** Parameters that only one of the two modes takes, refused in the other as Stripe does. */
+function checkModeParams(params: FormObject, mode: 'payment' | 'subscription'): void {
+  const other = mode === 'payment' ? 'subscription_data' : 'payment_intent_data';
+  if (params[other] !== undefined) throw invalidRequest(`You can not pass \`${other}\` in \`${mode}\` mode.`, other);
+  if (mode === 'subscription' && params.customer_creation !== undefined) {
+    throw invalidRequest('`customer_creation` can only be used in `payment` mode.', 'customer_creation');
+  }
+}
+
+function subscriptionMetadata(params: FormObject): Record<string, string> {
+  const data = optionalHash(params, 'subscription_data');
+  if (!data) return {};
+  rejectUnknown(data, SUBSCRIPTION_DATA_PARAMS, 'subscription_data');
+  const unmodelled = UNMODELLED_SUBSCRIPTION_DATA.find((key) => data[key] !== undefined);
+  if (unmodelled) {
+    throw invalidRequest(
+      `The Stripe stand-in does not support subscription_data[${unmodelled}]: its subscriptions start active, billed from now.`,
+      `subscription_data[${unmodelled}]`,
+    );
+  }
+  return metadata(data.metadata, 'subscription_data[metadata]');
+}
+
+/** `customer` (one of the account's) or `customer_email`, not both. */
+function customerParams(params: FormObject, lookup: CheckoutLookup): { customer: string | null; customerEmail: string | null } {
+  const customer = optionalString(params, 'customer') ?? null;
+  const customerEmail = optionalString(params, 'customer_email') ?? null;
+  if (customer !== null && customerEmail !== null) {
+    throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+  }
+  if (customer !== null && !lookup.customer(customer)) throw noSuchObject('customer', customer, 'customer');
+  if (customerEmail !== null && !EMAIL.test(customerEmail)) {
+    throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid');
+  }
+  return { customer, customerEmail };
+}
+
+/**
+ * Validates `POST /v1/checkout/sessions` like Stripe does for hosted Checkout: one-time payments
+ * (`price_data`) and subscriptions to the account's registered prices.
+ */
+export function checkoutRequest(params: FormObject, now: number, lookup: CheckoutLookup): CheckoutRequest {
   rejectUnknown(params, SESSION_CREATE_PARAMS, '');
   const mode = requiredString(params, 'mode');
   if (!['payment', 'setup', 'subscription'].includes(mode)) {
     throw invalidRequest('Invalid mode: must be one of payment, setup, or subscription', 'mode');
   }
-  if (mode !== 'payment') throw invalidRequest(`The Stripe stand-in supports mode=payment only, not ${mode}.`, 'mode');
+  if (mode !== 'payment' && mode !== 'subscription') {
+    throw invalidRequest(`The Stripe stand-in supports mode=payment and mode=subscription, not ${mode}.`, 'mode');
+  }
   const uiMode = optionalString(params, 'ui_mode');
   if (uiMode !== undefined && uiMode !== 'hosted') {
     throw invalidRequest(`The Stripe stand-in supports hosted Checkout only, not ui_mode=${uiMode}.`, 'ui_mode');
@@ -329,17 +470,24 @@ export function checkoutRequest(params: FormObject, now: number): CheckoutReques
   const items = optionalArray(params, 'line_items');
   if (!items || items.length === 0)
     throw invalidRequest('Missing required param: line_items.', 'line_items', 'parameter_missing');
-  const lineItems = items.map((item, i) => lineItem(item, `line_items[${i}]`));
+  let plan: SubscriptionPlan | null = null;
+  let lineItems: LineItem[];
+  if (mode === 'subscription') {
+    const { lineItem: item, price } = subscriptionItem(items, lookup);
+    lineItems = [item];
+    plan = { price, quantity: item.quantity, metadata: {} };
+  } else {
+    lineItems = items.map((item, i) => lineItem(item, `line_items[${i}]`, lookup));
+  }
   const currency = lineItems[0]!.currency;
   if (lineItems.some((item) => item.currency !== currency))
     throw invalidRequest('All line items must use the same currency.', 'line_items');
   const amountTotal = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
   if (amountTotal > MAX_AMOUNT) throw invalidRequest(`The total amount due must be no more than ${MAX_AMOUNT}.`, 'line_items');
+  checkModeParams(params, mode);
+  if (plan) plan.metadata = subscriptionMetadata(params);
 
-  const customerEmail = optionalString(params, 'customer_email') ?? null;
-  if (customerEmail !== null && !EMAIL.test(customerEmail)) {
-    throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid');
-  }
+  const { customer, customerEmail } = customerParams(params, lookup);
   const clientReferenceId = optionalString(params, 'client_reference_id') ?? null;
   if (clientReferenceId !== null && clientReferenceId.length > 200) {
     throw invalidRequest('client_reference_id can have up to 200 characters.', 'client_reference_id');
@@ -355,15 +503,18 @@ export function checkoutRequest(params: FormObject, now: number): CheckoutReques
     );
   }
   return {
+    mode,
     successUrl,
     cancelUrl,
     lineItems,
     currency,
     amountTotal,
+    customer,
     customerEmail,
     clientReferenceId,
     metadata: metadata(params.metadata, 'metadata'),
     paymentIntentMetadata: metadata(paymentIntentData?.metadata, 'payment_intent_data[metadata]'),
+    plan,
     expiresAt,
     expand: expandPaths(params),
   };

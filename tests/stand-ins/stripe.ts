@@ -24,19 +24,49 @@ import {
 } from './http.js';
 import { checkoutPage, formatMinorUnits, noticePage } from './pages.js';
 import {
+  type BillingChange,
+  type Customer,
+  type Invoice,
+  type PortalSession,
+  type PriceRegistration,
+  priceRegistrations,
+  recurringAmount,
+  StripeBilling,
+  type Subscription,
+} from './stripe-billing.js';
+import {
+  customerCreateRequest,
+  customerListRequest,
+  customerUpdateRequest,
+  invoiceListRequest,
+  listPage,
+  mergedMetadata,
+  portalSessionRequest,
+  subscriptionCancelRequest,
+  subscriptionListRequest,
+  subscriptionStatusMatches,
+  type SubscriptionUpdate,
+  subscriptionUpdateRequest,
+} from './stripe-billing-params.js';
+import { invoicePage, portalPage } from './stripe-billing-pages.js';
+import {
   checkoutRequest,
+  EMAIL,
   invalidRequest,
   type LineItem,
+  noSuchObject,
   resourceMissing,
   retrieveParams,
   StripeApiError,
+  type SubscriptionPlan,
 } from './stripe-params.js';
 import { DeliveryScheduler, postWebhook } from './webhooks.js';
 
 /**
  * A local Stripe for tests: the part of the HTTP API that Lodestone uses (so the official SDK talks
- * to it unchanged), a hosted-checkout page for browsers, and signed webhooks to each account's
- * endpoint. See README.md in this folder.
+ * to it unchanged), including Billing for Lodestone's own plans (stripe-billing.ts), the hosted
+ * checkout page and customer portal for browsers, and signed webhooks to each account's endpoint.
+ * See README.md in this folder.
  */
 
 export interface StripeAccount {
@@ -46,6 +76,11 @@ export interface StripeAccount {
   webhookUrl?: string;
   /** Shown on the checkout page, as Stripe shows the account's public business name. */
   businessName?: string;
+  /**
+   * Recurring prices for Stripe Billing (subscription-mode Checkout). Registering the account again
+   * with `prices` replaces them; without, they stay.
+   */
+  prices?: PriceRegistration[];
 }
 
 type SessionFields =
@@ -58,7 +93,6 @@ type SessionFields =
   | 'amount_subtotal'
   | 'amount_total'
   | 'currency'
-  | 'customer'
   | 'customer_email'
   | 'customer_details'
   | 'client_reference_id'
@@ -70,7 +104,14 @@ type SessionFields =
   | 'created'
   | 'expires_at';
 /** The fields of a real Checkout Session that the stand-in keeps, typed by the SDK's own definition. */
-export type CheckoutSession = Pick<Stripe.Checkout.Session, SessionFields> & { payment_intent: string | null };
+export type CheckoutSession = Pick<Stripe.Checkout.Session, SessionFields> & {
+  payment_intent: string | null;
+  customer: string | null;
+  /** Subscription mode: set once the session is complete. */
+  subscription: string | null;
+  /** Subscription mode: the subscription's first invoice, once complete. */
+  invoice: string | null;
+};
 
 export type PaymentIntent = Pick<
   Stripe.PaymentIntent,
@@ -111,7 +152,7 @@ export type StripeEvent = Pick<
   'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'
 > & {
   type: string;
-  data: { object: Record<string, unknown> };
+  data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
 };
 
 export interface StripeDelivery {
@@ -139,6 +180,19 @@ export interface ControlResult {
   delivery: StripeDelivery;
 }
 
+/** A control that sends several events (in this order, each delivered before the next is sent). */
+export interface ControlResults {
+  events: StripeEvent[];
+  deliveries: StripeDelivery[];
+}
+
+/** `completeSession`: `event` is checkout.session.completed; a subscription session also sends the others. */
+export type CompleteResult = ControlResult & ControlResults;
+
+export type SubscriptionControlResult = ControlResults & { subscription: Subscription };
+
+export type { Customer, Invoice, PortalSession, PriceRegistration, Subscription } from './stripe-billing.js';
+
 export type CheckoutPaymentStatus = 'paid' | 'unpaid';
 
 export interface StripeStandIn extends RunningStandIn {
@@ -149,19 +203,41 @@ export interface StripeStandIn extends RunningStandIn {
   sessions: ReadonlyMap<string, CheckoutSession>;
   paymentIntents: ReadonlyMap<string, PaymentIntent>;
   charges: ReadonlyMap<string, Charge>;
+  customers: ReadonlyMap<string, Customer>;
+  subscriptions: ReadonlyMap<string, Subscription>;
+  invoices: ReadonlyMap<string, Invoice>;
+  portalSessions: ReadonlyMap<string, PortalSession>;
   /** API requests (/v1/…) in the order received, as the SDK sent them. */
   requests: readonly LoggedRequest[];
   deliveries: readonly StripeDelivery[];
-  /** The customer finished Checkout: paid by card, or ('unpaid') with a delayed method such as a bank debit. */
-  completeSession(id: string, options?: { paymentStatus?: CheckoutPaymentStatus; email?: string }): Promise<ControlResult>;
+  /**
+   * The customer finished Checkout: paid by card, or ('unpaid') with a delayed method such as a bank
+   * debit. A subscription session (card only) also starts the subscription: checkout.session.completed,
+   * customer.subscription.created and invoice.paid.
+   */
+  completeSession(id: string, options?: { paymentStatus?: CheckoutPaymentStatus; email?: string }): Promise<CompleteResult>;
   asyncSucceeded(id: string): Promise<ControlResult>;
   asyncFailed(id: string): Promise<ControlResult>;
   expire(id: string): Promise<ControlResult>;
   /** Refunds in full; `id` is the Checkout Session, its PaymentIntent or its charge. */
   refund(id: string): Promise<ControlResult>;
-  buildEvent(type: string, object: object, options?: { secretKey?: string }): StripeEvent;
+  /** The current period ends: renews (invoice.paid, customer.subscription.updated) or, if set to cancel, ends (customer.subscription.deleted). */
+  advanceSubscription(id: string): Promise<SubscriptionControlResult>;
+  /** The renewal's payment fails: an open invoice, status past_due (invoice.payment_failed, customer.subscription.updated). */
+  failSubscriptionPayment(id: string): Promise<SubscriptionControlResult>;
+  /** The open invoice gets paid: active again (invoice.paid, customer.subscription.updated). */
+  paySubscription(id: string): Promise<SubscriptionControlResult>;
+  /** Ends it now, as when the retries run out (customer.subscription.deleted). */
+  cancelSubscription(id: string): Promise<SubscriptionControlResult>;
+  /** Another of the account's prices, as a plan change in the portal (customer.subscription.updated). */
+  changeSubscriptionPrice(id: string, price: string): Promise<SubscriptionControlResult>;
+  buildEvent(
+    type: string,
+    object: object,
+    options?: { secretKey?: string; previousAttributes?: Record<string, unknown> },
+  ): StripeEvent;
   deliver(event: StripeEvent, options?: DeliverOptions): Promise<StripeDelivery>;
-  /** Forgets sessions, payments, events, requests and deliveries; accounts stay. */
+  /** Forgets sessions, payments, customers, subscriptions, invoices, events, requests and deliveries; accounts and prices stay. */
   reset(): void;
 }
 
@@ -170,6 +246,8 @@ interface SessionRecord {
   session: CheckoutSession;
   lineItems: LineItem[];
   paymentIntentMetadata: Record<string, string>;
+  /** Subscription mode: what completing the session starts. */
+  plan: SubscriptionPlan | null;
   paymentIntent?: PaymentIntent;
   charge?: Charge;
 }
@@ -200,14 +278,22 @@ export async function startStripeStandIn({
   const deliveries: StripeDelivery[] = [];
   const scheduler = new DeliveryScheduler();
   let baseUrl = '';
+  const billing = new StripeBilling(() => baseUrl);
 
   function addAccount(account: StripeAccount): void {
     if (!account.secretKey || !account.webhookSecret) throw new StandInError(400, 'secretKey and webhookSecret are required');
     if (account.webhookUrl !== undefined) new URL(account.webhookUrl);
+    const prices = account.prices === undefined ? undefined : priceRegistrations(account.prices);
     const existing = accounts.get(account.secretKey);
     // Registering again (e.g. a new webhook URL) updates the account its sessions belong to.
-    if (existing) Object.assign(existing, { webhookUrl: undefined, businessName: undefined }, account);
-    else accounts.set(account.secretKey, { ...account });
+    const { prices: _, ...fields } = account;
+    if (existing) Object.assign(existing, { webhookUrl: undefined, businessName: undefined }, fields);
+    else accounts.set(account.secretKey, { ...fields });
+    const registered = accounts.get(account.secretKey)!;
+    if (prices) {
+      registered.prices = prices;
+      billing.setPrices(registered, prices);
+    }
   }
 
   function removeAccount(secretKey: string): void {
@@ -226,6 +312,8 @@ export async function startStripeStandIn({
   function accountForObject(object: object): StripeAccount | undefined {
     const id = (object as { id?: unknown }).id;
     if (typeof id !== 'string') return undefined;
+    const owner = billing.owner(id);
+    if (owner) return owner;
     try {
       return findRecord(id).account;
     } catch {
@@ -233,7 +321,11 @@ export async function startStripeStandIn({
     }
   }
 
-  function buildEvent(type: string, object: object, options: { secretKey?: string } = {}): StripeEvent {
+  function buildEvent(
+    type: string,
+    object: object,
+    options: { secretKey?: string; previousAttributes?: Record<string, unknown> } = {},
+  ): StripeEvent {
     const account =
       (options.secretKey !== undefined ? accounts.get(options.secretKey) : undefined) ??
       accountForObject(object) ??
@@ -249,7 +341,10 @@ export async function startStripeStandIn({
       request: { id: null, idempotency_key: null },
       type,
       // A snapshot: later changes to the object must not change an event already built.
-      data: { object: structuredClone(object) as Record<string, unknown> },
+      data: {
+        object: structuredClone(object) as Record<string, unknown>,
+        ...(options.previousAttributes && { previous_attributes: structuredClone(options.previousAttributes) }),
+      },
     };
     events.set(event.id, { account, event });
     return event;
@@ -282,11 +377,53 @@ export async function startStripeStandIn({
     return { event, delivery: await deliver(event) };
   }
 
+  /** Builds the events at once (snapshots of this moment); `deliverAll` sends them later, in order. */
+  function buildEvents(account: StripeAccount, changes: BillingChange[]): StripeEvent[] {
+    return changes.map((change) =>
+      buildEvent(change.type, change.object, {
+        secretKey: account.secretKey,
+        previousAttributes: change.previousAttributes,
+      }),
+    );
+  }
+
+  async function deliverAll(events: StripeEvent[]): Promise<ControlResults> {
+    const deliveries: StripeDelivery[] = [];
+    for (const event of events) deliveries.push(await deliver(event));
+    return { events, deliveries };
+  }
+
+  /** For the API and the hosted pages: Stripe sends the events shortly after it has answered. */
+  function deliverLater(account: StripeAccount, changes: BillingChange[]): void {
+    if (changes.length === 0) return;
+    const events = buildEvents(account, changes);
+    scheduler.schedule(webhookDelayMs, () => deliverAll(events));
+  }
+
   // ---- state changes (shared by the checkout page, the API and the controls) ------------------
+
+  function assertOpen(session: CheckoutSession): void {
+    if (session.status !== 'open') throw new StandInError(409, `Checkout Session ${session.id} is ${session.status}, not open`);
+  }
+
+  const customerDetails = (email: string): CheckoutSession['customer_details'] => ({
+    address: null,
+    business_name: null,
+    email,
+    individual_name: null,
+    name: 'Test Customer',
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+  });
+
+  /** The email Checkout has for the session: given when it was created, else typed on the page. */
+  const knownEmail = (session: CheckoutSession) =>
+    session.customer_email ?? (session.customer ? billing.customers.get(session.customer)?.email : null) ?? null;
 
   function complete(record: SessionRecord, paymentStatus: CheckoutPaymentStatus, email?: string): void {
     const { session } = record;
-    if (session.status !== 'open') throw new StandInError(409, `Checkout Session ${session.id} is ${session.status}, not open`);
+    assertOpen(session);
     const paid = paymentStatus === 'paid';
     const created = nowSeconds();
     const amount = session.amount_total ?? 0;
@@ -332,17 +469,36 @@ export async function startStripeStandIn({
       status: 'complete',
       payment_status: paymentStatus,
       payment_intent: paymentIntent.id,
-      customer_details: {
-        address: null,
-        business_name: null,
-        email: session.customer_email ?? email ?? 'customer@example.com',
-        individual_name: null,
-        name: 'Test Customer',
-        phone: null,
-        tax_exempt: 'none',
-        tax_ids: [],
-      },
+      customer_details: customerDetails(knownEmail(session) ?? email ?? 'customer@example.com'),
     } satisfies Partial<CheckoutSession>);
+  }
+
+  /**
+   * A subscription session paid by card: the customer (made now unless the session named one), an
+   * active subscription and its paid first invoice. Answers the events in the order they are sent.
+   */
+  function completeSubscription(record: SessionRecord, plan: SubscriptionPlan, email?: string): BillingChange[] {
+    const { session, account } = record;
+    assertOpen(session);
+    const customer =
+      (session.customer ? billing.customers.get(session.customer) : undefined) ??
+      billing.createCustomer(account, { email: knownEmail(session) ?? email ?? 'customer@example.com', name: 'Test Customer' });
+    // Checkout collects an email for a customer that has none, and keeps it on the customer.
+    if (!customer.email && email) customer.email = email;
+    const { subscription, invoice } = billing.startSubscription(account, { customer, ...plan });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customer.id,
+      subscription: subscription.id,
+      invoice: invoice.id,
+      customer_details: customerDetails(customer.email ?? 'customer@example.com'),
+    } satisfies Partial<CheckoutSession>);
+    return [
+      { type: 'checkout.session.completed', object: session },
+      { type: 'customer.subscription.created', object: subscription },
+      { type: 'invoice.paid', object: invoice },
+    ];
   }
 
   function pendingPayment(record: SessionRecord): { paymentIntent: PaymentIntent; charge: Charge } {
@@ -368,11 +524,34 @@ export async function startStripeStandIn({
     record.session.status = 'expired';
   }
 
+  /** A subscription control: the state change's events, each delivered before the next, and the subscription after it. */
+  async function subscriptionControl(
+    id: string,
+    change: (subscription: Subscription) => BillingChange[],
+  ): Promise<SubscriptionControlResult> {
+    const subscription = billing.subscriptions.get(id);
+    if (!subscription) throw new StandInError(404, `No subscription ${id}`);
+    const account = billing.owner(id)!;
+    const results = await deliverAll(buildEvents(account, change(subscription)));
+    return { subscription, ...results };
+  }
+
   const controls = {
-    async completeSession(id: string, options: { paymentStatus?: CheckoutPaymentStatus; email?: string } = {}) {
+    async completeSession(
+      id: string,
+      options: { paymentStatus?: CheckoutPaymentStatus; email?: string } = {},
+    ): Promise<CompleteResult> {
       const record = findRecord(id);
+      if (record.plan) {
+        if (options.paymentStatus === 'unpaid') {
+          throw new StandInError(409, `Checkout Session ${id} is a subscription: the stand-in pays those by card ('paid') only`);
+        }
+        const results = await deliverAll(buildEvents(record.account, completeSubscription(record, record.plan, options.email)));
+        return { event: results.events[0]!, delivery: results.deliveries[0]!, ...results };
+      }
       complete(record, options.paymentStatus ?? 'paid', options.email);
-      return emit('checkout.session.completed', record, record.session);
+      const { event, delivery } = await emit('checkout.session.completed', record, record.session);
+      return { event, delivery, events: [event], deliveries: [delivery] };
     },
     async asyncSucceeded(id: string) {
       const record = findRecord(id);
@@ -402,38 +581,107 @@ export async function startStripeStandIn({
       Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
       return emit('charge.refunded', record, charge);
     },
+    advanceSubscription: (id: string) => subscriptionControl(id, () => billing.advance(id)),
+    failSubscriptionPayment: (id: string) => subscriptionControl(id, () => billing.failPayment(id)),
+    paySubscription: (id: string) => subscriptionControl(id, () => billing.pay(id)),
+    cancelSubscription: (id: string) => subscriptionControl(id, () => billing.cancelNow(id)),
+    changeSubscriptionPrice: (id: string, priceId: string) =>
+      subscriptionControl(id, (subscription) => {
+        const found = billing.catalogPrice(billing.owner(id)!, priceId);
+        if (!found) throw new StandInError(400, `Price ${priceId} is not registered for the subscription's account`);
+        if (found.price.id === subscription.items.data[0]!.price.id) {
+          throw new StandInError(409, `Subscription ${id} is already on price ${priceId}`);
+        }
+        return billing.changePrice(id, found.price);
+      }),
   };
 
   // ---- API ------------------------------------------------------------------------------------
 
-  /** Replaces ids with the objects they name for `expand[]`, as Stripe does, and refuses the rest. */
-  function expanded(object: object, paths: string[]): object {
-    const copy = structuredClone(object) as Record<string, unknown>;
-    for (const path of paths) {
-      let node = copy;
-      for (const field of path.split('.')) {
-        const expandable =
-          (node.object === 'checkout.session' && field === 'payment_intent') ||
-          (node.object === 'payment_intent' && field === 'latest_charge');
-        if (!expandable) throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
-        const value = node[field];
-        if (value === null || value === undefined) break;
-        if (typeof value === 'string') {
-          const target = paymentIntents.get(value) ?? charges.get(value);
-          if (!target) break;
-          node[field] = structuredClone(target);
-        }
-        node = node[field] as Record<string, unknown>;
-      }
+  /** The fields `expand[]` may replace with the object they name, by the type of the object holding them. */
+  const EXPANDABLE: Record<string, readonly string[]> = {
+    'checkout.session': ['payment_intent', 'customer', 'subscription', 'invoice'],
+    payment_intent: ['latest_charge'],
+    subscription: ['customer', 'latest_invoice'],
+    invoice: ['customer'],
+    price: ['product'],
+  };
+
+  function objectById(id: string, account: StripeAccount): object | undefined {
+    return (
+      paymentIntents.get(id) ??
+      charges.get(id) ??
+      billing.customers.get(id) ??
+      billing.subscriptions.get(id) ??
+      billing.invoices.get(id) ??
+      billing.product(account, id)
+    );
+  }
+
+  /**
+   * Expands one `expand[]` path in place. Fields that already hold objects or lists (e.g.
+   * `items.data.price.product`) are walked through; the others must be expandable.
+   */
+  function expandPath(node: unknown, fields: string[], account: StripeAccount): void {
+    if (Array.isArray(node)) {
+      for (const element of node) expandPath(element, fields, account);
+      return;
     }
+    const [field, ...rest] = fields;
+    if (field === undefined || typeof node !== 'object' || node === null) return;
+    const holder = node as Record<string, unknown>;
+    const value = holder[field];
+    const expandable = EXPANDABLE[String(holder.object)]?.includes(field) ?? false;
+    if (!expandable && (rest.length === 0 || typeof value !== 'object' || value === null)) {
+      throw invalidRequest(`This property cannot be expanded (${field}).`, 'expand');
+    }
+    if (expandable && typeof value === 'string') {
+      const target = objectById(value, account);
+      if (target) holder[field] = structuredClone(target);
+    }
+    expandPath(holder[field], rest, account);
+  }
+
+  /** Replaces ids with the objects they name for `expand[]`, as Stripe does, and refuses the rest. */
+  function expanded(object: object, paths: string[], account: StripeAccount): object {
+    const copy = structuredClone(object);
+    for (const path of paths) expandPath(copy, path.split('.'), account);
     return copy;
   }
+
+  /** A list response whose objects are expanded as `expand[]=data.…` asked. */
+  function expandedList<T extends { id: string }>(list: Stripe.ApiList<T>, paths: string[], account: StripeAccount) {
+    return { ...list, data: list.data.map((object) => expanded(object, paths, account)) };
+  }
+
+  const ownedCustomer = (account: StripeAccount, id: string) => {
+    const customer = billing.owned(billing.customers, id, account);
+    if (!customer) throw resourceMissing('customer', id, 'id');
+    return customer;
+  };
+  const ownedSubscription = (account: StripeAccount, id: string) => {
+    const subscription = billing.owned(billing.subscriptions, id, account);
+    if (!subscription) throw resourceMissing('subscription', id, 'id');
+    return subscription;
+  };
 
   function ownedRecord(id: string, account: StripeAccount, objectName: string, param: string): SessionRecord {
     const record = [...records.values()].find((r) => r.session.id === id || r.paymentIntent?.id === id || r.charge?.id === id);
     if (!record || record.account !== account) throw resourceMissing(objectName, id, param);
     return record;
   }
+
+  /** A list filtered on a customer or subscription that the account does not have is refused, as Stripe does. */
+  function checkListFilters(account: StripeAccount, { customer, subscription }: { customer?: string; subscription?: string }) {
+    if (customer !== undefined && !billing.owned(billing.customers, customer, account)) {
+      throw noSuchObject('customer', customer, 'customer');
+    }
+    if (subscription !== undefined && !billing.owned(billing.subscriptions, subscription, account)) {
+      throw noSuchObject('subscription', subscription, 'subscription');
+    }
+  }
+
+  const CANCELED_SUBSCRIPTION = 'A canceled subscription can only update its cancellation_details and metadata.';
 
   const api = new Router<ApiHandler>()
     .on('GET', '/v1/balance', ({ account, params }) => {
@@ -445,6 +693,9 @@ export async function startStripeStandIn({
         if (record.account !== account || charge?.status !== 'succeeded') continue;
         pending.set(charge.currency, (pending.get(charge.currency) ?? 0) + charge.amount - charge.amount_refunded);
       }
+      for (const invoice of billing.ownedBy(billing.invoices, account)) {
+        pending.set(invoice.currency, (pending.get(invoice.currency) ?? 0) + invoice.amount_paid);
+      }
       const balance: Stripe.Balance = {
         object: 'balance',
         livemode: false,
@@ -455,19 +706,22 @@ export async function startStripeStandIn({
     })
     .on('POST', '/v1/checkout/sessions', ({ account, params }) => {
       const created = nowSeconds();
-      const request = checkoutRequest(params, created);
+      const request = checkoutRequest(params, created, {
+        price: (id) => billing.catalogPrice(account, id),
+        customer: (id) => billing.owned(billing.customers, id, account),
+      });
       const id = `cs_test_${randomString(56)}`;
       const session: CheckoutSession = {
         id,
         object: 'checkout.session',
         url: `${baseUrl}/c/pay/${id}`,
-        mode: 'payment',
+        mode: request.mode,
         status: 'open',
         payment_status: 'unpaid',
         amount_subtotal: request.amountTotal,
         amount_total: request.amountTotal,
         currency: request.currency,
-        customer: null,
+        customer: request.customer,
         customer_email: request.customerEmail,
         customer_details: null,
         client_reference_id: request.clientReferenceId,
@@ -475,20 +729,28 @@ export async function startStripeStandIn({
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         payment_intent: null,
+        subscription: null,
+        invoice: null,
         payment_method_types: ['card'],
         livemode: false,
         created,
         expires_at: request.expiresAt,
       };
-      records.set(id, { account, session, lineItems: request.lineItems, paymentIntentMetadata: request.paymentIntentMetadata });
+      records.set(id, {
+        account,
+        session,
+        lineItems: request.lineItems,
+        paymentIntentMetadata: request.paymentIntentMetadata,
+        plan: request.plan,
+      });
       sessions.set(id, session);
-      return { status: 200, body: expanded(session, request.expand) };
+      return { status: 200, body: expanded(session, request.expand, account) };
     })
     .on('GET', '/v1/checkout/sessions/:id', ({ account, params, path }) => {
       const expand = retrieveParams(params);
       const record = ownedRecord(path.id!, account, 'checkout.session', 'session');
       if (record.session.id !== path.id) throw resourceMissing('checkout.session', path.id!, 'session');
-      return { status: 200, body: expanded(record.session, expand) };
+      return { status: 200, body: expanded(record.session, expand, account) };
     })
     .on('POST', '/v1/checkout/sessions/:id/expire', ({ account, params, path }) => {
       const expand = retrieveParams(params);
@@ -502,13 +764,13 @@ export async function startStripeStandIn({
       expireSession(record);
       const event = buildEvent('checkout.session.expired', record.session, { secretKey: account.secretKey });
       scheduler.schedule(webhookDelayMs, () => deliver(event));
-      return { status: 200, body: expanded(record.session, expand) };
+      return { status: 200, body: expanded(record.session, expand, account) };
     })
     .on('GET', '/v1/payment_intents/:id', ({ account, params, path }) => {
       const expand = retrieveParams(params);
       const paymentIntent = ownedRecord(path.id!, account, 'payment_intent', 'intent').paymentIntent;
       if (!paymentIntent || paymentIntent.id !== path.id) throw resourceMissing('payment_intent', path.id!, 'intent');
-      return { status: 200, body: expanded(paymentIntent, expand) };
+      return { status: 200, body: expanded(paymentIntent, expand, account) };
     })
     .on('GET', '/v1/charges/:id', ({ account, params, path }) => {
       retrieveParams(params);
@@ -521,7 +783,134 @@ export async function startStripeStandIn({
       const entry = events.get(path.id!);
       if (!entry || entry.account !== account) throw resourceMissing('event', path.id!, 'id');
       return { status: 200, body: entry.event };
+    })
+    // ---- Billing
+    .on('GET', '/v1/prices/:id', ({ account, params, path }) => {
+      const expand = retrieveParams(params);
+      const found = billing.catalogPrice(account, path.id!);
+      if (!found) throw resourceMissing('price', path.id!, 'price');
+      return { status: 200, body: expanded(found.price, expand, account) };
+    })
+    .on('GET', '/v1/products/:id', ({ account, params, path }) => {
+      retrieveParams(params);
+      const product = billing.product(account, path.id!);
+      if (!product) throw resourceMissing('product', path.id!, 'id');
+      return { status: 200, body: product };
+    })
+    .on('POST', '/v1/customers', ({ account, params }) => {
+      const { expand, metadata, ...fields } = customerCreateRequest(params);
+      const customer = billing.createCustomer(account, { ...fields, metadata: mergedMetadata({}, metadata) });
+      return { status: 200, body: expanded(customer, expand, account) };
+    })
+    .on('GET', '/v1/customers', ({ account, params }) => {
+      const { email, page, expand } = customerListRequest(params);
+      // Stripe's email filter is case-sensitive.
+      const matching = billing.ownedBy(billing.customers, account).filter((c) => email === undefined || c.email === email);
+      return { status: 200, body: expandedList(listPage(matching, page, '/v1/customers', 'customer'), expand, account) };
+    })
+    .on('GET', '/v1/customers/:id', ({ account, params, path }) => {
+      const expand = retrieveParams(params);
+      return { status: 200, body: expanded(ownedCustomer(account, path.id!), expand, account) };
+    })
+    .on('POST', '/v1/customers/:id', ({ account, params, path }) => {
+      const customer = ownedCustomer(account, path.id!);
+      const { expand, metadata, ...fields } = customerUpdateRequest(params);
+      for (const [key, value] of Object.entries(fields)) {
+        if (value !== undefined) Object.assign(customer, { [key]: value });
+      }
+      customer.metadata = mergedMetadata(customer.metadata, metadata);
+      return { status: 200, body: expanded(customer, expand, account) };
+    })
+    .on('GET', '/v1/subscriptions', ({ account, params }) => {
+      const { customer, price, status, page, expand } = subscriptionListRequest(params);
+      checkListFilters(account, { customer });
+      const matching = billing
+        .ownedBy(billing.subscriptions, account)
+        .filter(
+          (s) =>
+            (customer === undefined || s.customer === customer) &&
+            (price === undefined || s.items.data[0]!.price.id === price) &&
+            subscriptionStatusMatches(s.status, status),
+        );
+      return { status: 200, body: expandedList(listPage(matching, page, '/v1/subscriptions', 'subscription'), expand, account) };
+    })
+    .on('GET', '/v1/subscriptions/:id', ({ account, params, path }) => {
+      const expand = retrieveParams(params);
+      return { status: 200, body: expanded(ownedSubscription(account, path.id!), expand, account) };
+    })
+    .on('POST', '/v1/subscriptions/:id', ({ account, params, path }) => {
+      const subscription = ownedSubscription(account, path.id!);
+      const update = subscriptionUpdateRequest(params);
+      const changes = updateSubscription(account, subscription, update);
+      deliverLater(account, changes);
+      return { status: 200, body: expanded(subscription, update.expand, account) };
+    })
+    .on('DELETE', '/v1/subscriptions/:id', ({ account, params, path }) => {
+      const subscription = ownedSubscription(account, path.id!);
+      const { cancellationDetails, expand } = subscriptionCancelRequest(params);
+      if (subscription.status === 'canceled') throw invalidRequest(CANCELED_SUBSCRIPTION);
+      deliverLater(account, billing.cancelNow(subscription.id, cancellationDetails));
+      return { status: 200, body: expanded(subscription, expand, account) };
+    })
+    .on('GET', '/v1/invoices', ({ account, params }) => {
+      const { customer, subscription, status, page, expand } = invoiceListRequest(params);
+      checkListFilters(account, { customer, subscription });
+      const matching = billing
+        .ownedBy(billing.invoices, account)
+        .filter(
+          (i) =>
+            (customer === undefined || i.customer === customer) &&
+            (subscription === undefined || i.parent.subscription_details.subscription === subscription) &&
+            (status === undefined || i.status === status),
+        );
+      return { status: 200, body: expandedList(listPage(matching, page, '/v1/invoices', 'invoice'), expand, account) };
+    })
+    .on('GET', '/v1/invoices/:id', ({ account, params, path }) => {
+      const expand = retrieveParams(params);
+      const invoice = billing.owned(billing.invoices, path.id!, account);
+      if (!invoice) throw resourceMissing('invoice', path.id!, 'invoice');
+      return { status: 200, body: expanded(invoice, expand, account) };
+    })
+    .on('POST', '/v1/billing_portal/sessions', ({ account, params }) => {
+      const { expand, customer, returnUrl, configuration, locale } = portalSessionRequest(params);
+      if (!billing.owned(billing.customers, customer, account)) throw noSuchObject('customer', customer, 'customer');
+      const session = billing.createPortalSession(account, { customer, returnUrl, configuration, locale });
+      return { status: 200, body: expanded(session, expand, account) };
     });
+
+  /**
+   * `POST /v1/subscriptions/:id`: metadata, cancel_at_period_end and the item's price, applied
+   * together and reported as one customer.subscription.updated (after invoice.paid when the
+   * change starts a new period).
+   */
+  function updateSubscription(account: StripeAccount, subscription: Subscription, update: SubscriptionUpdate): BillingChange[] {
+    const before = structuredClone(subscription);
+    const { item } = update;
+    if (subscription.status === 'canceled' && (update.cancelAtPeriodEnd !== undefined || item)) {
+      throw invalidRequest(CANCELED_SUBSCRIPTION);
+    }
+    const current = subscription.items.data[0]!;
+    if (item && item.id !== current.id) throw noSuchObject('subscription_item', item.id, 'items[0][id]');
+    const price = item?.price === undefined ? current.price : billing.catalogPrice(account, item.price)?.price;
+    if (!price) throw noSuchObject('price', item!.price!, 'items[0][price]');
+    if (price.currency !== subscription.currency) {
+      throw invalidRequest(
+        `The price specified is in ${price.currency}, but this subscription bills in ${subscription.currency}.`,
+        'items[0][price]',
+      );
+    }
+    const changes: BillingChange[] = [];
+    if (price.id !== current.price.id || (item?.quantity !== undefined && item.quantity !== current.quantity)) {
+      changes.push(...billing.changePrice(subscription.id, price, item?.quantity));
+    }
+    if (update.cancelAtPeriodEnd !== undefined) {
+      billing.setCancelAtPeriodEnd(subscription.id, update.cancelAtPeriodEnd, update.cancellationDetails);
+    } else if (Object.keys(update.cancellationDetails).length > 0) {
+      subscription.cancellation_details = { ...subscription.cancellation_details!, ...update.cancellationDetails };
+    }
+    subscription.metadata = mergedMetadata(subscription.metadata, update.metadata);
+    return [...changes.filter((c) => c.type !== 'customer.subscription.updated'), ...billing.updated(before, subscription)];
+  }
 
   function authenticate(req: IncomingMessage): StripeAccount {
     const authorization = headerValue(req, 'authorization') ?? '';
@@ -599,34 +988,50 @@ export async function startStripeStandIn({
 
   const successUrl = (session: CheckoutSession) => (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 
-  function renderCheckout(record: SessionRecord, error?: string): string {
-    const { session, account } = record;
-    const business = account.businessName ?? 'Test business';
-    const total = formatMinorUnits(session.amount_total ?? 0, session.currency ?? 'usd');
-    const title = `Pay ${business} – Stripe test checkout`;
+  /** What is bought; for a subscription also what it costs per interval (e.g. "$278.40 per year"). */
+  function checkoutSummary(record: SessionRecord): string {
+    const { session, plan } = record;
+    const currency = session.currency ?? 'usd';
+    const total = formatMinorUnits(session.amount_total ?? 0, currency);
     const items = record.lineItems
       .map((item) => `<dt>Product</dt><dd>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</dd>`)
       .join('\n');
-    const summary = `<dl>\n${items}\n<dt>Total</dt><dd>${escapeHtml(total)}</dd>${
-      session.customer_email ? `\n<dt>Email</dt><dd>${escapeHtml(session.customer_email)}</dd>` : ''
+    const recurring = plan
+      ? `\n<dt>Price</dt><dd>${escapeHtml(recurringAmount(session.amount_total ?? 0, currency, plan.price.recurring.interval))}</dd>`
+      : '';
+    const email = knownEmail(session);
+    return `<dl>\n${items}${recurring}\n<dt>${plan ? 'Due today' : 'Total'}</dt><dd>${escapeHtml(total)}</dd>${
+      email ? `\n<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''
     }\n</dl>`;
+  }
+
+  function renderCheckout(record: SessionRecord, error?: string): string {
+    const { session, account, plan } = record;
+    const business = account.businessName ?? 'Test business';
+    const action = plan ? `Subscribe to ${record.lineItems[0]!.name}` : `Pay ${business}`;
+    const title = `${action} – Stripe test checkout`;
+    const summary = checkoutSummary(record);
     let main: string;
     if (session.status === 'open') {
-      const emailField = session.customer_email
+      const emailField = knownEmail(session)
         ? ''
         : `<p><label for="email">Email</label><br><input id="email" name="email" type="email" autocomplete="email" required></p>`;
-      main = `<h1>Pay ${escapeHtml(business)}</h1>
+      // A subscription is paid by card here; delayed debits are offered for one-time payments only.
+      const buttons = plan
+        ? `<p><button class="primary" type="submit" name="method" value="card">Subscribe</button></p>`
+        : `<p><button class="primary" type="submit" name="method" value="card">Pay</button></p>
+<p><button type="submit" name="method" value="bank_debit">Use delayed bank debit</button></p>`;
+      main = `<h1>${escapeHtml(action)}</h1>
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 ${summary}
 <form method="post" action="/c/pay/${encodeURIComponent(session.id)}/pay">
 ${emailField}
-<p><button class="primary" type="submit" name="method" value="card">Pay</button></p>
-<p><button type="submit" name="method" value="bank_debit">Use delayed bank debit</button></p>
+${buttons}
 </form>
 <p><a href="${escapeHtml(session.cancel_url ?? '')}">Cancel and return</a></p>`;
     } else if (session.status === 'complete' && session.payment_status === 'paid') {
-      main = `<h1>Payment complete</h1>
-<p>This checkout session is paid.</p>
+      main = `<h1>${plan ? 'Subscription started' : 'Payment complete'}</h1>
+<p>${plan ? 'This subscription is active.' : 'This checkout session is paid.'}</p>
 ${summary}
 <p><a href="${escapeHtml(successUrl(session))}">Return to ${escapeHtml(business)}</a></p>`;
     } else if (session.status === 'complete') {
@@ -641,6 +1046,31 @@ ${summary}
     }
     return checkoutPage({ title, provider: 'Stripe', main });
   }
+
+  // ---- billing portal and invoice pages -------------------------------------------------------
+
+  function renderPortal(session: PortalSession): string {
+    const account = billing.owner(session.id)!;
+    const entries = billing
+      .ownedBy(billing.subscriptions, account)
+      // The portal lists the customer's current subscriptions; ended ones are history.
+      .filter((s) => s.customer === session.customer && s.status !== 'canceled' && s.status !== 'incomplete_expired')
+      .map((subscription) => ({ subscription, productName: billing.productName(account, subscription.items.data[0]!.price) }));
+    return portalPage({
+      session,
+      // The portal is for Lodestone's own plans, so an account without a name is Lodestone's.
+      business: account.businessName ?? 'Lodestone',
+      email: billing.customers.get(session.customer)?.email ?? null,
+      entries,
+    });
+  }
+
+  const portalNotFoundPage = () =>
+    noticePage({
+      provider: 'Stripe',
+      heading: 'Billing portal session not found',
+      text: 'This link is not a billing portal session of the Stripe stand-in.',
+    });
 
   const notFoundPage = () =>
     noticePage({
@@ -664,13 +1094,57 @@ ${summary}
       if (record.session.status !== 'open') return redirect(res, `/c/pay/${encodeURIComponent(record.session.id)}`);
       const form = new URLSearchParams(rawBody);
       const email = form.get('email') ?? undefined;
-      if (!record.session.customer_email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email ?? '')) {
+      if (!knownEmail(record.session) && !EMAIL.test(email ?? '')) {
         return sendHtml(res, 400, renderCheckout(record, 'Enter a valid email address.'));
+      }
+      if (record.plan) {
+        const changes = completeSubscription(record, record.plan, email);
+        redirect(res, successUrl(record.session));
+        return deliverLater(record.account, changes);
       }
       complete(record, form.get('method') === 'bank_debit' ? 'unpaid' : 'paid', email);
       const event = buildEvent('checkout.session.completed', record.session, { secretKey: record.account.secretKey });
       redirect(res, successUrl(record.session));
       scheduler.schedule(webhookDelayMs, () => deliver(event));
+    })
+    .on('GET', '/p/session/:id', ({ res, params }) => {
+      const session = billing.portalSessions.get(params.id!);
+      if (!session) return sendHtml(res, 404, portalNotFoundPage());
+      sendHtml(res, 200, renderPortal(session));
+    })
+    .on('POST', '/p/session/:id/subscriptions/:subscription/:action', ({ res, params }) => {
+      const session = billing.portalSessions.get(params.id!);
+      const subscription = billing.subscriptions.get(params.subscription!);
+      const action = params.action;
+      if (
+        !session ||
+        subscription?.customer !== session.customer ||
+        billing.owner(subscription.id) !== billing.owner(session.id) ||
+        (action !== 'cancel' && action !== 'renew')
+      ) {
+        return sendHtml(res, 404, portalNotFoundPage());
+      }
+      const portal = `/p/session/${encodeURIComponent(session.id)}`;
+      // A plan that ended meanwhile (or a second submit) just shows the portal as it now is.
+      if (subscription.status === 'canceled') return redirect(res, portal);
+      const changes = billing.setCancelAtPeriodEnd(subscription.id, action === 'cancel');
+      redirect(res, portal);
+      deliverLater(billing.owner(subscription.id)!, changes);
+    })
+    .on('GET', '/i/:id', ({ res, params }) => {
+      const invoice = billing.invoices.get(params.id!);
+      if (!invoice) {
+        return sendHtml(
+          res,
+          404,
+          noticePage({
+            provider: 'Stripe',
+            heading: 'Invoice not found',
+            text: 'This link is not an invoice of the Stripe stand-in.',
+          }),
+        );
+      }
+      sendHtml(res, 200, invoicePage(invoice));
     })
     .on('POST', '/_test/accounts', ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
@@ -679,9 +1153,11 @@ ${summary}
         webhookSecret: optionalText(body.webhookSecret, 'webhookSecret') ?? '',
         webhookUrl: optionalText(body.webhookUrl, 'webhookUrl'),
         businessName: optionalText(body.businessName, 'businessName'),
+        ...(body.prices !== undefined && { prices: priceRegistrations(body.prices) }),
       };
       addAccount(account);
-      sendJson(res, 201, { secretKey: account.secretKey, webhookUrl: account.webhookUrl ?? null });
+      const prices = accounts.get(account.secretKey)?.prices?.map((price) => price.id) ?? [];
+      sendJson(res, 201, { secretKey: account.secretKey, webhookUrl: account.webhookUrl ?? null, prices });
     })
     // Filters on any top-level field, e.g. ?customer_email=a@b.c or ?status=open.
     .on('GET', '/_test/sessions', ({ res, url }) => sendJson(res, 200, { data: filterByQuery(sessions.values(), url) }))
@@ -696,12 +1172,41 @@ ${summary}
     .on('POST', '/_test/sessions/:id/async-failed', ({ res, params }) => sendControl(res, controls.asyncFailed(params.id!)))
     .on('POST', '/_test/sessions/:id/expire', ({ res, params }) => sendControl(res, controls.expire(params.id!)))
     .on('POST', '/_test/refunds/:id', ({ res, params }) => sendControl(res, controls.refund(params.id!)))
+    // Filters like /_test/sessions, e.g. ?customer=cus_… or ?metadata.workspace_id=….
+    .on('GET', '/_test/subscriptions', ({ res, url }) =>
+      sendJson(res, 200, { data: filterByQuery(billing.subscriptions.values(), url) }),
+    )
+    .on('GET', '/_test/customers', ({ res, url }) => sendJson(res, 200, { data: filterByQuery(billing.customers.values(), url) }))
+    .on('GET', '/_test/invoices', ({ res, url }) => sendJson(res, 200, { data: filterByQuery(billing.invoices.values(), url) }))
+    .on('POST', '/_test/subscriptions/:id/advance', ({ res, params }) =>
+      sendControl(res, controls.advanceSubscription(params.id!)),
+    )
+    .on('POST', '/_test/subscriptions/:id/payment-failed', ({ res, params }) =>
+      sendControl(res, controls.failSubscriptionPayment(params.id!)),
+    )
+    .on('POST', '/_test/subscriptions/:id/pay', ({ res, params }) => sendControl(res, controls.paySubscription(params.id!)))
+    .on('POST', '/_test/subscriptions/:id/cancel', ({ res, params }) => sendControl(res, controls.cancelSubscription(params.id!)))
+    .on('POST', '/_test/subscriptions/:id/price', ({ res, params, rawBody }) => {
+      const price = optionalText(parseJsonBody(rawBody).price, 'price');
+      if (!price) throw new StandInError(400, 'price is required');
+      return sendControl(res, controls.changeSubscriptionPrice(params.id!, price));
+    })
     .on('POST', '/_test/events', ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
       const type = optionalText(body.type, 'type');
       if (!type || typeof body.object !== 'object' || body.object === null)
         throw new StandInError(400, 'type and object are required');
-      sendJson(res, 200, buildEvent(type, body.object, { secretKey: optionalText(body.secretKey, 'secretKey') }));
+      const previous = body.previousAttributes;
+      if (previous !== undefined && (typeof previous !== 'object' || previous === null))
+        throw new StandInError(400, 'previousAttributes must be an object');
+      sendJson(
+        res,
+        200,
+        buildEvent(type, body.object, {
+          secretKey: optionalText(body.secretKey, 'secretKey'),
+          previousAttributes: previous as Record<string, unknown> | undefined,
+        }),
+      );
     })
     .on('POST', '/_test/deliver', async ({ res, rawBody }) => {
       const body = parseJsonBody(rawBody);
@@ -716,6 +1221,7 @@ ${summary}
   function reset(): void {
     scheduler.cancel();
     for (const collection of [records, sessions, paymentIntents, charges, events, idempotent]) collection.clear();
+    billing.reset();
     requests.length = 0;
     deliveries.length = 0;
   }
@@ -730,6 +1236,10 @@ ${summary}
     sessions,
     paymentIntents,
     charges,
+    customers: billing.customers,
+    subscriptions: billing.subscriptions,
+    invoices: billing.invoices,
+    portalSessions: billing.portalSessions,
     requests,
     deliveries,
     ...controls,
