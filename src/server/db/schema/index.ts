@@ -6,3 +6,4 @@ export * from './payments.js';
 export * from './contact.js';
 export * from './lead-data.js';
 export * from './integrations.js';
+export * from './billing.js';
