@@ -107,6 +107,11 @@ export const formConfigSchema = z.object({
     .refine((v) => v === '' || GOOGLE_TAG_PATTERN.test(v), pixelMessages.google),
   customScript: z.string().max(20_000),
   payment: paymentSchema,
+  /**
+   * The "Made with Lodestone" link under the published page (branding.ts). Only Pro and Business may
+   * switch it off, and only their pages go without it; configs saved before it existed have none (on).
+   */
+  showBranding: z.boolean().default(true),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;
 
@@ -144,6 +149,7 @@ export function defaultFormConfig(): FormConfig {
     pixelGoogle: '',
     customScript: '',
     payment: { ...DEFAULT_PAYMENT },
+    showBranding: true,
   };
 }
 

@@ -205,7 +205,7 @@ export const PRICING_FAQ: ReadonlyArray<{ question: string; answer: string }> = 
   {
     question: 'What happens when I reach my plan’s limits?',
     answer:
-      'We email you when you approach your limits, at 80% and again at 100% of your monthly sign-ups, so you can upgrade in time. People who already signed up keep access to your file.',
+      'We email you when you approach your limits, at 80% and again at 100% of your monthly sign-ups. Your pages never turn visitors away: past the limit, new sign-ups still get your file and are kept for you, shown when you upgrade or when the month turns.',
   },
   {
     question: 'Do you offer refunds?',

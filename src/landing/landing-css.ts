@@ -49,6 +49,10 @@ export const landingCss = `
 .ls-page .ls-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
 .ls-page .ls-thanks .ls-link{justify-self:center}
 .ls-page .ls-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
+.ls-page .ls-badge{margin:1.5rem 0 0;text-align:center;font-size:.8125rem;line-height:1.5}
+.ls-page .ls-badge a{color:var(--ls-muted);text-decoration:none}
+.ls-page .ls-badge a:hover{text-decoration:underline;text-underline-offset:2px}
+.ls-page .ls-badge a:focus-visible{outline:3px solid var(--ls-accent);outline-offset:2px;border-radius:2px}
 @media (min-width:40rem){.ls-page{padding:4rem 1.5rem 5rem}.ls-page .ls-title{font-size:2.25rem}.ls-page .ls-card{padding:2rem}}
 @media (prefers-reduced-motion:reduce){.ls-page .ls-button{transition:none}}
 `.trim();

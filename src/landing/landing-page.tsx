@@ -7,6 +7,7 @@ import {
   type FormField,
   type Payment,
 } from '../domain/form-config';
+import { BADGE_TEXT } from '../domain/branding';
 import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '../domain/money';
 import { CHECKED_VALUE, parseSubmission } from '../domain/submission';
 import { autocompleteFor } from './autocomplete';
@@ -147,6 +148,13 @@ export function LandingPage(props: LandingPageProps) {
             </form>
           )}
         </div>
+        {props.badgeHref && (
+          <footer className="ls-badge">
+            <a href={props.badgeHref} target="_blank" rel="noopener">
+              {BADGE_TEXT}
+            </a>
+          </footer>
+        )}
       </Root>
     </div>
   );

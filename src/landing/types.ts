@@ -30,4 +30,9 @@ export interface LandingPageProps {
   honeypotName?: string;
   /** Prefix of element ids, for pages that show more than one landing page. Default 'ls'. */
   idPrefix?: string;
+  /**
+   * Where the "Made with Lodestone" link under the card goes (src/domain/branding.ts: badgeUrl);
+   * omitted, there is no link (a plan with 'Remove Branding' and the page's switch off).
+   */
+  badgeHref?: string;
 }

@@ -19,6 +19,7 @@ import { filesRoutes } from './features/files/index.js';
 import { formsRoutes } from './features/forms/index.js';
 import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
 import { leadListRoutes } from './features/lead-list/index.js';
+import { planLimitsRoutes } from './features/plan-limits/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
 import { createTokens } from './lib/tokens.js';
@@ -121,6 +122,7 @@ export async function buildApp({
     db,
     secret: config.secret,
     publicOrigin: config.publicUrl.origin,
+    appOrigin: config.appUrl.origin,
     checkout,
     log: app.log,
   });
@@ -195,6 +197,7 @@ export async function buildApp({
       formsRoutes(owned, db, config.publicUrl.origin);
       analyticsRoutes(owned, db);
       leadListRoutes(owned, db);
+      planLimitsRoutes(owned, db);
       leadExportRoutes(owned, exportDeps);
       filesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);

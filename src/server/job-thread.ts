@@ -10,6 +10,7 @@ import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
 import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
 import { PURGE_EMAIL_DELIVERIES_CRONTAB } from './features/mail/index.js';
+import { RELEASE_HELD_LEADS_CRONTAB } from './features/plan-limits/index.js';
 import { PURGE_IDEMPOTENCY_KEYS_CRONTAB } from './features/public-api/index.js';
 import { PURGE_EXPIRED_LEADS_CRONTAB } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_CRONTAB } from './features/view-counting/index.js';
@@ -36,6 +37,7 @@ const CRONTAB = [
   PURGE_WEBHOOK_EVENTS_CRONTAB,
   PURGE_IDEMPOTENCY_KEYS_CRONTAB,
   PURGE_ACCOUNTS_CRONTAB,
+  RELEASE_HELD_LEADS_CRONTAB,
 ].join('\n');
 
 /** What the server's main thread hands its job thread. */

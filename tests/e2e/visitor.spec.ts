@@ -26,6 +26,7 @@ import { formRow, readMailbox, seriousViolations, signUp, statValue, uniqueEmail
  */
 
 const PUBLIC_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+const APP_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 /** The server drops posts made within 2 s of the page's render as bots' (answering as if they worked). */
 const MIN_FILL_MS = 2000;
 const LEAD_MAGNET = 'Free Ebook'; // the professional-ebook template's
@@ -161,6 +162,11 @@ test('double opt-in: a visitor submits, confirms with the emailed code and downl
   const visitor = await visitorPage(browser);
   await fillForm(visitor, form.url, first);
   expect(await seriousViolations(visitor), 'the public page').toEqual([]);
+  // The owner is on Free: the page carries the small link to Lodestone under its card.
+  const badge = visitor.getByRole('link', { name: 'Made with Lodestone', exact: true });
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveAttribute('href', `${APP_ORIGIN}/?ref=badge`);
+  await expect(badge).toHaveAttribute('target', '_blank');
 
   // While the post is in flight (the route holds it 500 ms), the button reads 'Submitting...'.
   // Playwright's reads of a page wait for its pending navigation, so the page reports its button's

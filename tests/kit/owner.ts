@@ -5,6 +5,7 @@ import type { FormDetail } from '../../src/domain/forms-api.js';
 import type { PlanId } from '../../src/domain/plans.js';
 import type { Db } from '../../src/server/db/client.js';
 import { members, organizations } from '../../src/server/db/schema/index.js';
+import { liveFormsSynced, workspacePagesChanged } from '../../src/server/features/leads/index.js';
 import { pdfBytes, publishableConfig, uniqueEmail } from './data.js';
 import { APP_HOST } from './hosts.js';
 
@@ -106,7 +107,14 @@ export async function workspaceOf(db: Db, user: Pick<SignedUpUser, 'id'>): Promi
   return row.id;
 }
 
-/** Puts a workspace on `plan`, as a change of subscription would. */
+/**
+ * Puts a workspace on `plan`, as a change of subscription would: its pages, which carry the plan in
+ * every server's memory, are dropped there too, and this server has done so when it returns.
+ */
 export async function setPlan(db: Db, workspaceId: string, plan: PlanId) {
-  await db.update(organizations).set({ plan }).where(eq(organizations.id, workspaceId));
+  await db.transaction(async (tx) => {
+    await tx.update(organizations).set({ plan }).where(eq(organizations.id, workspaceId));
+    await workspacePagesChanged(tx, workspaceId);
+  });
+  await liveFormsSynced(db);
 }

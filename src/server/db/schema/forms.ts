@@ -40,6 +40,12 @@ export const forms = pgTable(
       .default('digest'),
     /** Set when the owner deletes the page: it is offline and restorable until the daily purge, 30 days later. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The owner's choice of the pages they keep editing while the workspace has more pages than its
+     * plan allows (after a downgrade): the kept ones first, then the most recently updated, fill the
+     * plan's number; the others stay live but cannot be changed (plan-limits/kept-pages.ts).
+     */
+    keptForEditing: boolean('kept_for_editing').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -96,6 +102,14 @@ export const leads = pgTable(
       .notNull()
       .default('none'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * Set when the lead was confirmed while its workspace had used its plan's sign-ups for the month:
+     * stored and served to the visitor like any lead, but shown to nobody and sent to no integration
+     * until it is released (plan-limits/held-leads.ts), when this is cleared.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** When a held lead was released: the owner's daily digest counts it from then. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     /** HMAC of the current 6-digit code; null once verified. */
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
@@ -129,10 +143,18 @@ export const leads = pgTable(
       .where(sql`${t.utmSource} is not null`),
     // Search by address or answer (migration 0015 makes lead_search_text and loads pg_trgm).
     index('leads_search_trgm_idx').using('gin', sql`lead_search_text(${t.email}, ${t.data}) gin_trgm_ops`),
-    // Counts a workspace's leads verified this month (the Free plan's monthly limit).
+    // Counts a workspace's leads verified this month and not held (the plans' monthly limits).
     index('leads_workspace_verified_idx')
       .on(t.workspaceId, t.verifiedAt)
-      .where(sql`${t.status} = 'verified'`),
+      .where(sql`${t.status} = 'verified' and ${t.heldAt} is null`),
+    // The held leads: few, found by workspace and month of confirmation to be counted and released.
+    index('leads_workspace_held_idx')
+      .on(t.workspaceId, t.verifiedAt)
+      .where(sql`${t.heldAt} is not null`),
+    // Released leads for the daily digest's window.
+    index('leads_released_idx')
+      .on(t.releasedAt)
+      .where(sql`${t.releasedAt} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
 import { activeMembership, workspacesOf } from '../team/index.js';
+import { planOf } from '../workspaces/index.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 /** better-auth endpoints Lodestone does not offer: sign-up needs no verification, so nobody may ask for that email. */
@@ -41,10 +42,14 @@ export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: str
     const session = await getSession(auth, request);
     if (!session) throw unauthorized();
     const membership = await activeMembership(db, session.user, session.session.id);
-    const workspaces = await workspacesOf(db, session.user.id, membership.workspaceId);
+    const [workspaces, plan] = await Promise.all([
+      workspacesOf(db, session.user.id, membership.workspaceId),
+      // What the screens offer follows it too (e.g. removing the Lodestone link from a page).
+      planOf(db, membership.workspaceId),
+    ]);
     const { id, name, email } = session.user;
     const active = workspaces.find((w) => w.active)!;
-    return { user: { id, name, email }, workspace: { id: active.id, name: active.name, role: active.role }, workspaces };
+    return { user: { id, name, email }, workspace: { id: active.id, name: active.name, role: active.role, plan }, workspaces };
   });
 }
 

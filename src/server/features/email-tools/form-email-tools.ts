@@ -3,6 +3,7 @@ import type { FormEmailTools, KitPageSettings, MailchimpPageSettings } from '../
 import type { Db, Executor } from '../../db/client.js';
 import { formEmailTools, forms } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
+import { assertPageEditable } from '../plan-limits/index.js';
 
 /** 404 unless the page is the workspace's (and not deleted). */
 async function ownPage(db: Executor, workspaceId: string, formId: string) {
@@ -32,6 +33,7 @@ export async function setFormEmailTools(
 ): Promise<FormEmailTools> {
   await db.transaction(async (tx) => {
     await ownPage(tx, workspaceId, formId);
+    await assertPageEditable(tx, workspaceId, formId);
     for (const provider of ['mailchimp', 'kit'] as const) {
       const settings = input[provider];
       if (settings === null) {

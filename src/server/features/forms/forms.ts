@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../domain/api-errors.js';
+import { canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '../../../domain/branding.js';
 import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
 import {
   DELETED_FORM_RETENTION_DAYS,
@@ -22,7 +23,9 @@ import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { containsPattern } from '../../lib/like.js';
 import { paymentProblems, revenue } from '../payments/index.js';
+import { assertPageEditable } from '../plan-limits/index.js';
 import { type AuditActor, recordAudit } from '../team/index.js';
+import { planOf } from '../workspaces/index.js';
 
 type FormRow = typeof forms.$inferSelect;
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -67,6 +70,18 @@ async function checkConfig(executor: Executor, workspaceId: string, config: Form
   }
 }
 
+/**
+ * Only a plan with 'Remove Branding' may switch the "Made with Lodestone" link off. A page that had it
+ * off already (saved on Pro, then back on Free) keeps its setting on the next save: what the page
+ * shows is decided by the plan when it is shown (public-pages/render.tsx), so the link is back anyway.
+ */
+async function checkBranding(tx: Executor, workspaceId: string, config: FormConfig, before?: FormConfig) {
+  if (config.showBranding !== false || before?.showBranding === false) return;
+  if (!canRemoveBranding(await planOf(tx, workspaceId))) {
+    throw new HttpError(403, ErrorCode.PLAN_LIMIT, REMOVE_BRANDING_NEEDS_PRO);
+  }
+}
+
 /** A 400 about one part of the config, its message as the editor shows it beside that part. */
 const fieldError = (key: string, message: string) => new HttpError(400, ErrorCode.VALIDATION_ERROR, message, { [key]: message });
 
@@ -92,6 +107,7 @@ export async function createForm(db: Db, workspaceId: string, config: FormConfig
     await lockWorkspaceForms(tx, workspaceId);
     await checkFormLimit(tx, workspaceId);
     await checkConfig(tx, workspaceId, config);
+    await checkBranding(tx, workspaceId, config);
     const [row] = await tx
       .insert(forms)
       .values({ id: newFormId(), workspaceId, name: nameOf(config), draft: config })
@@ -121,8 +137,10 @@ export async function getForm(executor: Executor, workspaceId: string, id: strin
 
 export async function saveDraft(db: Db, workspaceId: string, id: string, config: FormConfig): Promise<FormRow> {
   return db.transaction(async (tx) => {
-    await getForm(tx, workspaceId, id);
+    const current = await getForm(tx, workspaceId, id);
+    await assertPageEditable(tx, workspaceId, id);
     await checkConfig(tx, workspaceId, config);
+    await checkBranding(tx, workspaceId, config, current.draft);
     const [row] = await tx
       .update(forms)
       .set({ draft: config, name: nameOf(config) })
@@ -136,6 +154,7 @@ export async function saveDraft(db: Db, workspaceId: string, id: string, config:
 export async function publishForm(db: Db, workspaceId: string, id: string, publicOrigin: string): Promise<FormRow> {
   return db.transaction(async (tx) => {
     const form = await getForm(tx, workspaceId, id);
+    await assertPageEditable(tx, workspaceId, id);
     const errors: Record<string, string> = {
       ...validateForPublish(form.draft),
       ...(await paymentProblems(tx, workspaceId, form.draft)),
@@ -165,6 +184,7 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
 }
 
 export async function setStatus(db: Db, workspaceId: string, id: string, status: FormStatus): Promise<FormRow> {
+  await assertPageEditable(db, workspaceId, id);
   const [row] = await db
     .update(forms)
     .set({ status })

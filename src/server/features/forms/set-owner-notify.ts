@@ -3,6 +3,7 @@ import type { OwnerNotify } from '../../../domain/owner-notify.js';
 import type { Db } from '../../db/client.js';
 import { forms } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
+import { assertPageEditable } from '../plan-limits/index.js';
 
 /**
  * How the owner hears of the page's new confirmed leads. It is read when a lead is confirmed and
@@ -10,6 +11,7 @@ import { notFound } from '../../lib/http-errors.js';
  * A deleted page (Recently deleted) is not found, as for every other edit.
  */
 export async function setOwnerNotify(db: Db, workspaceId: string, id: string, ownerNotify: OwnerNotify) {
+  await assertPageEditable(db, workspaceId, id);
   const [row] = await db
     .update(forms)
     // updatedAt keeps its value: it tells the owner when the page itself was last edited.

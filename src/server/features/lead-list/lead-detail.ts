@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { isUuid } from '../../../domain/ids.js';
 import type { LeadAnswer, LeadDetail } from '../../../domain/lead-detail.js';
 import type { Db } from '../../db/client.js';
@@ -25,7 +25,8 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
     .select({ lead: leads, formName: forms.name, published: forms.published, draft: forms.draft })
     .from(leads)
     .innerJoin(forms, eq(forms.id, leads.formId))
-    .where(and(eq(leads.id, id), eq(leads.workspaceId, workspaceId)));
+    // A held lead is not found until released (decision 0045).
+    .where(and(eq(leads.id, id), eq(leads.workspaceId, workspaceId), isNull(leads.heldAt)));
   if (!row) throw notFound('This lead');
   const { lead } = row;
 

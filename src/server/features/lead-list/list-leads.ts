@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LEADS_PAGE_SIZE, type LeadListPage, type WorkspaceLeadsFilter } from '../../../domain/forms-api.js';
 import { isUuid } from '../../../domain/ids.js';
 import type { Db } from '../../db/client.js';
@@ -60,10 +60,16 @@ async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string
   };
 }
 
+/**
+ * Leads held past the plan's monthly sign-ups are shown nowhere until released (decision 0045): every
+ * list, search and export of leads has this condition.
+ */
+export const notHeld = isNull(leads.heldAt);
+
 /** One page's leads, for its analytics. */
 export async function listLeads(db: Db, workspaceId: string, formId: string, cursor?: string): Promise<LeadListPage> {
   await assertOwnForm(db, workspaceId, formId);
-  return leadPage(db, [eq(leads.formId, formId), eq(leads.workspaceId, workspaceId)], cursor);
+  return leadPage(db, [eq(leads.formId, formId), eq(leads.workspaceId, workspaceId), notHeld], cursor);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,9 +95,9 @@ export function indexedPart(q: string): string {
 
 type LeadsFilter = Omit<WorkspaceLeadsFilter, 'cursor' | 'q'> & { q?: string };
 
-/** The leads a search looks among: the workspace's, or one of its pages'. */
+/** The leads a search looks among: the workspace's, or one of its pages', but the held ones. */
 const baseWhere = (workspaceId: string, filter: LeadsFilter) =>
-  and(eq(leads.workspaceId, workspaceId), filter.form ? eq(leads.formId, filter.form) : undefined)!;
+  and(eq(leads.workspaceId, workspaceId), filter.form ? eq(leads.formId, filter.form) : undefined, notHeld)!;
 
 /** Every filter but the page, and the text: in the address or in any answer, taken literally. */
 function filtersWhere(filter: LeadsFilter) {

@@ -127,7 +127,7 @@ export async function sampleSearch(
   const list = partsList(parts);
   const partCounts = list.map((p) => sql`count(*) filter (where x.t ilike ${containsPattern(p)})::int`);
   // The sample is named "leads" so that `matches`, written over the leads table, reads its rows.
-  const base = sql`workspace_id = ${workspaceId} ${formId ? sql`and form_id = ${formId}` : sql``}`;
+  const base = sql`workspace_id = ${workspaceId} ${formId ? sql`and form_id = ${formId}` : sql``} and held_at is null`;
   // SLICES runs of newest-first leads, from points spread evenly between the oldest lead and the
   // newest: the newest leads alone may all come from one day's campaign.
   const { rows } = await db.execute<{ sampled: number; hits: number; part_hits: number[]; total: string }>(sql`

@@ -20,8 +20,8 @@ interface DigestRow extends Record<string, unknown> {
 }
 
 /**
- * Leads confirmed in [from, to) on live pages set to 'digest', the newest 10 of each page with the
- * page's count. The setting is read now: a page switched from 'each' during the day has its earlier
+ * Leads confirmed in [from, to) on live pages set to 'digest' (or held and released in it), the
+ * newest 10 of each page with the page's count. The setting is read now: a page switched from 'each' during the day has its earlier
  * leads in the digest too, which tells the owner about them a second time rather than not at all.
  */
 async function digestRows(tx: Executor, from: Date, to: Date) {
@@ -34,8 +34,10 @@ async function digestRows(tx: Executor, from: Date, to: Date) {
       from forms f
       join leads l on l.form_id = f.id and l.workspace_id = f.workspace_id
       where f.owner_notify = 'digest' and f.deleted_at is null
-        and l.status = 'verified'
-        and l.verified_at >= ${from.toISOString()} and l.verified_at < ${to.toISOString()}
+        and l.status = 'verified' and l.held_at is null
+        and (l.verified_at >= ${from.toISOString()} and l.verified_at < ${to.toISOString()} and l.released_at is null
+          -- A held lead released in the window (plan-limits/held-leads.ts) is news then.
+          or l.released_at >= ${from.toISOString()} and l.released_at < ${to.toISOString()})
     ) ranked
     where n <= ${DIGEST_LEADS_PER_PAGE}
     order by workspace_id, page_count desc, form_name, form_id, n`);

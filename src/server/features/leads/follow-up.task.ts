@@ -30,15 +30,19 @@ export interface FollowUpPayload {
  *   at most every 30 seconds per lead; whoever types the code on their page gets the file;
  * - otherwise: the download to the address (again at most every 30 s), and for a new lead (created
  *   verified by the submission) the owner's emails: the usage notice when it takes the workspace to
- *   80% or 100% of its month, and the new-lead notice on a page set to 'each'. They are decided here
+ *   80% or 100% of its month, and the new-lead notice on a page set to 'each' (not for a lead the
+ *   submission held: its release sends them, with its events). They are decided here
  *   and not in the submission's transaction, whose statements must not tell a new address from a
  *   known one. That transaction queued this job, so the notice follows if and only if the lead's
  *   becoming verified committed. A known address signing up again is not a new lead.
  */
 async function followUpLocked(deps: LeadDeps, tx: Executor, payload: FollowUpPayload, found: LockedLead, now: Date) {
   const { lead, config } = found;
+  // Held by its submission (the workspace had used its month's sign-ups): the visitor is served as
+  // anyone, the owner's side waits for its release (decision 0045), which sends these events then.
+  const held = lead.heldAt !== null;
   const event = { workspaceId: lead.workspaceId, formId: lead.formId, leadId: lead.id, data: leadEventData(lead, config) };
-  if (payload.newLead) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
+  if (payload.newLead && !held) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
   if (config.payment.enabled) return;
   if (config.doubleOptIn) {
     if (canResend(lead, now)) await sendCode(deps, tx, lead, found, now);
@@ -48,9 +52,9 @@ async function followUpLocked(deps: LeadDeps, tx: Executor, payload: FollowUpPay
   if (lead.status === 'pending') return markVerified(deps, tx, lead, found, now);
   if (canResend(lead, now)) await sendDownload(deps, tx, lead, found, now);
   if (payload.newLead) {
-    await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
+    if (!held) await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
     await noteVerifiedLead(deps, tx, lead.workspaceId, now);
-    await notifyOwnersOfNewLead(deps, tx, lead, config, lead.verifiedAt ?? now);
+    if (!held) await notifyOwnersOfNewLead(deps, tx, lead, config, lead.verifiedAt ?? now);
   }
 }
 

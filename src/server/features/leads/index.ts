@@ -16,6 +16,14 @@ export {
   submissionPath,
   unlockSubmission,
 } from './lead-state.js';
-export { cacheLiveForms, type LiveForm, type LiveFormLookup, loadLiveForm, peekLiveForm } from './live-form.js';
+export {
+  cacheLiveForms,
+  type LiveForm,
+  type LiveFormLookup,
+  liveFormsSynced,
+  loadLiveForm,
+  peekLiveForm,
+  workspacePagesChanged,
+} from './live-form.js';
 export { confirmPayment, revokePayment } from './paid-leads.js';
 export { storeSubmission, type VisitMeta } from './store-submission.js';

@@ -7,7 +7,7 @@ import { forms, leadConsents, leadEmails, leads, members, submissions, users } f
 import { bumpDailyStats } from '../daily-stats/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
 import { queueEmail, type EmailProps } from '../mail/index.js';
-import { noteVerifiedLead } from '../plan-limits/index.js';
+import { noteVerifiedLead, signupRoom } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
 
@@ -177,6 +177,12 @@ export function secondsUntilResend(sentAt: Date | null, now = new Date()): numbe
  * asks for it, and the file goes out when due. Callers hold the lead's row locked and call this only
  * while it is 'pending', so it runs once per lead.
  *
+ * When the workspace has used its plan's sign-ups for the month, the lead is held (decision 0045):
+ * decided here, under the workspace's sign-up lock (`signupRoom`), so concurrent confirmations never
+ * show more than the limit. The visitor's side is the same either way (the file goes out); the owner's
+ * side (counts, the new-lead email, the lead.confirmed event for webhooks and email tools) waits for
+ * the lead's release (plan-limits' releaseHeldLeads).
+ *
  * A paid page's lead counts as a new lead here too, and only here: when its status becomes
  * 'verified' (at the confirmed payment, or at the confirmed address when the page also has double
  * opt-in), whatever happens to the payment later. One rule ("status becomes verified") is what the
@@ -185,25 +191,29 @@ export function secondsUntilResend(sentAt: Date | null, now = new Date()): numbe
  */
 export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
   const { config } = page;
+  const room = await signupRoom(tx, lead.workspaceId, now);
+  const heldAt = room !== null && room < 1 ? now : null;
   await tx
     .update(leads)
-    .set({ status: 'verified', verifiedAt: now, codeHash: null, codeExpiresAt: null })
+    .set({ status: 'verified', verifiedAt: now, heldAt, codeHash: null, codeExpiresAt: null })
     .where(eq(leads.id, lead.id));
-  await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
+  if (!heldAt) await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
   await noteVerifiedLead(deps, tx, lead.workspaceId, now);
-  await notifyOwnersOfNewLead(deps, tx, lead, config, now);
-  const confirmed = { ...lead, status: 'verified' as const, verifiedAt: now };
-  await emitEvent(
-    tx,
-    {
-      workspaceId: lead.workspaceId,
-      formId: lead.formId,
-      leadId: lead.id,
-      type: 'lead.confirmed',
-      data: leadEventData(confirmed, config),
-    },
-    now,
-  );
+  if (!heldAt) {
+    await notifyOwnersOfNewLead(deps, tx, lead, config, now);
+    const confirmed = { ...lead, status: 'verified' as const, verifiedAt: now };
+    await emitEvent(
+      tx,
+      {
+        workspaceId: lead.workspaceId,
+        formId: lead.formId,
+        leadId: lead.id,
+        type: 'lead.confirmed',
+        data: leadEventData(confirmed, config),
+      },
+      now,
+    );
+  }
   if (mayReceiveFile(lead)) await sendDownload(deps, tx, lead, page, now);
 }
 

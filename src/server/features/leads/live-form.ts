@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FormConfig } from '../../../domain/form-config.js';
+import type { PlanId } from '../../../domain/plans.js';
 import type { Executor } from '../../db/client.js';
-import { forms } from '../../db/schema/index.js';
+import { forms, organizations } from '../../db/schema/index.js';
 import { isFormId } from '../../../domain/ids.js';
-import { createLiveFormCache, type LiveFormCache } from './live-form-cache.js';
+import { createLiveFormCache, FORMS_CHANNEL, type LiveFormCache } from './live-form-cache.js';
 
 /** A published, active page as visitors see it. */
 export interface LiveForm {
@@ -11,6 +12,8 @@ export interface LiveForm {
   workspaceId: string;
   config: FormConfig;
   version: number;
+  /** The workspace's plan, read with the page: what the page shows may depend on it (the Lodestone link). */
+  plan: PlanId;
 }
 
 export type LiveFormLookup = LiveForm | { status: 404 | 410 };
@@ -52,6 +55,22 @@ export function peekLiveForm(db: Executor, id: string): LiveFormLookup | undefin
   return caches.get(db)?.peek(id);
 }
 
+/**
+ * A cached lookup carries its workspace's plan, which the trigger on `forms` knows nothing of:
+ * whatever changes a workspace's plan calls this in the same transaction, and every server drops
+ * the workspace's pages from memory when it commits (deleted ones included, so a restore is right too).
+ */
+export async function workspacePagesChanged(tx: Executor, workspaceId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_notify(${FORMS_CHANNEL}, ${forms.id}) from ${forms} where ${forms.workspaceId} = ${workspaceId}`,
+  );
+}
+
+/** Resolves once this server has applied every page notification committed before the call (writers outside the API). */
+export function liveFormsSynced(db: Executor): Promise<void> {
+  return caches.get(db)?.synced() ?? Promise.resolve();
+}
+
 async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
   const [form] = await db
     .select({
@@ -60,10 +79,13 @@ async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
       config: forms.published,
       version: forms.publishedVersion,
       status: forms.status,
+      plan: organizations.plan,
     })
     .from(forms)
+    // The same one-row read: the workspace by its primary key.
+    .innerJoin(organizations, eq(organizations.id, forms.workspaceId))
     .where(and(eq(forms.id, id), isNull(forms.deletedAt)));
   if (!form || !form.config) return { status: 404 };
   if (form.status !== 'active') return { status: 410 };
-  return { id: form.id, workspaceId: form.workspaceId, config: form.config, version: form.version };
+  return { id: form.id, workspaceId: form.workspaceId, config: form.config, version: form.version, plan: form.plan };
 }

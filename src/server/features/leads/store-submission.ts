@@ -10,6 +10,7 @@ import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '../.
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
 import { FOLLOW_UP_TASK } from './follow-up.task.js';
+import { signupRoomSql } from '../plan-limits/index.js';
 
 export interface VisitMeta extends ClientMeta {
   utm: Partial<Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>>;
@@ -133,23 +134,44 @@ async function storeEntries(db: Db, entries: Entry[]) {
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at, day, form_version,
         consent_text, agreed, shown, ip_hash, user_agent_hash)
     ),
+    -- The sign-ups this statement confirms (new addresses on pages without double opt-in or payment),
+    -- numbered in each workspace: those past the workspace's room for the month are held (decision
+    -- 0045). The room is read under the workspace's sign-up lock, workspaces in one order, with a
+    -- snapshot taken after it (lodestone_signup_room), so sign-ups confirmed by other statements and
+    -- transactions meanwhile are counted. An address another statement stores at the same moment
+    -- counts as new here and takes a place it may not use: at worst one lead more is held.
+    confirming as materialized (
+      select submission_id, workspace_id, submitted_at,
+        row_number() over (partition by workspace_id order by form_id, email) as place
+      from input i
+      where verified and not exists (select 1 from ${leads} l where l.form_id = i.form_id and l.email = i.email)
+    ),
+    room as materialized (
+      select workspace_id, ${signupRoomSql(sql`workspace_id`, sql`first_at`)} as room
+      from (select workspace_id, min(submitted_at) as first_at from confirming group by workspace_id order by workspace_id) w
+    ),
+    held as (
+      select submission_id from confirming join room using (workspace_id) where room is not null and place > room
+    ),
     lead as (
-      insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, referrer,
+      insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, held_at, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
       select lead_id, form_id, workspace_id, email, data, case when verified then 'verified' else 'pending' end,
-        case when paid then 'awaiting' else 'none' end, case when verified then submitted_at end, referrer,
+        case when paid then 'awaiting' else 'none' end, case when verified then submitted_at end,
+        case when submission_id in (select submission_id from held) then submitted_at end, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at
       from input
       -- Rows are locked in one order by every statement, so concurrent ones wait instead of deadlocking.
       order by form_id, email
       -- A known address keeps its lead as it was: a stranger typing it changes nothing of it.
       on conflict (form_id, email) do update set email = excluded.email
-      returning id as stored_lead_id, form_id, email, (xmax = 0) as created
+      returning id as stored_lead_id, form_id, email, (xmax = 0) as created, held_at is not null as held
     ),
     stored as (select * from input join lead using (form_id, email)),
+    -- A held lead is counted when it is released.
     counted as (${bumpDailyStatsFrom(sql`stored`, {
-      leads: sql`count(*) filter (where created)`,
-      confirmations: sql`count(*) filter (where created and verified)`,
+      leads: sql`count(*) filter (where created and not held)`,
+      confirmations: sql`count(*) filter (where created and verified and not held)`,
     })}),
     submission as (
       insert into ${submissions} (id, lead_id, form_id, form_version, created_at, unlocked_at, last_code_at)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LEADS_PAGE_SIZE, type LeadPayment } from '../../../domain/forms-api.js';
 import type { PaymentListPage, Revenue } from '../../../domain/payments.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -61,8 +61,9 @@ export async function listPayments(db: Executor, workspaceId: string, formId: st
   const rows = await db
     .select({ payment: payments, email: leads.email, position: cursorTime(payments.createdAt) })
     .from(payments)
-    // A left join: an erased person's payment stays listed (tax records), without an address.
-    .leftJoin(leads, eq(leads.id, payments.leadId))
+    // A left join: an erased person's payment stays listed (tax records), without an address; so
+    // does a held lead's (decision 0045), until the lead is released.
+    .leftJoin(leads, and(eq(leads.id, payments.leadId), isNull(leads.heldAt)))
     .where(
       and(
         eq(payments.formId, formId),
@@ -76,7 +77,7 @@ export async function listPayments(db: Executor, workspaceId: string, formId: st
   return {
     items: page.map(({ payment: p, email }) => ({
       id: p.id,
-      leadId: p.leadId,
+      leadId: email === null ? null : p.leadId,
       email,
       provider: p.provider,
       amount: p.amount,

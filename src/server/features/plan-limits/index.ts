@@ -1,1 +1,5 @@
-export { isOverMonthlyLimit, monthlySignupsRow, noteVerifiedLead } from './monthly-signups.js';
+export { heldLeadsSummary, releaseEndedMonths, releaseHeldLeads, type ReleaseOptions } from './held-leads.js';
+export { assertPageEditable, editablePages, keepPagesForEditing } from './kept-pages.js';
+export { monthlySignups, monthOf, noteVerifiedLead, signupRoom, signupRoomSql } from './monthly-signups.js';
+export { RELEASE_HELD_LEADS_CRONTAB, RELEASE_HELD_LEADS_TASK, releaseHeldLeadsTask } from './release-held-leads.task.js';
+export { planLimitsRoutes } from './routes.js';

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
 import { executePrepared, type Executor } from '../../db/client.js';
-import { batchedPer } from '../../lib/batched.js';
 import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
 import { queueEmail } from '../mail/index.js';
 import { workspaceOwners } from '../workspaces/index.js';
@@ -10,7 +9,8 @@ import { workspaceOwners } from '../workspaces/index.js';
 
 /**
  * SPEC §9: a Free workspace takes 100 sign-ups a month (Pro 10,000; Business unlimited), counted on
- * verified (confirmed) leads. The numbers live in src/domain/plans.ts.
+ * verified (confirmed) leads that are not held. The numbers live in src/domain/plans.ts. Past the
+ * limit, leads are still taken and held (held-leads.ts, decision 0045).
  */
 export const FREE_PLAN_MONTHLY_SIGNUPS = FREE_PLAN_MONTHLY_SUBMISSIONS;
 /** The plans whose workspaces are counted at all. */
@@ -33,17 +33,17 @@ export function monthOf(now: Date) {
   };
 }
 
-/** Workspaces' plans and their leads verified this month, a row for each found by `which`. */
+/** Workspaces' plans and their leads verified this month and not held, a row for each found by `which`. */
 function signupsQuery(which: SQL, now: Date): SQL {
   const { start, next } = monthOf(now);
-  // The literal 'verified' lets the planner use the partial index leads_workspace_verified_idx.
+  // The literal 'verified' and "held_at is null" let the planner use the partial index leads_workspace_verified_idx.
   return sql`
     select o.id, o.plan, case when o.plan in (${sql.join(
       LIMITED_PLANS.map((id) => sql`${id}`),
       sql`, `,
     )}) then (
       select count(*)::int from ${leads} l
-      where l.workspace_id = o.id and l.status = 'verified'
+      where l.workspace_id = o.id and l.status = 'verified' and l.held_at is null
         and l.verified_at >= ${start.toISOString()} and l.verified_at < ${next.toISOString()}
     ) else 0 end as used
     from ${organizations} o where ${which}`;
@@ -64,30 +64,24 @@ export async function monthlySignups(db: Executor, workspaceId: string, now = ne
 }
 
 /**
- * The workspace's row for `isOverMonthlyLimit` (undefined: no such workspace), read for a
- * submission. The calls that arrive while a read is under way share the next one (lib/batched.ts):
- * under a burst of sign-ups, one statement reads the rows of a hundred.
+ * How many more sign-ups the workspace may have confirmed (and shown) in the month of `at`, or null
+ * when its plan has no limit. Takes the workspace's sign-up lock to the end of the transaction, and
+ * counts after it (migration 0022's lodestone_signup_room): the caller then makes its leads
+ * verified, holding those past the room, before another transaction reads the room of this
+ * workspace. As SQL, for a statement that stores sign-ups (store-submission.ts); `signupRoom` runs it.
  */
-export const monthlySignupsRow: (db: Executor, workspaceId: string) => Promise<MonthlySignupsRow | undefined> = batchedPer(
-  async (db: Executor, ids: string[]) => {
-    const { rows } = await executePrepared<MonthlySignupsRow & { id: string }>(
-      db,
-      signupsQuery(sql`o.id = any(${sql.param(ids)}::text[])`, new Date()),
-    );
-    const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
-    return ids.map((id) => byId.get(id));
-  },
-  { max: 100 },
-);
+export function signupRoomSql(workspaceId: SQL, at: SQL): SQL {
+  const limits = PLAN_IDS.map((id) => PLANS[id].monthlySubmissionLimit);
+  return sql`lodestone_signup_room(${workspaceId}, ${at}, ${sql.param(PLAN_IDS)}::text[], ${sql.param(limits)}::int[])`;
+}
 
-/**
- * True when the workspace (its row from `monthlySignupsRow`) has used this month's sign-ups: its
- * pages then refuse every submission, new address or known (answering both alike tells nobody which
- * addresses signed up before). People already signed up keep their confirmation and download links.
- */
-export function isOverMonthlyLimit(row: MonthlySignupsRow | undefined): boolean {
-  const { used, limit } = monthlySignupsOf(row);
-  return limit !== null && used >= limit;
+/** `signupRoomSql` for one workspace, in the caller's transaction. */
+export async function signupRoom(tx: Executor, workspaceId: string, at: Date): Promise<number | null> {
+  const { rows } = await executePrepared<{ room: number | null }>(
+    tx,
+    sql`select ${signupRoomSql(sql`${workspaceId}::text`, sql`${at.toISOString()}::timestamptz`)} as room`,
+  );
+  return rows[0]?.room ?? null;
 }
 
 /**

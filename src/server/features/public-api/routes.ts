@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUuid } from '../../../domain/ids.js';
@@ -190,7 +190,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
             await db
               .select({ email: leads.email })
               .from(leads)
-              .where(and(eq(leads.id, request.params.id), eq(leads.workspaceId, caller.workspaceId)))
+              .where(and(eq(leads.id, request.params.id), eq(leads.workspaceId, caller.workspaceId), isNull(leads.heldAt)))
           )[0]
         : undefined;
       if (!lead) throw new ApiProblem(404, 'notFound', 'This lead was not found.');

@@ -13,7 +13,15 @@ type Log = { warn(obj: object, msg: string): void };
  * What the public face keeps in memory for the life of a server: rendered pages, their compressed
  * variants, and the views not written yet. Built before Fastify so the fast path can share it.
  */
-export function createPublicPages(deps: { db: Db; secret: string; publicOrigin: string; checkout: CheckoutDeps; log: Log }) {
+export function createPublicPages(deps: {
+  db: Db;
+  secret: string;
+  publicOrigin: string;
+  /** Where the "Made with Lodestone" link goes (APP_URL's home page). */
+  appOrigin: string;
+  checkout: CheckoutDeps;
+  log: Log;
+}) {
   const render = createRenderer(deps);
   const hash = createVisitorHasher(deps.db);
   // A view is kept as its address and user agent until the flush hashes it (with the day's salt,

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { badgeUrl, showsBadge } from '../../../domain/branding.js';
 import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '../../../landing/index.js';
 import type { LiveForm } from '../leads/index.js';
@@ -28,13 +29,19 @@ export type PublicView =
   | { kind: 'thankYou'; view: ThankYouView; notice?: VisitorThankYouProps['notice'] }
   | { kind: 'notice'; title: string; text: string; action?: { url: string; fields: Record<string, string>; label: string } };
 
-export function createRenderer(deps: { secret: string; publicOrigin: string; checkout: CheckoutDeps }) {
+export function createRenderer(deps: { secret: string; publicOrigin: string; appOrigin: string; checkout: CheckoutDeps }) {
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
   const formCsp = (config: FormConfig, csp = PUBLIC_CSP) =>
     config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp;
   const cache = new Map<string, PublishedDocument>();
   const variants = createVariants(deps.secret);
+  const badgeHref = badgeUrl(deps.appOrigin);
+  /**
+   * A page's documents are per published version and per what its plan lets it show: the same
+   * version is a second document once its workspace's plan adds or takes away the Lodestone link.
+   */
+  const keyOf = (form: LiveForm) => `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}`;
 
   function landingDocument(form: LiveForm, extra: LandingExtra, withTracking: boolean) {
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
@@ -45,6 +52,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
         action={`/f/${form.id}`}
         honeypotName={RESERVED_NAMES.honeypot}
         hiddenFields={{ [RESERVED_NAMES.renderedAt]: RENDERED_AT, [RESERVED_NAMES.referrer]: REFERRER }}
+        badgeHref={showsBadge(form.plan, form.config) ? badgeHref : undefined}
         {...extra}
       />
     );
@@ -60,7 +68,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
   }
 
   function publishedPage(form: LiveForm): PublishedDocument {
-    const key = `${form.id}:${form.version}`;
+    const key = keyOf(form);
     let cached = cache.get(key);
     if (!cached) {
       cached = { key, ...landingDocument(form, {}, true) };
@@ -124,7 +132,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; che
     view.kind === 'page' ? sendPage(reply, view) : sendPublic(reply, status, documentOf(view));
   /** The rendered document of a live page's version, if this server has sent it through `render` already. */
   const sentPage = (form: LiveForm) => {
-    const doc = cache.get(`${form.id}:${form.version}`);
+    const doc = cache.get(keyOf(form));
     return doc?.headers ? doc : undefined;
   };
   return Object.assign(render, { sentPage, body: variants });

@@ -21,7 +21,6 @@ import { ROBOTS_TXT } from './robots.js';
 
 // The public face's HTTP adapter: requests in, a use case's outcome out, one render for every page.
 
-const OVER_LIMIT_TEXT = 'Please try again later. If you have already signed up, your confirmation and download links still work.';
 const PRESS_AGAIN =
   'Please press the button once more to send your details. (Your browser filled the form in faster than we expected.)';
 
@@ -135,12 +134,6 @@ export function publicPagesRoutes(
         return again(200, { formError: PRESS_AGAIN, values: outcome.values }, true);
       case 'rateLimited':
         return tooMany(reply, outcome.seconds);
-      case 'overQuota':
-        return render(reply, 403, {
-          kind: 'notice',
-          title: 'This page is not taking new sign-ups right now',
-          text: OVER_LIMIT_TEXT,
-        });
       case 'invalid':
         return again(400, { errors: outcome.errors, values: outcome.values });
       case 'paymentUnavailable':

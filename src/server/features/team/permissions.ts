@@ -18,6 +18,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/forms/:id/restore': 'editPages',
   'POST /api/files': 'editPages',
   'PUT /api/forms/:id/email-tools': 'editPages',
+  'PUT /api/forms/editable': 'editPages',
   // Leads
   'POST /api/leads/exports': 'exportLeads',
   'GET /api/leads/exports': 'exportLeads',

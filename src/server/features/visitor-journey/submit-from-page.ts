@@ -2,7 +2,6 @@ import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { parseSubmission } from '../../../domain/submission.js';
 import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '../leads/index.js';
 import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '../payments/index.js';
-import { isOverMonthlyLimit, monthlySignupsRow } from '../plan-limits/index.js';
 import { checkFillTime } from '../../lib/fill-time.js';
 import type { VisitorLimits } from './visitor-limits.js';
 
@@ -21,8 +20,6 @@ export type SubmitOutcome =
   /** Sent sooner than a person fills a form in (usually the browser's autofill): asked to press once more. */
   | { kind: 'tooFast'; values: Values }
   | { kind: 'rateLimited'; seconds: number }
-  /** The workspace used this month's sign-ups. */
-  | { kind: 'overQuota' }
   | { kind: 'invalid'; errors: Values; values: Values }
   /** A paid page whose provider is not connected (503), or whose provider failed (502). */
   | { kind: 'paymentUnavailable'; values: Values }
@@ -32,7 +29,9 @@ export type SubmitOutcome =
 
 /**
  * A visitor submits a published page. Whoever submits gets their own submission and its own page,
- * whether or not the address signed up before: nothing of an existing lead is handed out.
+ * whether or not the address signed up before: nothing of an existing lead is handed out. Nor does
+ * the answer depend on the workspace's plan: past its month's sign-ups, leads are stored and held
+ * for the owner (decision 0045), and the visitor is served exactly as before.
  */
 export async function submitFromPage(
   deps: JourneyDeps,
@@ -42,11 +41,7 @@ export async function submitFromPage(
   log: (err: unknown) => void,
 ): Promise<SubmitOutcome> {
   const { config } = form;
-  // The workspace's monthly count is read beside the per-address hit, in parallel.
-  const [busy, signups] = await Promise.all([
-    deps.limits.submission(form.id, meta.ip),
-    monthlySignupsRow(deps.db, form.workspaceId),
-  ]);
+  const busy = await deps.limits.submission(form.id, meta.ip);
   if (busy) return { kind: 'rateLimited', seconds: busy };
 
   const checked = parseSubmission(config, body);
@@ -54,8 +49,6 @@ export async function submitFromPage(
   const fillTime = checkFillTime(deps.secret, String(body[RESERVED_NAMES.renderedAt] ?? ''));
   if (fillTime === 'forged') return { kind: 'bot' };
   if (fillTime === 'tooFast') return { kind: 'tooFast', values: checked.values };
-  // Before the input is checked: no point fixing a form that will refuse anyway.
-  if (isOverMonthlyLimit(signups)) return { kind: 'overQuota' };
 
   const choice = config.payment.enabled ? readPaymentChoice(config.payment, body) : undefined;
   if (!checked.ok || (choice && !choice.ok)) {

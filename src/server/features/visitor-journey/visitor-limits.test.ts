@@ -10,7 +10,7 @@ import { PLANS, type PlanId } from '../../../domain/plans.js';
 import { leads, workspaceUsageNotices } from '../../db/schema/index.js';
 import { addressPool, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { statementsDuring } from '../../../../tests/kit/statements.js';
-import { FREE_PLAN_MONTHLY_SIGNUPS, monthlySignupsRow, monthOf } from '../plan-limits/monthly-signups.js';
+import { FREE_PLAN_MONTHLY_SIGNUPS, monthlySignups, monthOf } from '../plan-limits/monthly-signups.js';
 import { ipBucket } from '../../lib/rate-limiter.js';
 import { createTokens } from '../../lib/tokens.js';
 import { VISITOR_RATE_LIMITS } from './visitor-limits.js';
@@ -194,42 +194,90 @@ describe('rate limits on the thank-you page', () => {
 });
 
 describe("the Free plan's monthly sign-ups", () => {
-  it('refuses new sign-ups with a clear page once 100 leads are verified this month, storing nothing', async () => {
+  /** A thank-you page as the visitor reads it, without what differs from one submission to the next. */
+  const readable = (body: string) =>
+    body
+      .replace(/t=[\w.~%-]+/g, 't=…')
+      .replace(/\/d\/[\w.~%-]+/g, '/d/…')
+      .replace(/[\w.+-]+@example\.com/g, 'someone@example.com');
+
+  it("stores and holds sign-ups past the month's 100, and answers the visitor exactly as under the limit", async () => {
     const { user, workspaceId } = await ownerOn('free');
-    const form = await createForm(t.app, user, { publish: true });
-    const existing = await submit(form.id, { email: 'early@example.com', consent: 'yes' }); // pending, before the limit
-    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS);
+    const form = await createForm(t.app, user, { publish: true, config: noOptIn });
+    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS - 1);
 
-    const refused = await submit(form.id, { email: 'late@example.com', consent: 'yes' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.headers['content-type']).toContain('text/html');
-    expect(refused.body).toContain('This page is not taking new sign-ups right now');
-    expect(refused.body).not.toContain('Free plan'); // the owner's plan is no business of the visitor
-    expect(await leadsOf(form.id, 'late@example.com')).toEqual([]);
-    expect(await mails('late@example.com')).toEqual([]);
-    // invalid input gets the same page: no point fixing a form that will refuse anyway
-    expect((await submit(form.id, { email: 'nope' })).statusCode).toBe(403);
+    const under = await submit(form.id, { email: 'hundredth@example.com' });
+    const past = await submit(form.id, { email: 'past@example.com' });
+    expect([under.statusCode, past.statusCode]).toEqual([303, 303]);
+    expect(past.headers.location).toMatch(/^\/thank-you\?t=/);
+    const [underPage, pastPage] = await Promise.all([visit(under.headers.location!), visit(past.headers.location!)]);
+    expect(pastPage.statusCode).toBe(underPage.statusCode);
+    expect(readable(pastPage.body)).toBe(readable(underPage.body));
+    expect(pastPage.body).toMatch(/href="http[^"]+\/d\/[^"]+"/);
 
-    // A known address is refused alike (the answer must not tell who signed up before), but who
-    // signed up before the limit keeps their way to the file: their page and their code still work.
-    expect((await submit(form.id, { email: 'early@example.com', consent: 'yes' })).statusCode).toBe(403);
-    const [mail] = await mails('early@example.com');
-    const token = tokenOf(existing.headers.location as string);
-    const verified = await postForm('/thank-you/verify', { t: token, code: mail!.subject.slice(0, 6) }, freshIp());
-    const page = await visit(verified.headers.location as string);
-    expect(page.body).toContain('Your email is confirmed.');
-    expect(page.body).toMatch(/href="http[^"]+\/d\/[^"]+"/);
+    const [kept] = await leadsOf(form.id, 'hundredth@example.com');
+    const [held] = await leadsOf(form.id, 'past@example.com');
+    expect(kept!.heldAt).toBeNull();
+    expect(held).toMatchObject({ status: 'verified' });
+    expect(held!.heldAt).toBeInstanceOf(Date);
+    // The same emails, the file with them.
+    const [underMail] = await mails('hundredth@example.com');
+    const [pastMail] = await mails('past@example.com');
+    expect(pastMail!.subject).toBe(underMail!.subject);
+    expect(readable(pastMail!.text)).toBe(readable(underMail!.text));
+
+    // Their download link works; submitting again is answered as for anyone.
+    const link = pastMail!.text.match(/http\S+\/d\/\S+/)![0];
+    const file = await visit(new URL(link).pathname);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect((await submit(form.id, { email: 'past@example.com' })).statusCode).toBe(303);
+    expect(await leadsOf(form.id, 'past@example.com')).toHaveLength(1);
   });
 
-  it('counts only verified leads of this month', async () => {
+  it('holds a double opt-in sign-up confirmed past the limit, and the visitor confirms and downloads as anyone', async () => {
+    const { user, workspaceId } = await ownerOn('free');
+    const form = await createForm(t.app, user, { publish: true });
+    const early = await submit(form.id, { email: 'early@example.com', consent: 'yes' }); // pending, before the limit
+    await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS);
+    const late = await submit(form.id, { email: 'late@example.com', consent: 'yes' });
+    expect(late.statusCode).toBe(303);
+    // invalid input gets the form again, as always
+    expect((await submit(form.id, { email: 'nope' })).statusCode).toBe(400);
+
+    for (const [res, email] of [
+      [early, 'early@example.com'],
+      [late, 'late@example.com'],
+    ] as const) {
+      const [mail] = await mails(email);
+      const verified = await postForm(
+        '/thank-you/verify',
+        { t: tokenOf(res.headers.location!), code: mail!.subject.slice(0, 6) },
+        freshIp(),
+      );
+      const page = await visit(verified.headers.location as string);
+      expect(page.body).toContain('Your email is confirmed.');
+      expect(page.body).toMatch(/href="http[^"]+\/d\/[^"]+"/);
+      const [lead] = await leadsOf(form.id, email);
+      expect(lead!.status).toBe('verified');
+      expect(lead!.heldAt).toBeInstanceOf(Date); // both confirmed with the month's 100 used
+    }
+  });
+
+  it('counts only verified, unheld leads of this month', async () => {
     const { user, workspaceId } = await ownerOn('free');
     const form = await createForm(t.app, user, { publish: true, config: noOptIn });
     await seedLeads(form, workspaceId, 60, null); // pending: not counted
     const lastMonth = new Date(monthOf(new Date()).start.getTime() - 86_400_000);
     await seedLeads(form, workspaceId, 60, lastMonth); // verified last month: not counted
     await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS - 1);
-    expect((await submit(form.id, { email: 'hundredth@example.com' })).statusCode).toBe(303);
-    expect((await submit(form.id, { email: 'one-too-many@example.com' })).statusCode).toBe(403);
+    await submit(form.id, { email: 'hundredth@example.com' });
+    await submit(form.id, { email: 'one-too-many@example.com' });
+    await submit(form.id, { email: 'two-too-many@example.com' });
+    expect((await leadsOf(form.id, 'hundredth@example.com'))[0]!.heldAt).toBeNull();
+    expect((await leadsOf(form.id, 'one-too-many@example.com'))[0]!.heldAt).not.toBeNull();
+    // held ones do not count: the month still has exactly 100
+    expect(await monthlySignups(t.db, workspaceId)).toEqual({ used: FREE_PLAN_MONTHLY_SIGNUPS, limit: 100, plan: 'free' });
   });
 
   it("does not hold a Pro workspace to the Free plan's 100", async () => {
@@ -237,13 +285,13 @@ describe("the Free plan's monthly sign-ups", () => {
     const form = await createForm(t.app, user, { publish: true, config: noOptIn });
     await seedLeads(form, workspaceId, FREE_PLAN_MONTHLY_SIGNUPS + 20);
     expect((await submit(form.id, { email: 'unlimited@example.com' })).statusCode).toBe(303);
-    expect(await leadsOf(form.id, 'unlimited@example.com')).toHaveLength(1);
+    expect((await leadsOf(form.id, 'unlimited@example.com'))[0]!.heldAt).toBeNull();
     await t.runJobs();
     const notices = await t.db.select().from(workspaceUsageNotices).where(eq(workspaceUsageNotices.workspaceId, workspaceId));
     expect(notices).toEqual([]);
   });
 
-  it('holds a Pro workspace to its 10,000 a month (src/domain/plans.ts) and a Business workspace to none', async () => {
+  it('holds a Pro workspace past its 10,000 a month (src/domain/plans.ts) and a Business workspace never', async () => {
     const fill = (form: FormDetail, workspaceId: string, n: number) =>
       t.db.execute(sql`
         insert into ${leads} (form_id, workspace_id, email, status, verified_at)
@@ -253,42 +301,39 @@ describe("the Free plan's monthly sign-ups", () => {
     const pro = await ownerOn('pro');
     const proForm = await createForm(t.app, pro.user, { publish: true, config: noOptIn });
     await fill(proForm, pro.workspaceId, PLANS.pro.monthlySubmissionLimit);
-    expect((await submit(proForm.id, { email: 'pro-late@example.com' })).statusCode).toBe(403);
+    expect((await submit(proForm.id, { email: 'pro-late@example.com' })).statusCode).toBe(303);
+    expect((await leadsOf(proForm.id, 'pro-late@example.com'))[0]!.heldAt).not.toBeNull();
 
     const business = await ownerOn('business');
     const businessForm = await createForm(t.app, business.user, { publish: true, config: noOptIn });
     await fill(businessForm, business.workspaceId, PLANS.pro.monthlySubmissionLimit);
     expect((await submit(businessForm.id, { email: 'business-late@example.com' })).statusCode).toBe(303);
+    expect((await leadsOf(businessForm.id, 'business-late@example.com'))[0]!.heldAt).toBeNull();
   });
 
-  it('reads the counts of sign-ups that arrive together in one statement, each page held to its own workspace', async () => {
+  it('decides the sign-ups that arrive together in one statement, each held to its own workspace', async () => {
     const full = await ownerOn('free');
     const fullForm = await createForm(t.app, full.user, { publish: true, config: noOptIn });
     await seedLeads(fullForm, full.workspaceId, FREE_PLAN_MONTHLY_SIGNUPS);
     const roomy = await ownerOn('free');
     const roomyForm = await createForm(t.app, roomy.user, { publish: true, config: noOptIn });
-    await seedLeads(roomyForm, roomy.workspaceId, FREE_PLAN_MONTHLY_SIGNUPS - 3);
+    await seedLeads(roomyForm, roomy.workspaceId, FREE_PLAN_MONTHLY_SIGNUPS - 2);
 
     const pages = [roomyForm, fullForm, roomyForm, fullForm, roomyForm];
-    const sent = await Promise.all(pages.map((form, i) => submit(form.id, { email: `together-${i}@example.com` })));
-    expect(sent.map((r) => r.statusCode)).toEqual([303, 403, 303, 403, 303]);
-
-    const workspaces = [roomy.workspaceId, full.workspaceId, 'no-such-workspace', full.workspaceId, roomy.workspaceId];
-    let rows: Array<{ plan: string; used: number } | undefined> = [];
     const seen = await statementsDuring(async () => {
-      rows = await Promise.all(workspaces.map((id) => monthlySignupsRow(t.db, id)));
+      const sent = await Promise.all(pages.map((form, i) => submit(form.id, { email: `together-${i}@example.com` })));
+      expect(sent.map((r) => r.statusCode)).toEqual([303, 303, 303, 303, 303]);
     });
-    expect(rows).toEqual([
-      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
-      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
-      undefined,
-      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
-      { plan: 'free', used: FREE_PLAN_MONTHLY_SIGNUPS },
-    ]);
+    const heldIn = async (form: FormDetail) =>
+      (await t.db.select().from(leads).where(eq(leads.formId, form.id))).filter(
+        (l) => l.email.startsWith('together-') && l.heldAt,
+      ).length;
+    expect(await heldIn(roomyForm)).toBe(1); // 98 + 2 shown, the third held
+    expect(await heldIn(fullForm)).toBe(2);
+    expect(await monthlySignups(t.db, roomy.workspaceId)).toMatchObject({ used: FREE_PLAN_MONTHLY_SIGNUPS });
     // The first alone (nothing was under way), the four that came meanwhile together.
-    expect(seen.filter((text) => text.includes('from "organizations" o where o.id = any'))).toHaveLength(2);
+    expect(seen.filter((text) => text.includes('lodestone_signup_room'))).toHaveLength(2);
   });
-
   it('emails the owner at 80% and at 100%, once each', async () => {
     const { user, workspaceId } = await ownerOn('free');
     const instant = await createForm(t.app, user, { publish: true, config: noOptIn });
@@ -314,10 +359,12 @@ describe("the Free plan's monthly sign-ups", () => {
       "You have used 80% of this month's 100 sign-ups",
     ]);
     const [full] = (await mails(user.email)).filter((m) => m.subject.includes('reached'));
-    expect(full!.text).toContain('not taking new sign-ups until');
+    expect(full!.text).toContain('keep taking sign-ups');
+    expect(full!.text).toMatch(/confirmed from now\s+until \w+ 1 are held/);
+    expect(full!.text).not.toContain('not taking');
     expect(full!.text).toContain('http://localhost:3000/dashboard');
 
-    expect((await submit(instant.id, { email: 'n101@example.com' })).statusCode).toBe(403);
+    expect((await submit(instant.id, { email: 'n101@example.com' })).statusCode).toBe(303);
     expect(await usageMails()).toHaveLength(2);
     const notices = await t.db.select().from(workspaceUsageNotices).where(eq(workspaceUsageNotices.workspaceId, workspaceId));
     expect(notices.map((n) => [n.month, n.threshold]).sort()).toEqual([

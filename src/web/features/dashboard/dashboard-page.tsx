@@ -1,6 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { Link, useLocation, useNavigate } from '@/web/lib/router';
 import { RequireSession } from '@/web/app/require-session';
+import { KeptPagesCard } from '@/web/features/plan-limits';
 import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -30,6 +31,7 @@ function DashboardContent() {
         }
       />
       {published && <PublishedNotice page={published} onDismiss={dismiss} />}
+      <KeptPagesCard />
       <div className="flex flex-col gap-3 sm:gap-4">
         <StatsCards />
         <RevenueCard />

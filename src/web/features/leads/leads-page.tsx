@@ -9,6 +9,7 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { EmptyTableState, formatCount, LoadMoreFooter } from '@/web/features/dashboard';
 import { can } from '@/domain/team';
 import { LeadExportPanel, type LeadExportPanelFilter } from '@/web/features/lead-export';
+import { HeldLeadsNotice } from '@/web/features/plan-limits';
 import { useMe } from '@/web/features/team';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useWorkspaceLeads } from './api';
@@ -43,6 +44,7 @@ function LeadsContent() {
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
       <Breadcrumb current="Leads" />
       <PageHeading title="Leads" subtitle="Everyone who signed up on any of your pages, newest first." />
+      <HeldLeadsNotice />
 
       <Card className="min-w-0">
         <div className="flex flex-col gap-4 p-4 sm:p-6">

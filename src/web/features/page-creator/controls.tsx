@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { cn } from '@/web/lib/cn';
@@ -5,7 +6,7 @@ import { cn } from '@/web/lib/cn';
 type SwitchFieldProps = {
   id: string;
   label: string;
-  description?: string;
+  description?: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;

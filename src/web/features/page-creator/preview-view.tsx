@@ -1,5 +1,6 @@
 import { Eye, ExternalLink, Rocket } from 'lucide-react';
 import { useState } from 'react';
+import { badgeUrl, showsBadge } from '@/domain/branding';
 import type { FormConfig } from '@/domain/form-config';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Button } from '@/web/components/ui/button';
@@ -12,6 +13,7 @@ import {
   type PreviewDevice,
 } from '@/web/components/preview-device';
 import { PreviewFrame } from '@/web/components/preview-frame';
+import { useWorkspacePlan } from '@/web/features/team';
 
 type PreviewViewProps = {
   /** null until a preview is requested. */
@@ -25,6 +27,7 @@ type PreviewViewProps = {
 /** SPEC §2 Preview view: empty until a preview is requested, then the page on desktop or mobile. */
 export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalone, publishing }: PreviewViewProps) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
+  const plan = useWorkspacePlan();
 
   if (!config) {
     return (
@@ -92,7 +95,11 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
             {/* In a landmark of its own, the page's header is not a second banner next to the app's. */}
             <main aria-label="Landing page preview">
               <LandingStyles />
-              <LandingPage config={config} mode="preview" />
+              <LandingPage
+                config={config}
+                mode="preview"
+                badgeHref={showsBadge(plan, config) ? badgeUrl(window.location.origin) : undefined}
+              />
             </main>
           </PreviewFrame>
         </div>

@@ -1,5 +1,8 @@
+import { BRANDING_SWITCH_LABEL, canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
+import { useWorkspacePlan } from '@/web/features/team';
+import { Link } from '@/web/lib/router';
 import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
 
@@ -51,6 +54,40 @@ export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
         error={errors.thankyouMessage}
         onChange={(event) => onChange({ thankyouMessage: event.target.value })}
       />
+      <BrandingSwitch config={config} onChange={onChange} />
     </div>
+  );
+}
+
+/**
+ * The "Made with Lodestone" link (src/domain/branding.ts): Pro and Business may switch it off. On
+ * Free the switch stays on and cannot be moved, except back on for a page switched off on Pro.
+ */
+function BrandingSwitch({ config, onChange }: Pick<SettingsTabProps, 'config' | 'onChange'>) {
+  const canRemove = canRemoveBranding(useWorkspacePlan());
+  // Configs saved before the setting existed have none: the link shows.
+  const shown = config.showBranding !== false;
+  return (
+    <SwitchField
+      id="creator-branding"
+      label={BRANDING_SWITCH_LABEL}
+      description={
+        <>
+          A small link to Lodestone at the bottom of your published page.
+          {!canRemove && (
+            <>
+              {' '}
+              {REMOVE_BRANDING_NEEDS_PRO}{' '}
+              <Link to="/settings/billing" className="font-semibold text-indigo-700 underline underline-offset-4">
+                Upgrade your plan
+              </Link>
+            </>
+          )}
+        </>
+      }
+      checked={shown}
+      disabled={!canRemove && shown}
+      onCheckedChange={(showBranding) => onChange({ showBranding })}
+    />
   );
 }

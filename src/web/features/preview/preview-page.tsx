@@ -1,6 +1,7 @@
 import { ArrowLeft, Eye } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@/web/lib/router';
+import { badgeUrl, showsBadge } from '@/domain/branding';
 import type { FormConfig } from '@/domain/form-config';
 import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';
@@ -13,6 +14,7 @@ import { NotFoundPage } from '@/web/features/not-found';
 import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useFormDetail } from '@/web/features/forms';
+import { useWorkspacePlan } from '@/web/features/team';
 import { configFromState, type PreviewState } from './preview-state';
 
 const pageTitle = (config: FormConfig) => `Preview: ${config.title.trim() || 'Untitled landing page'}`;
@@ -98,6 +100,7 @@ type PreviewShellProps = { config: FormConfig; onExit: () => void; detail?: stri
 /** The preview bar above the landing page exactly as visitors will see it. */
 function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
   useDocumentTitle(pageTitle(config), 'A preview of your landing page as visitors will see it.');
+  const plan = useWorkspacePlan();
   return (
     <div className="flex flex-1 flex-col bg-gray-50">
       <section aria-label="Preview notice" className="z-40 border-b sm:sticky sm:top-16 border-indigo-200 bg-indigo-50">
@@ -119,7 +122,11 @@ function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
         </div>
       </section>
       <LandingStyles />
-      <LandingPage config={config} mode="preview" />
+      <LandingPage
+        config={config}
+        mode="preview"
+        badgeHref={showsBadge(plan, config) ? badgeUrl(window.location.origin) : undefined}
+      />
     </div>
   );
 }

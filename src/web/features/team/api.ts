@@ -9,7 +9,9 @@ import type {
   TeamMember,
   WorkspaceChoice,
 } from '@/domain/team';
+import type { PlanId } from '@/domain/plans';
 import { apiFetch } from '@/web/lib/api';
+import { authClient } from '@/web/lib/auth-client';
 import { useNavigate } from '@/web/lib/router';
 
 /** Client side of the owner API for the team and the workspaces (contract in src/domain/team.ts). */
@@ -22,11 +24,20 @@ const INVITATION = 'invitation';
 /** The signed-in user's workspace and role in it (GET /api/me): what the screens offer follows it. */
 export interface Me {
   user: { id: string; name: string; email: string };
-  workspace: { id: string; name: string; role: Role };
+  workspace: { id: string; name: string; role: Role; plan: PlanId };
   workspaces: WorkspaceChoice[];
 }
 export const meQueryKey = ['me'] as const;
-export const useMe = () => useQuery({ queryKey: meQueryKey, queryFn: () => apiFetch<Me>('/api/me') });
+export const useMe = (enabled = true) => useQuery({ queryKey: meQueryKey, queryFn: () => apiFetch<Me>('/api/me'), enabled });
+
+/**
+ * The plan of the workspace the signed-in user works in; 'free' while signed out (a new account
+ * starts on Free) and while it loads. Asks nothing of the server without a session.
+ */
+export function useWorkspacePlan(): PlanId {
+  const { data: session } = authClient.useSession();
+  return useMe(Boolean(session)).data?.workspace.plan ?? 'free';
+}
 
 export const useTeam = () => useQuery({ queryKey: TEAM, queryFn: () => apiFetch<Team>('/api/team') });
 export const useAudit = (enabled: boolean) =>

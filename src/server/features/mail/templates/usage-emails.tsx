@@ -8,7 +8,7 @@ export interface SubmissionLimitProps {
   workspaceName: string;
   /** The workspace's plan, e.g. 'Free' (absent in jobs queued before plans other than Free were counted). */
   planTitle?: string;
-  /** The percentage reached: 80 (a warning) or 100 (new sign-ups are refused). */
+  /** The percentage reached: 80 (a warning) or 100 (sign-ups confirmed from now on are held). */
   threshold: number;
   used: number;
   limit: number;
@@ -54,12 +54,14 @@ export function SubmissionLimitEmail({
       </Text>
       {full ? (
         <Text style={text}>
-          Your landing pages are not taking new sign-ups until {resetsOn}: visitors see a page saying so. People who already
-          signed up can still confirm their email and download your file.
+          Your landing pages keep taking sign-ups and every visitor still gets your file, but the sign-ups confirmed from now
+          until {resetsOn} are held: they are kept for you, and appear in your leads, exports and integrations when you upgrade,
+          or on {resetsOn}.
         </Text>
       ) : (
         <Text style={text}>
-          When {count(limit)} sign-ups are confirmed, your landing pages stop taking new ones until {resetsOn}.
+          When {count(limit)} sign-ups are confirmed, your landing pages keep taking new ones, but they are held until you upgrade
+          or until {resetsOn}: you see them, and your integrations receive them, only then.
         </Text>
       )}
       {upgrade && <Text style={text}>{upgrade}</Text>}

@@ -1,0 +1,3 @@
+export { HeldLeadsNotice } from './held-leads-notice';
+export { KeptPagesCard } from './kept-pages-card';
+export { planLimitKeys } from './api';
