@@ -29,6 +29,15 @@ const WEBHOOK_RECEIVER_PORT = PORT + 46;
 export const MAILCHIMP_URL = `http://127.0.0.1:${MAILCHIMP_STANDIN_PORT}`;
 export const KIT_URL = `http://127.0.0.1:${KIT_STANDIN_PORT}`;
 export const WEBHOOK_RECEIVER_URL = `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`;
+// Lodestone's own Stripe Billing account, at the Stripe stand-in (its prices are registered by main.ts).
+const BILLING = {
+  BILLING_STRIPE_SECRET_KEY: 'sk_test_lodestone_e2e_billing',
+  BILLING_STRIPE_WEBHOOK_SECRET: 'whsec_lodestone_e2e_billing',
+  BILLING_PRICE_PRO_MONTHLY: 'price_e2e_pro_monthly',
+  BILLING_PRICE_PRO_ANNUAL: 'price_e2e_pro_annual',
+  BILLING_PRICE_BUSINESS_MONTHLY: 'price_e2e_business_monthly',
+  BILLING_PRICE_BUSINESS_ANNUAL: 'price_e2e_business_annual',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -68,6 +77,8 @@ export default defineConfig({
         MAILCHIMP_STANDIN_PORT: String(MAILCHIMP_STANDIN_PORT),
         KIT_STANDIN_PORT: String(KIT_STANDIN_PORT),
         WEBHOOK_RECEIVER_PORT: String(WEBHOOK_RECEIVER_PORT),
+        ...BILLING,
+        BILLING_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/billing`,
       },
     },
     {
@@ -90,6 +101,7 @@ export default defineConfig({
         KIT_API_URL: KIT_URL,
         // The journeys deliver webhooks to a receiver on this machine (README: its risk in production).
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+        ...BILLING,
       },
     },
   ],

@@ -20,10 +20,10 @@ describe('plans (SPEC §9)', () => {
     expect(PLAN_LIST.filter((p) => p.popular).map((p) => p.id)).toEqual(['pro']);
   });
 
-  it('send Free and Pro to the page creator and Business to Contact Sales', () => {
+  it('send Free to the page creator, Pro to the upgrade and Business to Contact Sales', () => {
     expect(PLAN_LIST.map((p) => [p.cta.label, p.cta.href])).toEqual([
       ['Get Started', '/page-creator'],
-      ['Get Started with Pro', '/page-creator'],
+      ['Get Started with Pro', '/settings/billing'],
       ['Contact Sales', '/contact'],
     ]);
   });

@@ -47,7 +47,7 @@ export interface Plan {
   apiAccess: boolean;
   features: readonly PlanFeature[];
   popular: boolean;
-  cta: { label: string; href: '/page-creator' | '/contact' };
+  cta: { label: string; href: '/page-creator' | '/settings/billing' | '/contact' };
 }
 
 export const PLANS = {
@@ -83,7 +83,7 @@ export const PLANS = {
     apiAccess: false,
     features: ['File Delivery', 'Custom Domain', 'Remove Branding'],
     popular: true,
-    cta: { label: 'Get Started with Pro', href: '/page-creator' },
+    cta: { label: 'Get Started with Pro', href: '/settings/billing' },
   },
   business: {
     id: 'business',

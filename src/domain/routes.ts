@@ -32,6 +32,7 @@ export const APP_ROUTES = [
   '/reset-password',
   '/settings/payments',
   '/settings/team',
+  '/settings/billing',
   '/settings/account',
   '/dashboard/privacy',
   '/tutorials',

@@ -24,6 +24,7 @@ import { healthRoutes } from './features/health/index.js';
 import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
 import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
+import { billingDeps, billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
 import { createPublicPages, publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
 import { cacheLiveForms } from './features/leads/index.js';
 import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
@@ -113,6 +114,7 @@ export async function buildApp({
     paypalApiUrl: config.paypalApiUrl,
     leads: leadDeps,
   };
+  const billing = billingDeps(config, db);
   const exportDeps = { db, tokens: leadDeps.tokens, appOrigin: config.appUrl.origin };
   const webhooks = webhookDeps(config, db);
   const https = config.appUrl.protocol === 'https:';
@@ -208,6 +210,7 @@ export async function buildApp({
       apiKeysRoutes(owned, db);
       teamRoutes(owned, db, config.appUrl.origin);
       accountRoutes(owned, db);
+      billingRoutes(owned, billing);
     });
     if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
     spa = await spaRoutes(face, webRoot, {
@@ -231,6 +234,7 @@ export async function buildApp({
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
     publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout }, publicPages);
     await face.register(paymentsPublicRoutes, checkout);
+    await face.register(billingWebhookRoutes, billing);
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply) =>

@@ -2,6 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BillingInterval, PaidPlanId } from '../domain/billing.js';
+
+const BILLING_PRICE_VARS = [
+  'BILLING_PRICE_PRO_MONTHLY',
+  'BILLING_PRICE_PRO_ANNUAL',
+  'BILLING_PRICE_BUSINESS_MONTHLY',
+  'BILLING_PRICE_BUSINESS_ANNUAL',
+] as const;
+
+/** Lodestone's own Stripe Billing account: the keys and the price of each plan and interval. */
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price ids by `${plan}:${interval}`, e.g. 'pro:year'. */
+  prices: Record<`${PaidPlanId}:${BillingInterval}`, string>;
+  /** The customer portal's configuration (cancel at period end, downgrades at period end); Stripe's default if unset. */
+  portalConfiguration: string | undefined;
+}
 
 /** Every setting Lodestone reads. Nothing else in the code base reads process.env. */
 const envSchema = z.object({
@@ -27,7 +45,31 @@ const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
     .default('https://{dc}.api.mailchimp.com'),
   KIT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.kit.com'),
+  // Lodestone's own Stripe account, for selling its plans (issue 15); all six or none.
+  BILLING_STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key')
+    .optional(),
+  BILLING_STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret')
+    .optional(),
+  ...Object.fromEntries(
+    BILLING_PRICE_VARS.map((name) => [
+      name,
+      z
+        .string()
+        .regex(/^price_\S+$/, 'must be a Stripe price id')
+        .optional(),
+    ]),
+  ),
+  BILLING_STRIPE_PORTAL_CONFIGURATION: z
+    .string()
+    .regex(/^bpc_\S+$/, 'must be a billing portal configuration id')
+    .optional(),
 });
+
+type BillingPriceVar = (typeof BILLING_PRICE_VARS)[number];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -54,6 +96,8 @@ export interface Config {
   mailchimpApiUrl: string;
   /** Kit's API (v4 paths are added to it). Tests point it at a stand-in. */
   kitApiUrl: URL;
+  /** Unset on a self-hosted server that sells nothing: plans are then set with `npm run plan`. */
+  billing: BillingConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (appUrl.host === publicUrl.host) {
     problems.push(`PUBLIC_URL: must be on a different host from APP_URL (both are ${appUrl.host})`);
   }
+  const billing = billingConfig(e as typeof e & Record<BillingPriceVar, string | undefined>, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -108,6 +153,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true',
     mailchimpApiUrl: e.MAILCHIMP_API_URL.replace(/\/+$/, ''),
     kitApiUrl: new URL(e.KIT_API_URL),
+    billing,
+  };
+}
+
+/** All of BILLING_STRIPE_* and BILLING_PRICE_* together, or none: half a billing set-up is a mistake to name. */
+function billingConfig(
+  e: Partial<Record<BillingPriceVar | 'BILLING_STRIPE_SECRET_KEY' | 'BILLING_STRIPE_WEBHOOK_SECRET', string>> & {
+    BILLING_STRIPE_PORTAL_CONFIGURATION?: string;
+  },
+  problems: string[],
+): BillingConfig | undefined {
+  const names = ['BILLING_STRIPE_SECRET_KEY', 'BILLING_STRIPE_WEBHOOK_SECRET', ...BILLING_PRICE_VARS] as const;
+  const missing = names.filter((name) => !e[name]);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) {
+    problems.push(...missing.map((name) => `${name}: required when any BILLING_* setting is given (billing needs all of them)`));
+    return undefined;
+  }
+  return {
+    secretKey: e.BILLING_STRIPE_SECRET_KEY!,
+    webhookSecret: e.BILLING_STRIPE_WEBHOOK_SECRET!,
+    prices: {
+      'pro:month': e.BILLING_PRICE_PRO_MONTHLY!,
+      'pro:year': e.BILLING_PRICE_PRO_ANNUAL!,
+      'business:month': e.BILLING_PRICE_BUSINESS_MONTHLY!,
+      'business:year': e.BILLING_PRICE_BUSINESS_ANNUAL!,
+    },
+    portalConfiguration: e.BILLING_STRIPE_PORTAL_CONFIGURATION,
   };
 }
 

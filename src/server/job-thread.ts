@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { openJobPool } from './db/database.js';
 import { PURGE_ACCOUNTS_CRONTAB } from './features/account/index.js';
+import { END_GRACE_PERIODS_CRONTAB } from './features/billing/index.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
@@ -37,6 +38,7 @@ const CRONTAB = [
   PURGE_WEBHOOK_EVENTS_CRONTAB,
   PURGE_IDEMPOTENCY_KEYS_CRONTAB,
   PURGE_ACCOUNTS_CRONTAB,
+  END_GRACE_PERIODS_CRONTAB,
   RELEASE_HELD_LEADS_CRONTAB,
 ].join('\n');
 

@@ -41,6 +41,7 @@ import {
   sendEmailTask,
 } from './features/mail/index.js';
 import { PURGE_ACCOUNTS_TASK, purgeAccountsTask } from './features/account/index.js';
+import { billingDeps, END_GRACE_PERIODS_TASK, endGracePeriodsTask } from './features/billing/index.js';
 import { RELEASE_HELD_LEADS_TASK, releaseHeldLeadsTask } from './features/plan-limits/index.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
@@ -76,6 +77,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [ERASE_FROM_EMAIL_TOOL_TASK]: eraseFromEmailToolTask(emailTools),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(db),
     [PURGE_ACCOUNTS_TASK]: purgeAccountsTask(db, storage),
+    [END_GRACE_PERIODS_TASK]: endGracePeriodsTask(billingDeps(config, db)),
     [RELEASE_HELD_LEADS_TASK]: releaseHeldLeadsTask({ db, appOrigin: config.appUrl.origin }),
   };
 }

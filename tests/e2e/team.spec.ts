@@ -22,7 +22,7 @@ test('an owner invites a colleague as editor, who signs up from the email, joins
   await expect(page).toHaveURL(/\/settings\/team$/);
   const members = page.getByRole('region', { name: /workspace/ });
   await expect(members.getByText('A second seat needs Pro')).toBeVisible();
-  await expect(members.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/pricing');
+  await expect(members.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/settings/billing');
   expect(await seriousViolations(page)).toEqual([]);
 
   await setWorkspacePlan(owner.email, 'pro');

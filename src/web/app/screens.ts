@@ -53,6 +53,7 @@ export const SCREENS = {
   '/reset-password': { module: 'features/auth/reset-password-page.tsx', component: 'ResetPasswordPage' },
   '/settings/payments': { module: 'features/payments/payment-settings-page.tsx', component: 'PaymentSettingsPage' },
   '/settings/team': { module: 'features/team/team-page.tsx', component: 'TeamPage' },
+  '/settings/billing': { module: 'features/billing/billing-page.tsx', component: 'BillingPage' },
   '/settings/account': { module: 'features/account/account-page.tsx', component: 'AccountPage' },
   '/dashboard/privacy': { module: 'features/workspace-privacy/workspace-privacy-page.tsx', component: 'WorkspacePrivacyPage' },
   '/tutorials': { module: 'features/info-pages/tutorials-page.tsx', component: 'TutorialsPage' },

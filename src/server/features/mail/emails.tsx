@@ -31,6 +31,14 @@ import { WebhookDisabledEmail, webhookDisabledSubject, type WebhookDisabledProps
 import { SubmissionLimitEmail, submissionLimitSubject, type SubmissionLimitProps } from './templates/usage-emails.js';
 import { EmailChangeEmail, emailChangeSubject, type EmailChangeProps } from './templates/account-emails.js';
 import { TeamInvitationEmail, teamInvitationSubject, type TeamInvitationProps } from './templates/team-emails.js';
+import {
+  PaymentFailedEmail,
+  paymentFailedSubject,
+  PlanEndedEmail,
+  planEndedSubject,
+  type PaymentFailedProps,
+  type PlanEndedProps,
+} from './templates/billing-emails.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
 const templates = {
@@ -45,6 +53,8 @@ const templates = {
   webhookDisabled: { subject: webhookDisabledSubject, body: (p: WebhookDisabledProps) => <WebhookDisabledEmail {...p} /> },
   emailChange: { subject: () => emailChangeSubject, body: (p: EmailChangeProps) => <EmailChangeEmail {...p} /> },
   teamInvitation: { subject: teamInvitationSubject, body: (p: TeamInvitationProps) => <TeamInvitationEmail {...p} /> },
+  paymentFailed: { subject: paymentFailedSubject, body: (p: PaymentFailedProps) => <PaymentFailedEmail {...p} /> },
+  planEnded: { subject: planEndedSubject, body: (p: PlanEndedProps) => <PlanEndedEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;

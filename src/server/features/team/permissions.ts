@@ -45,6 +45,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /api/payments/paypal': 'managePayments',
   'DELETE /api/payments/stripe': 'managePayments',
   'DELETE /api/payments/paypal': 'managePayments',
+  // Billing
+  'POST /api/billing/checkout': 'billing',
+  'POST /api/billing/portal': 'billing',
   // Workspace and team
   'PUT /api/workspace/retention': 'manageWorkspace',
   'POST /api/team/invitations': 'manageMembers',

@@ -1,6 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { Link, useLocation, useNavigate } from '@/web/lib/router';
 import { RequireSession } from '@/web/app/require-session';
+import { DashboardPlanCard } from '@/web/features/billing';
 import { KeptPagesCard } from '@/web/features/plan-limits';
 import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
@@ -37,6 +38,7 @@ function DashboardContent() {
         <RevenueCard />
       </div>
       <FormsTableCard />
+      <DashboardPlanCard />
     </div>
   );
 }

@@ -89,6 +89,12 @@ export function FeaturesPage() {
         <div className="mx-auto mt-10 max-w-4xl">
           <PlanComparisonTable />
         </div>
+        <p className="mt-6 text-center text-gray-700">
+          Already building with Lodestone?{' '}
+          <Link to="/settings/billing" className="font-semibold text-indigo-700 underline underline-offset-4">
+            Upgrade your workspace
+          </Link>
+        </p>
       </section>
 
       <div className="mt-16 flex flex-col justify-center gap-3 sm:flex-row">

@@ -25,7 +25,7 @@ export function InviteForm({ team }: { team: Team }) {
     return (
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
         {seatsMessage(team.workspace.plan)}{' '}
-        <Link to="/pricing" className="font-semibold underline underline-offset-4">
+        <Link to="/settings/billing" className="font-semibold underline underline-offset-4">
           Upgrade your plan
         </Link>
       </p>

@@ -4,35 +4,12 @@ import { assignableRoles, can, ROLE_DESCRIPTIONS, ROLE_LABELS, type Role, type T
 import { ConfirmButton } from '@/web/components/confirm-button';
 import { Badge } from '@/web/components/ui/badge';
 import { Card } from '@/web/components/ui/card';
+import { UsageMeter } from '@/web/components/usage-meter';
 import { useNavigate } from '@/web/lib/router';
 import { useChangeRole, useLeave, useRemoveMember, useRevokeInvitation } from './api';
 import { InviteForm, selectClass } from './invite-form';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
-
-function SeatsBar({ team }: { team: Team }) {
-  const { used, limit } = team.seats;
-  return (
-    <div className="grid gap-1">
-      <div className="flex justify-between text-sm text-gray-700">
-        <span>Seats</span>
-        <span>
-          {used} of {limit} used
-        </span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Seats used"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={used}
-        className="h-2 overflow-hidden rounded-full bg-gray-100"
-      >
-        <div className="h-full rounded-full bg-indigo-600" style={{ width: `${Math.min(100, (100 * used) / limit)}%` }} />
-      </div>
-    </div>
-  );
-}
 
 export function MembersCard({ team }: { team: Team }) {
   const me = team.you;
@@ -48,7 +25,7 @@ export function MembersCard({ team }: { team: Team }) {
           Your role: <strong>{ROLE_LABELS[me.role]}</strong>. {ROLE_DESCRIPTIONS[me.role]}
         </p>
       </div>
-      <SeatsBar team={team} />
+      <UsageMeter label="Seats" used={team.seats.used} limit={team.seats.limit} />
       {manages && <InviteForm team={team} />}
       <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200" aria-label="Members">
         {team.members.map((member) => (

@@ -1,0 +1,31 @@
+import { loadConfig } from '../src/server/config.js';
+import { createDb } from '../src/server/db/client.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { migrateDatabase } from '../src/server/db/migrate.js';
+import { billingDeps, PlanCommandError, setPlanAsOperator } from '../src/server/features/billing/index.js';
+
+/**
+ * `npm run plan -- <workspace> <free|pro|business>`: an operator sets a workspace's plan on a server
+ * without billing (no BILLING_*). <workspace> is its id, its slug or its only owner's email. It
+ * uses the database `npm start` would (DATA_DIR's embedded PostgreSQL, or DATABASE_URL); with the
+ * embedded one, stop the server first.
+ */
+const [reference, plan] = process.argv.slice(2);
+if (!reference || !plan) {
+  console.error('Usage: npm run plan -- <workspace id, slug or owner email> <free|pro|business>');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase(config, (msg) => console.log(`[plan] ${msg}`));
+let exitCode = 0;
+try {
+  await migrateDatabase(database.pool);
+  console.log(await setPlanAsOperator(billingDeps(config, createDb(database.pool)), reference, plan));
+} catch (err) {
+  if (!(err instanceof PlanCommandError)) throw err;
+  console.error(err.message);
+  exitCode = 1;
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

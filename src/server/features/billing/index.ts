@@ -1,0 +1,17 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { BillingDeps } from './apply.js';
+
+export type { BillingDeps } from './apply.js';
+export { END_GRACE_PERIODS_CRONTAB, END_GRACE_PERIODS_TASK, endGracePeriodsTask } from './grace.task.js';
+export { changePlan } from './plan.js';
+export { billingRoutes, billingWebhookRoutes } from './routes.js';
+
+/** What billing needs, from the configuration: the same for the server and the job thread. */
+export const billingDeps = (config: Config, db: Db): BillingDeps => ({
+  db,
+  billing: config.billing,
+  stripeApiUrl: config.stripeApiUrl,
+  appOrigin: config.appUrl.origin,
+});
+export { OPERATOR, PlanCommandError, setPlanAsOperator } from './operator.js';
