@@ -1,12 +1,10 @@
+import { SettingsScreen } from '@/web/app/settings-screen';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { BILLING_NOT_CONFIGURED, type BillingOverview } from '@/domain/billing';
 import { PLANS } from '@/domain/plans';
 import { can } from '@/domain/team';
-import { RequireSession } from '@/web/app/require-session';
-import { Breadcrumb } from '@/web/components/breadcrumb';
 import { FormAlert } from '@/web/components/form-alert';
-import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
@@ -14,7 +12,6 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useMe } from '@/web/features/team';
 import { useSearchParams } from '@/web/lib/router';
-import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useBilling, usePortal } from './api';
 import { ChoosePlanCard } from './choose-plan-card';
 import { formatDay } from './format';
@@ -25,15 +22,10 @@ const WAIT_FOR_STRIPE_MS = 120_000;
 
 /** /settings/billing — the workspace's plan, its usage, and upgrading or managing it through Stripe. */
 export function BillingPage() {
-  useDocumentTitle('Billing', 'Your plan, what this workspace uses of it, and how you pay for it.');
   return (
-    <RequireSession>
-      <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-        <Breadcrumb current="Billing" />
-        <PageHeading title="Billing" subtitle="Your plan, what this workspace uses of it, and how you pay for it." />
-        <BillingSections />
-      </div>
-    </RequireSession>
+    <SettingsScreen title="Billing" subtitle="Your plan, what this workspace uses of it, and how you pay for it.">
+      <BillingSections />
+    </SettingsScreen>
   );
 }
 

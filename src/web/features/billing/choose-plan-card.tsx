@@ -32,7 +32,8 @@ export function ChoosePlanCard({ owner }: { owner: boolean }) {
           Upgrade
         </h2>
         <p className="text-sm text-gray-600">
-          Paid through Stripe. Plan changes apply at the next billing cycle; paid plans have a 14-day money-back guarantee.
+          Paid through Stripe: the plan changes as soon as the payment is confirmed. Paid plans have a 14-day money-back
+          guarantee.
         </p>
       </div>
       <fieldset className="flex flex-wrap gap-4">
