@@ -1,12 +1,10 @@
-import { z } from 'zod';
-
 /**
  * What a workspace's plan holds back (decision 0045), for its owners (session required, scoped to
  * the caller's workspace):
  *
  *   GET /api/leads/held                      -> HeldLeadsSummary  (leads confirmed past the month's sign-ups)
  *   GET /api/forms/editable                  -> EditablePages     (which pages may be edited under the plan)
- *   PUT /api/forms/editable body KeepPagesBody -> EditablePages     (the owner's choice of the pages to keep editing)
+ *   PUT /api/forms/editable body KeepPagesBody (keep-pages.ts) -> EditablePages     (the owner's choice of the pages to keep editing)
  *
  * Editing a page that is not editable (PUT /api/forms/:id, publish, status, notifications, email
  * tools) answers 403 PLAN_LIMIT with `pagesOverLimitMessage`. Deleting one is always allowed.
@@ -76,12 +74,6 @@ export interface EditablePages {
   /** Most recently updated first. Every live page, so the owner can choose among them. */
   pages: EditablePage[];
 }
-
-export const keepPagesBodySchema = z.object({
-  /** The pages to keep editing: at least one, at most the plan's number. */
-  keep: z.array(z.string().max(100)).min(1, 'Choose at least one page to keep editing').max(1000),
-});
-export type KeepPagesBody = z.infer<typeof keepPagesBodySchema>;
 
 /**
  * Why a page cannot be edited: "This workspace has 5 pages and its plan allows 3. Choose which 3 to

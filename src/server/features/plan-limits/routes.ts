@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { keepPagesBodySchema } from '../../../domain/plan-usage.js';
+import { keepPagesBodySchema } from '../../../domain/keep-pages.js';
 import type { Db } from '../../db/client.js';
 import { heldLeadsSummary } from './held-leads.js';
 import { editablePages, keepPagesForEditing } from './kept-pages.js';
