@@ -35,7 +35,16 @@ const OLD_PAGES = 10;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const field = (id: string, label: string) => ({ id, type: 'text' as const, label, placeholder: '', required: false });
+const field = (id: string, label: string) => ({
+  id,
+  type: 'text' as const,
+  label,
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+});
 const benchConfig = (): FormConfig => ({
   ...defaultFormConfig(),
   title: 'Bench page',

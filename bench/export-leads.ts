@@ -26,7 +26,16 @@ import { createTokens } from '../src/server/lib/tokens.js';
 const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
 const MB = 1024 * 1024;
 
-const field = (id: string, label: string) => ({ id, type: 'text' as const, label, placeholder: '', required: false });
+const field = (id: string, label: string) => ({
+  id,
+  type: 'text' as const,
+  label,
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+});
 const page = (title: string, fields: FormConfig['fields']): FormConfig => ({
   ...defaultFormConfig(),
   title,

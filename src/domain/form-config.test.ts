@@ -11,11 +11,14 @@ import {
 } from './form-config';
 import { formatMoney, toMinorUnits } from './money';
 
+/** What a field carries besides SPEC §3's five properties: no options, no help text, no URL parameter. */
+const NO_EXTRAS = { options: [], helpText: '', param: '' };
+
 describe('form configuration (SPEC §3)', () => {
   it('has the spec defaults', () => {
     const config = defaultFormConfig();
     expect(config.fields).toEqual([
-      { id: 'email', type: 'email', label: 'Email Address', placeholder: 'Enter your email', required: true },
+      { id: 'email', type: 'email', label: 'Email Address', placeholder: 'Enter your email', required: true, ...NO_EXTRAS },
     ]);
     expect(config.doubleOptIn).toBe(true);
     expect(config.privacyPolicy).toBe(true);
@@ -40,6 +43,7 @@ describe('form configuration (SPEC §3)', () => {
       label: 'New Field',
       placeholder: 'Enter value',
       required: false,
+      ...NO_EXTRAS,
     });
   });
 

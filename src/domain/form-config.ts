@@ -4,7 +4,18 @@ import { CURRENCIES, toMinorUnits } from './money';
 
 /** SPEC §3 and §9: the landing page configuration an owner builds, with its defaults. */
 
-export const FIELD_TYPES = ['text', 'email', 'number', 'phone', 'textarea', 'checkbox'] as const;
+export const FIELD_TYPES = [
+  'text',
+  'email',
+  'number',
+  'phone',
+  'textarea',
+  'checkbox',
+  'dropdown',
+  'radio',
+  'date',
+  'hidden',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const PAYMENT_TYPES = ['fixed', 'pwyw'] as const;
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'both'] as const;
@@ -39,6 +50,12 @@ export const formFieldSchema = z.object({
   label: z.string().max(200),
   placeholder: z.string().max(200),
   required: z.boolean(),
+  /** A dropdown's or radio group's choices, in order. Other types keep []. */
+  options: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+  /** A line under the field, for visitors. */
+  helpText: z.string().max(300).default(''),
+  /** A hidden field: the URL query parameter it is filled from (e.g. utm_source). */
+  param: z.string().trim().max(64).default(''),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
@@ -61,6 +78,77 @@ export const leadMagnetFileSchema = z.object({
   size: z.number().int().min(1).max(LEAD_MAGNET_MAX_BYTES),
 });
 export type LeadMagnetFile = z.infer<typeof leadMagnetFileSchema>;
+
+/** An uploaded raster image (logo, cover), re-encoded by the server; its intrinsic size keeps the page from shifting. */
+export const imageRefSchema = z.object({
+  id: z.string().uuid(),
+  width: z.number().int().min(1).max(10_000),
+  height: z.number().int().min(1).max(10_000),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+export const BACKGROUND_STYLES = ['tint', 'plain', 'gradient', 'dark'] as const;
+export const FONT_CHOICES = ['sans', 'serif', 'rounded', 'mono'] as const;
+export const IMAGE_LAYOUTS = ['none', 'top', 'left', 'right'] as const;
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** The page's look (the creator's Design tab). */
+export const designSchema = z.object({
+  brandColor: z.string().regex(HEX_COLOUR, 'Use a colour like #4338CA'),
+  background: z.enum(BACKGROUND_STYLES),
+  font: z.enum(FONT_CHOICES),
+  logo: imageRefSchema.nullable(),
+  cover: imageRefSchema.nullable(),
+  /** What the cover shows, for people who cannot see it; '' marks it decorative. */
+  coverAlt: z.string().trim().max(200),
+  layout: z.enum(IMAGE_LAYOUTS),
+  /** The submit button's words; '' keeps the automatic 'Get {lead magnet}'. */
+  buttonText: z.string().trim().max(60),
+});
+export type Design = z.infer<typeof designSchema>;
+
+export const DEFAULT_DESIGN: Design = {
+  brandColor: '#4338CA',
+  background: 'tint',
+  font: 'sans',
+  logo: null,
+  cover: null,
+  coverAlt: '',
+  layout: 'top',
+  buttonText: '',
+};
+
+export const AFTER_SUBMIT = ['thankYou', 'redirect'] as const;
+
+/** The emails a visitor gets, in the owner's words ('' keeps Lodestone's wording). */
+export const emailCopySchema = z.object({
+  senderName: z.string().trim().max(100),
+  replyTo: z.string().trim().max(254),
+  confirmSubject: z.string().max(200),
+  confirmText: z.string().max(5000),
+  deliverySubject: z.string().max(200),
+  deliveryText: z.string().max(5000),
+});
+export type EmailCopy = z.infer<typeof emailCopySchema>;
+export const DEFAULT_EMAIL_COPY: EmailCopy = {
+  senderName: '',
+  replyTo: '',
+  confirmSubject: '',
+  confirmText: '',
+  deliverySubject: '',
+  deliveryText: '',
+};
+
+/** A/B test: variant B's title, description and design, shown to `split` percent of visitors. */
+export const abTestSchema = z.object({
+  enabled: z.boolean(),
+  split: z.number().int().min(1).max(99),
+  title: z.string().max(200),
+  description: z.string().max(5000),
+  design: designSchema,
+});
+export type AbTest = z.infer<typeof abTestSchema>;
+export const DEFAULT_AB_TEST: AbTest = { enabled: false, split: 50, title: '', description: '', design: DEFAULT_DESIGN };
 
 /** Meta pixel ids are digits; Google ids are G- or GTM- then letters and digits: neither can carry markup. */
 export const META_PIXEL_PATTERN = /^\d{5,20}$/;
@@ -112,6 +200,16 @@ export const formConfigSchema = z.object({
    * switch it off, and only their pages go without it; configs saved before it existed have none (on).
    */
   showBranding: z.boolean().default(true),
+  design: designSchema.default(DEFAULT_DESIGN),
+  /** The thank-you page's heading (the message is thankyouMessage). */
+  thankyouHeading: z.string().trim().max(200).default(''),
+  /** After a confirmed sign-up: Lodestone's thank-you page, or the owner's https address. */
+  afterSubmit: z.enum(AFTER_SUBMIT).default('thankYou'),
+  redirectUrl: z.string().trim().max(2000).default(''),
+  emails: emailCopySchema.default(DEFAULT_EMAIL_COPY),
+  /** Sites (origins) that may show the page in a frame; no one else may (CSP frame-ancestors). */
+  embedOrigins: z.array(z.string().trim().max(200)).max(20).default([]),
+  abTest: abTestSchema.default(DEFAULT_AB_TEST),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;
 
@@ -121,6 +219,9 @@ export const DEFAULT_EMAIL_FIELD: FormField = {
   label: 'Email Address',
   placeholder: 'Enter your email',
   required: true,
+  options: [],
+  helpText: '',
+  param: '',
 };
 
 export const DEFAULT_PAYMENT: Payment = {
@@ -150,6 +251,13 @@ export function defaultFormConfig(): FormConfig {
     customScript: '',
     payment: { ...DEFAULT_PAYMENT },
     showBranding: true,
+    design: { ...DEFAULT_DESIGN },
+    thankyouHeading: '',
+    afterSubmit: 'thankYou',
+    redirectUrl: '',
+    emails: { ...DEFAULT_EMAIL_COPY },
+    embedOrigins: [],
+    abTest: { ...DEFAULT_AB_TEST, design: { ...DEFAULT_DESIGN } },
   };
 }
 
@@ -158,7 +266,16 @@ export const NEW_FIELD_PLACEHOLDER = 'Enter value';
 
 /** SPEC §3: a new field is 'field-{timestamp}', text, 'New Field', 'Enter value', not required. */
 export function newField(now: number = Date.now()): FormField {
-  return { id: `field-${now}`, type: 'text', label: 'New Field', placeholder: NEW_FIELD_PLACEHOLDER, required: false };
+  return {
+    id: `field-${now}`,
+    type: 'text',
+    label: 'New Field',
+    placeholder: NEW_FIELD_PLACEHOLDER,
+    required: false,
+    options: [],
+    helpText: '',
+    param: '',
+  };
 }
 
 /**

@@ -44,6 +44,9 @@ describe('TEMPLATES', () => {
         label: 'Email Address',
         placeholder: 'Enter your email',
         required: true,
+        options: [],
+        helpText: '',
+        param: '',
       });
       expect(hasLockedEmailField(t.config)).toBe(true);
       expect(t.config.fields.length).toBeGreaterThan(1);

@@ -30,6 +30,9 @@ const field = (id: string, type: FormField['type'], label: string, placeholder: 
   label,
   placeholder,
   required,
+  options: [],
+  helpText: '',
+  param: '',
 });
 
 const fullName = (required = true) => field('name', 'text', 'Full Name', 'Enter your full name', required);

@@ -40,6 +40,9 @@ const field = (id: string, type: FormField['type'], label: string, required = fa
   label,
   placeholder: `Enter ${label.toLowerCase()}`,
   required,
+  options: [],
+  helpText: '',
+  param: '',
 });
 
 describe('LandingPage header', () => {

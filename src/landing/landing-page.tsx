@@ -186,7 +186,13 @@ function RequiredMark({ required }: { required: boolean }) {
   ) : null;
 }
 
-const INPUT_TYPES = { text: 'text', email: 'email', number: 'number', phone: 'tel' } as const;
+const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
+  text: 'text',
+  email: 'email',
+  number: 'number',
+  phone: 'tel',
+  date: 'date',
+};
 
 function Field({ field, id, value, error }: { field: FormField; id: string; value?: string; error?: string }) {
   const label = field.label.trim() || 'Untitled field';

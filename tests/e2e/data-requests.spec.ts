@@ -5,8 +5,26 @@ import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail 
 
 const MIN_FILL_MS = 2000;
 const fields = [
-  { id: 'email', type: 'email' as const, label: 'Email Address', placeholder: 'Enter your email', required: true },
-  { id: 'f_company', type: 'text' as const, label: 'Company', placeholder: '', required: false },
+  {
+    id: 'email',
+    type: 'email' as const,
+    label: 'Email Address',
+    placeholder: 'Enter your email',
+    required: true,
+    options: [],
+    helpText: '',
+    param: '',
+  },
+  {
+    id: 'f_company',
+    type: 'text' as const,
+    label: 'Company',
+    placeholder: '',
+    required: false,
+    options: [],
+    helpText: '',
+    param: '',
+  },
 ];
 
 /** A visitor (no cookies of the owner's) signs up on a published page, as a person would: patiently. */

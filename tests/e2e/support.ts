@@ -153,6 +153,9 @@ export const textField = (id: string, label: string): FormField => ({
   label,
   placeholder: '',
   required: false,
+  options: [],
+  helpText: '',
+  param: '',
 });
 
 /** A visitor fills in a public page (for over 2 s, as a person would); with `confirm`, types the emailed code. */

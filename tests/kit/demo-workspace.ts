@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_EMAIL_FIELD, type FormConfig } from '../../src/domain/form-config.js';
+import { DEFAULT_EMAIL_FIELD, type FormConfig, type FormField } from '../../src/domain/form-config.js';
 import type { FormDetail } from '../../src/domain/forms-api.js';
 import { CONSENT_VERSION, consentText } from '../../src/landing/consent.js';
 import type { Db } from '../../src/server/db/client.js';
@@ -36,7 +36,16 @@ interface DemoPage {
   perDay: number;
 }
 
-const NAME_FIELD = { id: 'name', type: 'text', label: 'First name', placeholder: 'Jane', required: true } as const;
+const NAME_FIELD = {
+  id: 'name',
+  type: 'text',
+  label: 'First name',
+  placeholder: 'Jane',
+  required: true,
+  options: [],
+  helpText: '',
+  param: '',
+} satisfies FormField;
 
 const PAGES: DemoPage[] = [
   { kind: 'free', title: 'The Email Marketing Playbook', config: { doubleOptIn: false }, perDay: 6 },

@@ -42,7 +42,16 @@ let theirs: FormDetail;
 const PERSON = 'grace.hopper@example.com';
 const EXPORT_KEY = `export-${randomUUID()}.csv`;
 const filesDir = () => path.join(t.config.dataDir, 'files');
-const NAME_FIELD = { id: 'f_name', type: 'text' as const, label: 'First name', placeholder: '', required: false };
+const NAME_FIELD = {
+  id: 'f_name',
+  type: 'text' as const,
+  label: 'First name',
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,7 +61,19 @@ beforeAll(async () => {
     title,
     publish: true,
     config: {
-      fields: [{ id: 'email', type: 'email' as const, label: 'Email Address', placeholder: '', required: true }, NAME_FIELD],
+      fields: [
+        {
+          id: 'email',
+          type: 'email' as const,
+          label: 'Email Address',
+          placeholder: '',
+          required: true,
+          options: [],
+          helpText: '',
+          param: '',
+        },
+        NAME_FIELD,
+      ],
     },
   });
   guide = await createForm(t.app, a, withName('The Guide'));

@@ -39,7 +39,10 @@ describe('forms', () => {
   it('refuses to publish an incomplete page, naming each problem with the spec messages', async () => {
     const owner = await createUser(t.app);
     const config = { ...publishableConfig(null), title: '', businessName: '', leadMagnetName: '' };
-    config.fields = [...config.fields, { id: 'field-1', type: 'text', label: ' ', placeholder: '', required: false }];
+    config.fields = [
+      ...config.fields,
+      { id: 'field-1', type: 'text', label: ' ', placeholder: '', required: false, options: [], helpText: '', param: '' },
+    ];
     const created = await api(owner, 'POST', '/api/forms', { config });
     expect(created.statusCode).toBe(201);
     const res = await api(owner, 'POST', `/api/forms/${created.json().id}/publish`);
@@ -63,7 +66,9 @@ describe('forms', () => {
     const owner = await createUser(t.app);
     const noEmail = {
       ...publishableConfig(null),
-      fields: [{ id: 'name', type: 'text', label: 'Name', placeholder: '', required: true }],
+      fields: [
+        { id: 'name', type: 'text', label: 'Name', placeholder: '', required: true, options: [], helpText: '', param: '' },
+      ],
     };
     const badPixel = { ...publishableConfig(null), pixelGoogle: '<script>alert(1)</script>' };
     const negative = { ...publishableConfig(null), payment: { ...publishableConfig(null).payment, fixedAmount: -5 } };

@@ -29,7 +29,16 @@ let checklist: FormDetail;
 let theirs: FormDetail;
 let ws: string;
 
-const field = (id: string, label: string): FormField => ({ id, type: 'text', label, placeholder: '', required: false });
+const field = (id: string, label: string): FormField => ({
+  id,
+  type: 'text',
+  label,
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+});
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -20,8 +20,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const field = (id: string, label: string) => ({ id, type: 'text' as const, label, placeholder: '', required: false });
-const EMAIL = { id: 'email', type: 'email' as const, label: 'Email Address', placeholder: '', required: true };
+const field = (id: string, label: string) => ({
+  id,
+  type: 'text' as const,
+  label,
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+});
+const EMAIL = {
+  id: 'email',
+  type: 'email' as const,
+  label: 'Email Address',
+  placeholder: '',
+  required: true,
+  options: [],
+  helpText: '',
+  param: '',
+};
 const CONSENT = 'I agree to the privacy policy and to receive emails from Acme Marketing.';
 
 const detail = (id: string, user: SignedUpUser | null = owner) =>

@@ -152,8 +152,26 @@ describe('the workspace’s leads', () => {
 });
 
 describe('the answer columns', () => {
-  const field = (id: string, label: string) => ({ id, type: 'text' as const, label, placeholder: '', required: false });
-  const EMAIL = { id: 'email', type: 'email' as const, label: 'Email Address', placeholder: '', required: true };
+  const field = (id: string, label: string) => ({
+    id,
+    type: 'text' as const,
+    label,
+    placeholder: '',
+    required: false,
+    options: [],
+    helpText: '',
+    param: '',
+  });
+  const EMAIL = {
+    id: 'email',
+    type: 'email' as const,
+    label: 'Email Address',
+    placeholder: '',
+    required: true,
+    options: [],
+    helpText: '',
+    param: '',
+  };
 
   it('are the labels of the pages in the results, first seen first, shared labels once, each lead’s answers under them', async () => {
     const surveyor = await createUser(t.app);

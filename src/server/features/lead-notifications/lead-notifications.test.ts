@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FormConfig } from '../../../domain/form-config.js';
+import { defaultFormConfig, type FormConfig, type FormField } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import type { OwnerNotify } from '../../../domain/owner-notify.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
@@ -24,7 +24,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NAME_FIELD = { id: 'name', type: 'text', label: 'Your name', placeholder: '', required: false } as const;
+const NAME_FIELD = {
+  id: 'name',
+  type: 'text',
+  label: 'Your name',
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+} satisfies FormField;
 const withName = (extra: Partial<FormConfig> = {}): Partial<FormConfig> => ({
   fields: [...defaultFormConfig().fields, NAME_FIELD],
   ...extra,

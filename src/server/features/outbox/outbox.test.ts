@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFormConfig } from '../../../domain/form-config.js';
+import { defaultFormConfig, type FormField } from '../../../domain/form-config.js';
 import type { EventEnvelope } from '../../../domain/events.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { createForm, createUser, workspaceOf } from '../../../../tests/kit/owner.js';
@@ -18,7 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NAME = { id: 'name', type: 'text', label: 'Your name', placeholder: '', required: false } as const;
+const NAME = {
+  id: 'name',
+  type: 'text',
+  label: 'Your name',
+  placeholder: '',
+  required: false,
+  options: [],
+  helpText: '',
+  param: '',
+} satisfies FormField;
 
 const eventsOf = (workspaceId: string) =>
   t.db.select().from(events).where(eq(events.workspaceId, workspaceId)).orderBy(asc(events.createdAt), asc(events.type));

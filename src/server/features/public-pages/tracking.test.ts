@@ -168,7 +168,18 @@ describe('a published page with tracking', () => {
       businessName: `B ${xss}`,
       thankyouMessage: `M ${xss}`,
       customScript: 'void 0',
-      fields: [{ id: 'email', type: 'email', label: `L ${xss}`, placeholder: `P "${xss}`, required: true }],
+      fields: [
+        {
+          id: 'email',
+          type: 'email',
+          label: `L ${xss}`,
+          placeholder: `P "${xss}`,
+          required: true,
+          options: [],
+          helpText: '',
+          param: '',
+        },
+      ],
     });
     const html = (await visit(`/f/${form.id}`)).body;
     expect(html).not.toContain('<img');

@@ -20,6 +20,10 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   phone: 'Phone',
   textarea: 'Text area',
   checkbox: 'Checkbox',
+  dropdown: 'Dropdown',
+  radio: 'Multiple choice',
+  date: 'Date',
+  hidden: 'Hidden (from the link)',
 };
 
 type FieldCardProps = {
