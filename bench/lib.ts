@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { FormConfig, LeadMagnetFile } from '../src/domain/form-config';
+import type { FormConfig, ImageRef, LeadMagnetFile } from '../src/domain/form-config';
 import { templateConfig } from '../src/domain/templates';
 
 // Shared by bench/run.ts and the Lighthouse scripts (bench/lighthouse-lib.ts): a real Lodestone server on its embedded defaults
@@ -154,6 +154,14 @@ export async function uploadPdf(owner: Owner, pdf: Buffer, name = 'bench.pdf'): 
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
   const res = await expectStatus(await owner.api('POST', '/api/files', form), 201, 'POST /api/files');
   return (await res.json()) as LeadMagnetFile;
+}
+
+/** Uploads a PNG (a logo or cover) to POST /api/images; the server re-encodes it to WebP. */
+export async function uploadImage(owner: Owner, png: Buffer, name = 'image.png'): Promise<ImageRef> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+  const res = await expectStatus(await owner.api('POST', '/api/images', form), 201, 'POST /api/images');
+  return (await res.json()) as ImageRef;
 }
 
 /** Creates a page from a template (SPEC §2 starter configuration) and publishes it; returns its id. */

@@ -1,5 +1,7 @@
 import { TEMPLATES } from '../src/domain/templates';
-import { publishTemplatePage, signUpOwner, smallPdf, sql, uploadPdf } from './lib';
+import { coverPng, logoPng } from '../tests/kit/brand-images';
+import { DEFAULT_DESIGN, type FormConfig } from '../src/domain/form-config';
+import { publishTemplatePage, signUpOwner, smallPdf, sql, uploadImage, uploadPdf, type Owner } from './lib';
 import {
   audit,
   chromePath,
@@ -13,20 +15,27 @@ import {
 } from './lighthouse-lib';
 
 /*
- * npm run lighthouse [-- slug ...|all]: Lighthouse (mobile form factor, its default simulated
+ * npm run lighthouse [-- slug ...|branded|all]: Lighthouse (mobile form factor, its default simulated
  * throttling) on published template pages of a real server started on its embedded defaults.
- * Prints the four category scores against the budgets (performance >= 98, accessibility, best
- * practices and SEO 100) and exits 1 when a page misses one. Default page: professional-ebook.
+ * Prints the four category scores against the budgets (100 each) and exits 1 when a page misses
+ * one. Default pages: professional-ebook, and 'branded' (the same template with an uploaded logo
+ * and a cover beside the form, the heaviest page an owner can make).
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 3): runs per page, the median counts.
  */
 
-const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const BUDGET = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 
+/** Not a template: Professional Ebook branded with an uploaded logo and cover beside the form. */
+const BRANDED = 'branded';
 const args = process.argv.slice(2);
-const slugs = args.includes('all') ? TEMPLATES.map((t) => t.slug) : args.length > 0 ? args : ['professional-ebook'];
+const slugs = args.includes('all')
+  ? [...TEMPLATES.map((t) => t.slug), BRANDED]
+  : args.length > 0
+    ? args
+    : ['professional-ebook', BRANDED];
 for (const slug of slugs) {
-  if (!TEMPLATES.some((t) => t.slug === slug)) {
-    console.error(`unknown template '${slug}'; one of: ${TEMPLATES.map((t) => t.slug).join(', ')}`);
+  if (slug !== BRANDED && !TEMPLATES.some((t) => t.slug === slug)) {
+    console.error(`unknown page '${slug}'; one of: ${[...TEMPLATES.map((t) => t.slug), BRANDED].join(', ')}`);
     process.exit(2);
   }
 }
@@ -48,7 +57,10 @@ await withServer(async (server) => {
   );
 
   for (const slug of slugs) {
-    const id = await publishTemplatePage(owner, file, slug);
+    const id =
+      slug === BRANDED
+        ? await publishTemplatePage(owner, file, 'professional-ebook', await brandedDesign(owner))
+        : await publishTemplatePage(owner, file, slug);
     const url = `${server.publicUrl}/f/${id}`;
     const runs: Report[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -90,3 +102,13 @@ await withServer(async (server) => {
     printWarnings(lhr);
   }
 });
+
+/** The design of the branded page: the template's colours with an uploaded logo and a cover on the left. */
+async function brandedDesign(owner: Owner): Promise<Partial<FormConfig>> {
+  const [logo, cover] = [
+    await uploadImage(owner, await logoPng(), 'logo.png'),
+    await uploadImage(owner, await coverPng(), 'cover.png'),
+  ];
+  const template = TEMPLATES.find((t) => t.slug === 'professional-ebook')!.config.design;
+  return { design: { ...DEFAULT_DESIGN, ...template, logo, cover, coverAlt: 'The ebook on a warm backdrop', layout: 'left' } };
+}

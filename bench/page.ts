@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { DEFAULT_AB_TEST } from '../src/domain/form-config';
 import {
   freePort,
   publishTemplatePage,
@@ -328,9 +329,14 @@ async function main() {
   const server = await startServer({}, { root, compiled });
   try {
     const owner = await signUpOwner(server.appUrl);
-    const id = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()));
+    // BENCH_AB_SPLIT=50: the page runs an A/B test (decision 0051). wrk is one visitor (one address, one
+    // browser), so every request gets the same variant: this measures the assignment's cost, not the mix.
+    const split = Number(process.env.BENCH_AB_SPLIT ?? 0);
+    const abTest = { ...DEFAULT_AB_TEST, enabled: true, split, title: 'Variant B of the bench page' };
+    const id = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), undefined, split ? { abTest } : {});
     console.log(
-      `server: ${root ? `${root} through tsx` : 'this checkout, compiled (dist/server/main.js)'}; Node ${process.version}`,
+      `server: ${root ? `${root} through tsx` : 'this checkout, compiled (dist/server/main.js)'}; Node ${process.version}` +
+        (split ? `; the page runs an A/B test (${split}% see B)` : ''),
     );
     await benchPage(server, id, {
       duration: Number(process.env.BENCH_DURATION ?? 10),

@@ -27,8 +27,12 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /** 413: the upload is over the size limit. */
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
-  /** 415: the upload is not a PDF. */
-  NOT_A_PDF: 'NOT_A_PDF',
+  /** 415: the lead-magnet upload is not a kind we accept, is empty, or is not what its name's extension says. */
+  UNSUPPORTED_FILE: 'UNSUPPORTED_FILE',
+  /** 415: the upload is not a PNG, JPEG or WebP image (by its bytes, whatever its name). */
+  NOT_AN_IMAGE: 'NOT_AN_IMAGE',
+  /** 422: an image that cannot be decoded, or has more pixels than allowed. */
+  UNREADABLE_IMAGE: 'UNREADABLE_IMAGE',
   /** 422: a payment provider refused the credentials; `errors` says which field. */
   PROVIDER_REJECTED: 'PROVIDER_REJECTED',
   /** 429: too many requests; Retry-After says when to try again. */

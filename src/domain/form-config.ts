@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { EMAIL_COPY_LIMITS, emailCopyMessages, isEmailAddress, placeholderProblem, type EmailWordingKey } from './email-copy';
+import { redirectUrlError } from './after-submit';
+import { embedOriginsError } from './embed-origins';
+import { FILE_KINDS } from './file-kinds';
 import { formMessages } from './form-messages';
 import { CURRENCIES, toMinorUnits } from './money';
 
@@ -38,6 +42,8 @@ export const RESERVED_NAMES = {
   honeypot: 'ls_hp',
   /** where the visitor came from (the page view's referrer) */
   referrer: 'ls_ref',
+  /** the A/B test variant the visitor was shown (domain/ab-test.ts) */
+  abVariant: 'ls_v',
 } as const;
 const reservedNames: ReadonlySet<string> = new Set(Object.values(RESERVED_NAMES));
 
@@ -71,11 +77,12 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** A PDF stored on the server (see POST /api/files). */
+/** The lead magnet stored on the server (see POST /api/files); pages saved before other kinds existed hold PDFs. */
 export const leadMagnetFileSchema = z.object({
   id: z.string().uuid(),
   name: z.string().min(1).max(255),
   size: z.number().int().min(1).max(LEAD_MAGNET_MAX_BYTES),
+  kind: z.enum(FILE_KINDS).default('pdf'),
 });
 export type LeadMagnetFile = z.infer<typeof leadMagnetFileSchema>;
 
@@ -121,13 +128,26 @@ export const DEFAULT_DESIGN: Design = {
 export const AFTER_SUBMIT = ['thankYou', 'redirect'] as const;
 
 /** The emails a visitor gets, in the owner's words ('' keeps Lodestone's wording). */
+const emailWording = (key: EmailWordingKey, max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((value, ctx) => {
+      const problem = placeholderProblem(key, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+/** Unknown placeholders and a Reply-To that is no address are refused (email-copy.ts). */
 export const emailCopySchema = z.object({
-  senderName: z.string().trim().max(100),
-  replyTo: z.string().trim().max(254),
-  confirmSubject: z.string().max(200),
-  confirmText: z.string().max(5000),
-  deliverySubject: z.string().max(200),
-  deliveryText: z.string().max(5000),
+  senderName: z.string().trim().max(EMAIL_COPY_LIMITS.senderName),
+  replyTo: z
+    .string()
+    .trim()
+    .max(EMAIL_COPY_LIMITS.replyTo)
+    .refine((v) => v === '' || isEmailAddress(v), emailCopyMessages.replyTo),
+  confirmSubject: emailWording('confirmSubject', EMAIL_COPY_LIMITS.subject),
+  confirmText: emailWording('confirmText', EMAIL_COPY_LIMITS.text),
+  deliverySubject: emailWording('deliverySubject', EMAIL_COPY_LIMITS.subject),
+  deliveryText: emailWording('deliveryText', EMAIL_COPY_LIMITS.text),
 });
 export type EmailCopy = z.infer<typeof emailCopySchema>;
 export const DEFAULT_EMAIL_COPY: EmailCopy = {
@@ -289,10 +309,45 @@ export function visitorPlaceholder(field: Pick<FormField, 'placeholder'>): strin
 
 export { formMessages };
 
-/** Where each validation error shows: a config key, or `fields.{index}.label`. */
+/** Where each validation error shows: a config key, or `fields.{index}.label` (`.options`, `.param`). */
 export type FormErrors = Partial<
-  Record<'title' | 'businessName' | 'leadMagnet' | 'leadMagnetName' | 'privacyPolicyUrl' | `fields.${number}.label`, string>
+  Record<
+    | 'title'
+    | 'businessName'
+    | 'leadMagnet'
+    | 'leadMagnetName'
+    | 'privacyPolicyUrl'
+    | 'redirectUrl'
+    | 'embedOrigins'
+    | `fields.${number}.label`
+    | `fields.${number}.options`
+    | `fields.${number}.param`,
+    string
+  >
 >;
+
+/** A hidden field's URL query parameter (utm_source, ref, gclid, …). */
+export const FIELD_PARAM_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Dropdowns and radio groups: the visitor picks one of the field's options. */
+export const isChoiceField = (field: Pick<FormField, 'type'>): boolean => field.type === 'dropdown' || field.type === 'radio';
+
+/** What keeps one field from being published, beyond its label: its options, or its URL parameter. */
+export function fieldSetupErrors(field: Pick<FormField, 'type' | 'options' | 'param'>): { options?: string; param?: string } {
+  if (isChoiceField(field)) {
+    const options = (field.options ?? []).map((o) => o.trim());
+    if (options.length === 0) return { options: formMessages.fieldOptionsRequired };
+    if (options.includes('')) return { options: formMessages.fieldOptionEmpty };
+    const seen = new Set(options.map((o) => o.toLowerCase()));
+    if (seen.size !== options.length) return { options: formMessages.fieldOptionsDuplicate };
+  }
+  if (field.type === 'hidden') {
+    const param = (field.param ?? '').trim();
+    if (param === '') return { param: formMessages.fieldParamRequired };
+    if (!FIELD_PARAM_PATTERN.test(param)) return { param: formMessages.fieldParamInvalid };
+  }
+  return {};
+}
 
 /**
  * The SPEC §5 rules checked on Preview and on Save & Publish. `hasFile` is true when a PDF is
@@ -306,9 +361,16 @@ export function validateForPublish(config: FormConfig, hasFile = config.leadMagn
   if (!config.leadMagnetName.trim()) errors.leadMagnetName = formMessages.leadMagnetNameRequired;
   config.fields.forEach((field, i) => {
     if (!field.label.trim()) errors[`fields.${i}.label`] = formMessages.fieldLabelRequired;
+    const setup = fieldSetupErrors(field);
+    if (setup.options) errors[`fields.${i}.options`] = setup.options;
+    if (setup.param) errors[`fields.${i}.param`] = setup.param;
   });
   const privacyPolicyUrl = privacyPolicyUrlError(config);
   if (privacyPolicyUrl) errors.privacyPolicyUrl = privacyPolicyUrl;
+  const redirectUrl = redirectUrlError(config);
+  if (redirectUrl) errors.redirectUrl = redirectUrl;
+  const embedOrigins = embedOriginsError(config.embedOrigins);
+  if (embedOrigins) errors.embedOrigins = embedOrigins;
   return errors;
 }
 

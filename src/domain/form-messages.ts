@@ -6,12 +6,13 @@ export const formMessages = {
   titleRequired: 'Title is required',
   businessNameRequired: 'Business name is required',
   leadMagnetRequired: 'Please upload a PDF file',
+  /** A page's logo or cover that is not one of the workspace's uploads (or not at its uploaded size). */
+  imageMissing: 'This image is not one of your uploads: upload it again.',
   leadMagnetNameRequired: 'Please provide a name for your lead magnet',
   fieldLabelRequired: 'Field label is required',
   emailFieldLocked: 'The email field cannot be removed',
   fixBeforeSaving: 'Please fix the errors before saving',
   fixBeforePreviewing: 'Please fix the errors before previewing',
-  onlyPdf: 'Only PDF files are accepted',
   fileTooLarge: 'File size exceeds the 10MB limit',
   noConfiguration: 'No form configuration was found. Please create a form first.',
   published: 'Your landing page has been published successfully!',
@@ -20,4 +21,10 @@ export const formMessages = {
   // Not in the SPEC (it has no privacy policy address); worded in the style of its §5 messages.
   privacyPolicyUrlRequired: "Enter your privacy policy's address (https://…)",
   privacyPolicyUrlInvalid: 'Enter a web address that starts with https:// or http://',
+  // Field types beyond the SPEC's six (dropdown, multiple choice, hidden), in the same style.
+  fieldOptionsRequired: 'Add at least one option',
+  fieldOptionEmpty: 'Fill in or remove the empty option',
+  fieldOptionsDuplicate: 'Each option must be different',
+  fieldParamRequired: 'Enter the link parameter that fills this field (e.g. utm_source)',
+  fieldParamInvalid: 'Use up to 64 letters, digits, dots, dashes or underscores (e.g. utm_source)',
 } as const;

@@ -20,11 +20,16 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  *   DELETE /api/forms/:id                                     -> 204             (to Recently deleted: offline at once,
  *                                                                 purged with its leads and file after 30 days)
  *   POST   /api/forms/:id/restore                             -> FormDetail      (back from Recently deleted, as it was)
+ *   POST   /api/forms/:id/duplicate                           -> FormDetail      (201; a copy of the draft titled 'Copy of
+ *                                                                 {title}', unpublished, no leads; a slot like POST)
  *   PUT    /api/forms/:id/notifications body OwnerNotifyBody -> FormDetail      (how the owner hears of new leads; at once,
  *                                                                 no publishing: see owner-notify.ts)
- *   POST   /api/files            multipart, one PDF field 'file' -> LeadMagnetFile (201)
- *   GET    /api/files/:id                                     -> the PDF (attachment)
+ *   POST   /api/files            multipart, one field 'file' -> LeadMagnetFile (201; PDF, DOCX, XLSX, PPTX,
+ *                                                                 EPUB, ZIP, JPG, PNG or MP3: see file-kinds.ts)
+ *   GET    /api/files/:id                                     -> the file (attachment)
  *   GET    /api/forms/:id/analytics                           -> FormAnalytics   (30 days ending today, UTC)
+ *   GET    /api/forms/:id/ab-test                             -> AbTestResults   (the current or last A/B test:
+ *                                                                 see ab-test-results.ts)
  *   GET    /api/forms/:id/leads?cursor=                       -> LeadListPage    (50 per page, newest first)
  *   GET    /api/leads?q=&form=&status=&from=&to=&utmSource=&cursor= -> LeadListPage (every page's leads; see
  *                                                                 workspaceLeadsQuerySchema)
@@ -32,7 +37,7 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  *
  * Error codes: VALIDATION_ERROR (400, with `errors`: FormErrors keyed as in form-config),
  * NOT_PUBLISHABLE (400, with `errors`), PLAN_LIMIT (403, message links the plan: see
- * PLAN_LIMIT_MESSAGE), FILE_TOO_LARGE (413), NOT_A_PDF (415), NOT_FOUND (404), UNAUTHORIZED (401).
+ * PLAN_LIMIT_MESSAGE), FILE_TOO_LARGE (413), UNSUPPORTED_FILE (415), NOT_FOUND (404), UNAUTHORIZED (401).
  */
 
 export const FORM_STATUSES = ['active', 'inactive'] as const;
@@ -107,7 +112,7 @@ export interface DashboardStats {
   lastMonthLeads: number;
   /** Leads that confirmed their email (or needed no confirmation), all forms. */
   confirmedLeads: number;
-  /** PDF downloads, all forms. */
+  /** Lead-magnet downloads, all forms. */
   downloads: number;
   /** Money taken on paid pages, per currency, all forms (paid and not refunded). */
   revenue: Revenue[];

@@ -22,3 +22,22 @@ export function imageSources(image: ImageRef): { src: string; srcSet: string } {
     srcSet: widths.map((w) => `${imageUrl(image.id, w)} ${w}w`).join(', '),
   };
 }
+
+/** The largest upload accepted (413 over it). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The most pixels a side may have (as ImageRef allows), and in all: a decompression bomb is refused before decoding. */
+export const IMAGE_MAX_SIDE = 10_000;
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/**
+ * POST /api/images (multipart, one field 'file'; owners who may edit pages) -> ImageRef (201).
+ * Errors: EXPECTED_MULTIPART / NO_FILE (400), FILE_TOO_LARGE (413), NOT_AN_IMAGE (415),
+ * UNREADABLE_IMAGE (422: damaged, or more pixels than allowed).
+ */
+export const imageMessages = {
+  required: 'Choose an image to upload',
+  wrongType: 'Use a PNG, JPEG or WebP image',
+  tooLarge: 'Image size exceeds the 5MB limit',
+  unreadable: 'This image could not be read. It may be damaged: save it again and upload the copy',
+  tooManyPixels: 'Use an image of at most 10,000 pixels a side and 50 megapixels in all',
+} as const;

@@ -75,7 +75,7 @@ export const RETENTION: readonly RetentionRule[] = [
   },
   {
     data: 'Page analytics (daily counts of views, unique visitors, leads, confirmations and downloads)',
-    kept: 'As long as the landing page. Unique visitors are counted with a hash keyed by a random value made each day and deleted, with that day’s hashes, two days later; no cookie is set.',
+    kept: 'As long as the landing page. Unique visitors are counted with a hash keyed by a random value made each day and deleted, with that day’s hashes, two days later; no cookie is set. While a page runs an A/B test, which of its two versions a visitor sees is worked out from a keyed hash of the network address and browser that is never stored; views and sign-ups record only the version’s letter.',
   },
   {
     data: 'Payment records (amount, currency, status, provider references)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESERVED_NAMES, type FormConfig, type FormField } from './form-config';
+import { isChoiceField, RESERVED_NAMES, type FormConfig, type FormField } from './form-config';
 
 /**
  * The contract of a visitor's submission, built from the page's configuration: the server checks a
@@ -12,6 +12,8 @@ export const submissionMessages = {
   email: 'Enter a valid email address',
   number: 'Enter a number',
   phone: 'Enter a valid phone number',
+  choice: 'Choose one of the options',
+  date: 'Enter a valid date',
   tooLong: 'This is too long',
   invalidCharacter: 'Remove the invisible control characters from this field',
   consent: 'Please agree to the privacy policy to continue',
@@ -34,7 +36,10 @@ const PHONE = /^[+\d][\d\s().-]{4,29}$/;
 // C0 controls other than tab and line breaks, and DEL: nothing a person types; PostgreSQL refuses NUL.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-export const MAX_VALUE_LENGTH = { textarea: 5000, other: 500 } as const;
+export const MAX_VALUE_LENGTH = { textarea: 5000, other: 500, hidden: 500 } as const;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
 /** What a checked checkbox posts. */
 export const CHECKED_VALUE = 'yes';
 
@@ -48,7 +53,23 @@ function fieldSchema(field: FormField) {
   });
 }
 
+/** A yyyy-mm-dd that names a day of the calendar (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A hidden field's value (a tracking parameter from the page's address) as stored: without control
+ * characters, trimmed and cut. It is never a reason to refuse a visitor.
+ */
+export const hiddenValue = (raw: string): string => raw.replace(CONTROLS, '').trim().slice(0, MAX_VALUE_LENGTH.hidden);
+
 function fieldProblem(field: FormField, raw: string): string | null {
+  if (field.type === 'hidden') return null;
   const value = raw.trim();
   if (CONTROL.test(raw)) return submissionMessages.invalidCharacter;
   if (field.type === 'checkbox') return field.required && value !== CHECKED_VALUE ? submissionMessages.required : null;
@@ -59,6 +80,8 @@ function fieldProblem(field: FormField, raw: string): string | null {
   if (field.type === 'email' && !EMAIL.test(value)) return submissionMessages.email;
   if (field.type === 'number' && !Number.isFinite(Number(value))) return submissionMessages.number;
   if (field.type === 'phone' && !PHONE.test(value)) return submissionMessages.phone;
+  if (isChoiceField(field) && !(field.options ?? []).some((option) => option.trim() === value)) return submissionMessages.choice;
+  if (field.type === 'date' && !isCalendarDate(value)) return submissionMessages.date;
   return null;
 }
 
@@ -93,7 +116,10 @@ export const postedValues = (config: FormConfig, body: Record<string, unknown>) 
  */
 export function parseSubmission(config: FormConfig, body: Record<string, unknown>): SubmissionResult {
   const values: Record<string, string> = {};
-  for (const field of config.fields) values[field.id] = firstString(body[field.id]).slice(0, MAX_VALUE_LENGTH.textarea);
+  for (const field of config.fields) {
+    const raw = firstString(body[field.id]);
+    values[field.id] = field.type === 'hidden' ? hiddenValue(raw) : raw.slice(0, MAX_VALUE_LENGTH.textarea);
+  }
   const consentGiven = firstString(body[RESERVED_NAMES.consent]) === CHECKED_VALUE;
   values[RESERVED_NAMES.consent] = consentGiven ? CHECKED_VALUE : '';
   if (config.payment.enabled) {
@@ -123,4 +149,25 @@ export function parseSubmission(config: FormConfig, body: Record<string, unknown
     else if (value) data[field.id] = field.type === 'checkbox' ? CHECKED_VALUE : value;
   }
   return { ok: true, submission: { email, data, consent: consentGiven }, values };
+}
+
+/**
+ * The posted form with its hidden fields that came back empty filled from the page's own address
+ * (`?utm_source=…`): what the landing script does in the browser, for visitors without JavaScript.
+ * A value the form posted wins; parseSubmission cleans and cuts whatever is filled in.
+ */
+export function withPageParams(
+  config: FormConfig,
+  body: Record<string, unknown>,
+  pageParams: URLSearchParams,
+): Record<string, unknown> {
+  let filled = body;
+  for (const field of config.fields) {
+    // Pages saved before fields had a parameter have none (their configs are stored as they were).
+    const param = field.type === 'hidden' ? (field.param ?? '').trim() : '';
+    if (!param || firstString(body[field.id]).trim() !== '') continue;
+    const value = pageParams.get(param);
+    if (value) filled = { ...filled, [field.id]: value };
+  }
+  return filled;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_FIELD_ID, formConfigSchema, hasLockedEmailField, validateForPublish } from './form-config';
+import { AA_TEXT, contrastRatio, legibleOn, readableTextOn } from './contrast';
+import {
+  BACKGROUND_STYLES,
+  designSchema,
+  EMAIL_FIELD_ID,
+  FONT_CHOICES,
+  formConfigSchema,
+  hasLockedEmailField,
+  validateForPublish,
+} from './form-config';
 import { findTemplate, TEMPLATE_CATEGORIES, templateConfig, TEMPLATES, templateSlug } from './templates';
 
 const SPEC_TEMPLATES = {
@@ -74,6 +83,33 @@ describe('TEMPLATES', () => {
     expect(findTemplate('industry-report')!.config.payment).toMatchObject({ enabled: true, type: 'pwyw' });
     const free = TEMPLATES.filter((t) => !['premium-content', 'industry-report'].includes(t.slug));
     for (const t of free) expect(t.config.payment.enabled, t.title).toBe(false);
+  });
+});
+
+describe('template designs', () => {
+  it('each carry a valid design of their own, without images, so the card and the page agree', () => {
+    for (const t of TEMPLATES) {
+      const { design } = t.config;
+      expect(designSchema.safeParse(design).success, t.title).toBe(true);
+      expect(design, t.title).toMatchObject({ logo: null, cover: null, coverAlt: '', buttonText: '' });
+    }
+    const looks = TEMPLATES.map((t) => JSON.stringify(t.config.design));
+    expect(new Set(looks).size).toBe(12);
+    expect(new Set(TEMPLATES.map((t) => t.config.design.brandColor.toLowerCase())).size).toBeGreaterThanOrEqual(10);
+    // Between them they show every background style and every font.
+    expect(new Set(TEMPLATES.map((t) => t.config.design.background))).toEqual(new Set(BACKGROUND_STYLES));
+    expect(new Set(TEMPLATES.map((t) => t.config.design.font))).toEqual(new Set(FONT_CHOICES));
+  });
+
+  it('have colours that pass AA: the button text on the brand colour, and the brand colour as links on the white card', () => {
+    for (const t of TEMPLATES) {
+      const brand = t.config.design.brandColor;
+      expect(contrastRatio(readableTextOn(brand), brand), t.title).toBeGreaterThanOrEqual(AA_TEXT);
+      // Chosen so that, but for the deliberately light gold, nothing needs adjusting.
+      const link = legibleOn(brand, '#ffffff');
+      expect(link.ratio, t.title).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(link.adjusted, t.title).toBe(t.slug === 'premium-content');
+    }
   });
 });
 

@@ -1,4 +1,11 @@
-import { DEFAULT_EMAIL_FIELD, defaultFormConfig, type FormConfig, type FormField } from './form-config';
+import {
+  DEFAULT_DESIGN,
+  DEFAULT_EMAIL_FIELD,
+  defaultFormConfig,
+  type Design,
+  type FormConfig,
+  type FormField,
+} from './form-config';
 import { toMinorUnits } from './money';
 
 /** SPEC §2 (Templates tabs) and §3 (Template card): the twelve starter templates. */
@@ -48,8 +55,13 @@ interface Starter {
   category: TemplateCategory;
   popular?: boolean;
   image: string;
-  page: Partial<Omit<FormConfig, 'fields' | 'payment'>> & { payment?: Partial<FormConfig['payment']> };
+  page: Partial<Omit<FormConfig, 'fields' | 'payment' | 'design'>> & { payment?: Partial<FormConfig['payment']> };
   fields: FormField[];
+  /**
+   * The template's look, which its card's thumbnail draws too. No images: the owner adds their own
+   * logo and cover, and the layout says where the cover goes once they do.
+   */
+  design: Pick<Design, 'brandColor' | 'background' | 'font' | 'layout'>;
 }
 
 function build(starter: Starter): Template {
@@ -69,6 +81,7 @@ function build(starter: Starter): Template {
       leadMagnet: null,
       fields: [{ ...DEFAULT_EMAIL_FIELD }, ...starter.fields],
       payment: { ...base.payment, ...payment },
+      design: { ...DEFAULT_DESIGN, ...starter.design },
     },
   };
 }
@@ -89,6 +102,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Free Guide',
       thankyouMessage: 'Thank you for subscribing! Your free guide is ready to download below.',
     },
+    design: { brandColor: '#4338CA', background: 'tint', font: 'sans', layout: 'top' },
     fields: [firstName()],
   }),
   build({
@@ -105,6 +119,7 @@ export const TEMPLATES: readonly Template[] = [
       thankyouMessage: 'Thank you for your purchase! Your premium guide is ready to download below.',
       payment: { enabled: true, type: 'fixed', fixedAmount: usd(19), currency: 'USD', provider: 'stripe' },
     },
+    design: { brandColor: '#CA8A04', background: 'dark', font: 'serif', layout: 'right' },
     fields: [fullName()],
   }),
   build({
@@ -118,6 +133,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Course Welcome Pack',
       thankyouMessage: 'You are enrolled! Your welcome pack is ready to download below.',
     },
+    design: { brandColor: '#0369A1', background: 'tint', font: 'rounded', layout: 'left' },
     fields: [
       fullName(),
       field('experience', 'text', 'Experience Level', 'Beginner, intermediate or advanced', true),
@@ -138,6 +154,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Free Ebook',
       thankyouMessage: 'Thank you! Your copy of the ebook is ready to download below.',
     },
+    design: { brandColor: '#1E3A8A', background: 'gradient', font: 'serif', layout: 'left' },
     fields: [firstName()],
   }),
   build({
@@ -152,6 +169,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Whitepaper',
       thankyouMessage: 'Thank you for your interest! Your copy of the whitepaper is ready to download below.',
     },
+    design: { brandColor: '#0F766E', background: 'plain', font: 'sans', layout: 'right' },
     fields: [fullName(), company(), jobTitle()],
   }),
   build({
@@ -167,6 +185,7 @@ export const TEMPLATES: readonly Template[] = [
       thankyouMessage: 'Thank you for supporting our research! Your copy of the report is ready to download below.',
       payment: { enabled: true, type: 'pwyw', currency: 'USD', pwywMinimum: usd(1), pwywSuggested: usd(15), provider: 'both' },
     },
+    design: { brandColor: '#334155', background: 'plain', font: 'mono', layout: 'top' },
     fields: [fullName(), company(false), companySize()],
   }),
   // Newsletter
@@ -181,6 +200,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Subscriber Welcome Guide',
       thankyouMessage: 'Thank you for subscribing! Your welcome guide is ready to download below.',
     },
+    design: { brandColor: '#047857', background: 'tint', font: 'rounded', layout: 'top' },
     fields: [firstName()],
   }),
   build({
@@ -194,6 +214,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Sample Weekly Digest',
       thankyouMessage: 'You are on the list! Your sample digest is ready to download below.',
     },
+    design: { brandColor: '#C2410C', background: 'gradient', font: 'sans', layout: 'top' },
     fields: [firstName(), field('topics', 'textarea', 'Topics you care about', 'What would you like us to write about?', false)],
   }),
   build({
@@ -207,6 +228,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Monthly Industry Briefing',
       thankyouMessage: 'Thank you for subscribing! This month’s briefing is ready to download below.',
     },
+    design: { brandColor: '#B91C1C', background: 'plain', font: 'serif', layout: 'top' },
     fields: [
       fullName(),
       field('industry', 'text', 'Industry', 'e.g. Healthcare, Retail, Finance', true),
@@ -225,6 +247,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Webinar Agenda',
       thankyouMessage: 'You are registered! The webinar agenda is ready to download below.',
     },
+    design: { brandColor: '#7C3AED', background: 'gradient', font: 'sans', layout: 'right' },
     fields: [fullName(), company(), jobTitle()],
   }),
   build({
@@ -239,6 +262,7 @@ export const TEMPLATES: readonly Template[] = [
       leadMagnetName: 'Workshop Workbook',
       thankyouMessage: 'Your place is reserved! The workshop workbook is ready to download below.',
     },
+    design: { brandColor: '#BE185D', background: 'tint', font: 'rounded', layout: 'left' },
     fields: [
       fullName(),
       phone('Phone Number'),
@@ -258,6 +282,7 @@ export const TEMPLATES: readonly Template[] = [
       thankyouMessage:
         'Thank you for your request! The product overview is ready to download below; we will be in touch to schedule your demo.',
     },
+    design: { brandColor: '#2563EB', background: 'dark', font: 'sans', layout: 'right' },
     fields: [fullName(), company(), companySize(), phone('Phone Number')],
   }),
 ];

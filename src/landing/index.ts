@@ -1,6 +1,7 @@
 export { autocompleteFor } from './autocomplete';
 export { CONSENT_VERSION, consentText } from './consent';
 export { landingCss, landingDocumentCss } from './landing-css';
+export { designStyle, designTheme, designVariables, FONT_STACKS, type DesignTheme } from './design-theme';
 export { CHECKED_VALUE } from '../domain/submission';
 export {
   DOUBLE_OPT_IN_NOTICE,
@@ -9,9 +10,11 @@ export {
   PREVIEW_DOWNLOAD_NOTICE,
   SUBMITTING_LABEL,
   THANK_YOU_TITLE,
+  automaticSubmitLabel,
   submitLabel,
 } from './landing-page';
 export { landingScript } from './landing-script';
+export { frameHeightScript } from './frame-height-script';
 export type { LandingPageProps } from './types';
 export { PAYMENT_TEXTS, THANK_YOU_TEXTS, VisitorThankYou, thankYouScript, type VisitorThankYouProps } from './visitor-thank-you';
 export {

@@ -5,13 +5,14 @@
  * or without the app's CSS reset. Mobile first; colours meet WCAG AA on their backgrounds.
  */
 export const landingCss = `
-.ls-page{--ls-accent:#4338ca;--ls-accent-dark:#3730a3;--ls-text:#111827;--ls-muted:#4b5563;--ls-line:#6b7280;--ls-error:#b91c1c;box-sizing:border-box;width:100%;padding:2rem 1rem 3rem;background:linear-gradient(180deg,#eef2ff 0,#f9fafb 20rem);color:var(--ls-text);font:400 1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;text-align:left}
+.ls-page{--ls-accent:#4338ca;--ls-accent-dark:#3730a3;--ls-on-accent:#fff;--ls-link:#4338ca;--ls-head:#111827;--ls-head-muted:#4b5563;--ls-head-accent:#4338ca;--ls-soft:#f5f7ff;--ls-bg:linear-gradient(180deg,#eef2ff 0,#f9fafb 20rem);--ls-font:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--ls-text:#111827;--ls-muted:#4b5563;--ls-line:#6b7280;--ls-error:#b91c1c;box-sizing:border-box;width:100%;padding:2rem 1rem 3rem;background:var(--ls-bg);color:var(--ls-text);font:400 1rem/1.5 var(--ls-font);-webkit-font-smoothing:antialiased;text-align:left}
 .ls-page *,.ls-page *::before,.ls-page *::after{box-sizing:border-box}
 .ls-page .ls-container{display:block;max-width:36rem;margin:0 auto;padding:0}
-.ls-page .ls-header{margin:0 0 1.5rem;text-align:center}
-.ls-page .ls-business{margin:0 0 .5rem;color:var(--ls-accent);font-size:.8125rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase}
+.ls-page .ls-header{margin:0 0 1.5rem;color:var(--ls-head);text-align:center}
+.ls-page .ls-logo{display:block;width:auto;height:auto;max-width:12rem;max-height:3.5rem;margin:0 auto 1rem}
+.ls-page .ls-business{margin:0 0 .5rem;color:var(--ls-head-accent);font-size:.8125rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase}
 .ls-page .ls-title{margin:0;font-size:1.75rem;font-weight:800;line-height:1.2;letter-spacing:-.01em;overflow-wrap:anywhere}
-.ls-page .ls-description{margin:.75rem 0 0;color:var(--ls-muted);font-size:1.0625rem;white-space:pre-line;overflow-wrap:anywhere}
+.ls-page .ls-description{margin:.75rem 0 0;color:var(--ls-head-muted);font-size:1.0625rem;white-space:pre-line;overflow-wrap:anywhere}
 .ls-page .ls-card{padding:1.25rem;border:1px solid #e5e7eb;border-radius:1rem;background:#fff;box-shadow:0 10px 30px -12px rgba(17,24,39,.18)}
 .ls-page .ls-form{display:grid;gap:1rem;margin:0}
 .ls-page .ls-field{display:grid;gap:.375rem;margin:0;min-width:0}
@@ -19,15 +20,16 @@ export const landingCss = `
 .ls-page .ls-req{color:var(--ls-error)}
 .ls-page .ls-input{display:block;width:100%;min-height:2.75rem;margin:0;padding:.625rem .75rem;border:1px solid var(--ls-line);border-radius:.5rem;background:#fff;color:var(--ls-text);font:inherit;line-height:1.4;appearance:none}
 .ls-page textarea.ls-input{min-height:6rem;resize:vertical}
+.ls-page select.ls-input{padding-right:2.25rem;background-image:linear-gradient(45deg,transparent 50%,var(--ls-muted) 50%),linear-gradient(135deg,var(--ls-muted) 50%,transparent 50%);background-position:calc(100% - 1.125rem) 50%,calc(100% - .8125rem) 50%;background-size:.3125rem .3125rem;background-repeat:no-repeat;cursor:pointer}
 .ls-page .ls-input::placeholder{color:#6b7280;opacity:1}
 .ls-page .ls-input[aria-invalid=true]{border-color:var(--ls-error)}
 .ls-page .ls-check{display:flex;align-items:flex-start;gap:.625rem;margin:0;font-size:.9375rem}
-.ls-page .ls-check input{flex:none;width:1.25rem;height:1.25rem;margin:.125rem 0 0;accent-color:var(--ls-accent)}
+.ls-page .ls-check input{flex:none;width:1.25rem;height:1.25rem;margin:.125rem 0 0;accent-color:var(--ls-link)}
 .ls-page .ls-check label{margin:0}
 .ls-page .ls-consent .ls-check{color:var(--ls-muted);font-size:.875rem}
-.ls-page .ls-policy-link{color:var(--ls-accent);text-decoration:underline;text-underline-offset:2px}
-.ls-page .ls-policy-link:focus-visible{outline:3px solid var(--ls-accent);outline-offset:2px}
-.ls-page .ls-payment{display:grid;gap:.75rem;margin:0;padding:1rem;border-radius:.75rem;background:#f5f7ff}
+.ls-page .ls-policy-link{color:var(--ls-link);text-decoration:underline;text-underline-offset:2px}
+.ls-page .ls-policy-link:focus-visible{outline:3px solid var(--ls-link);outline-offset:2px}
+.ls-page .ls-payment{display:grid;gap:.75rem;margin:0;padding:1rem;border-radius:.75rem;background:var(--ls-soft)}
 .ls-page .ls-price{margin:0;font-size:1.125rem}
 .ls-page .ls-price strong{font-weight:800}
 .ls-page .ls-money{display:flex}
@@ -38,21 +40,23 @@ export const landingCss = `
 .ls-page .ls-hint{margin:0;color:var(--ls-muted);font-size:.875rem}
 .ls-page .ls-error{margin:0;color:var(--ls-error);font-size:.875rem;font-weight:500}
 .ls-page .ls-alert{margin:0;padding:.75rem 1rem;border-radius:.5rem;background:#fef2f2;color:var(--ls-error);font-weight:500}
-.ls-page .ls-button{display:inline-flex;align-items:center;justify-content:center;width:100%;min-height:3rem;margin:.25rem 0 0;padding:.75rem 1.25rem;border:0;border-radius:.625rem;background:var(--ls-accent);color:#fff;font:inherit;font-size:1.0625rem;font-weight:700;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer;transition:background-color .15s}
+.ls-page .ls-button{display:inline-flex;align-items:center;justify-content:center;width:100%;min-height:3rem;margin:.25rem 0 0;padding:.75rem 1.25rem;border:0;border-radius:.625rem;background:var(--ls-accent);box-shadow:inset 0 0 0 1px var(--ls-edge,transparent);color:var(--ls-on-accent);font:inherit;font-size:1.0625rem;font-weight:700;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer;transition:background-color .15s}
 .ls-page .ls-button:hover{background:var(--ls-accent-dark)}
-.ls-page .ls-button:disabled{background:#6b7280;cursor:not-allowed;opacity:.75}
-.ls-page .ls-link{margin:0;padding:0;border:0;background:none;color:var(--ls-accent);font:inherit;font-size:.9375rem;text-decoration:underline;cursor:pointer;justify-self:start}
-.ls-page .ls-input:focus-visible,.ls-page .ls-check input:focus-visible,.ls-page .ls-button:focus-visible,.ls-page .ls-link:focus-visible,.ls-page .ls-thanks:focus-visible{outline:3px solid var(--ls-accent);outline-offset:2px}
-.ls-page .ls-input:focus-visible{border-color:var(--ls-accent)}
+.ls-page .ls-button:disabled{background:#6b7280;color:#fff;cursor:not-allowed;opacity:.75}
+.ls-page .ls-link{margin:0;padding:0;border:0;background:none;color:var(--ls-link);font:inherit;font-size:.9375rem;text-decoration:underline;cursor:pointer;justify-self:start}
+.ls-page .ls-input:focus-visible,.ls-page .ls-check input:focus-visible,.ls-page .ls-button:focus-visible,.ls-page .ls-link:focus-visible,.ls-page .ls-thanks:focus-visible{outline:3px solid var(--ls-link);outline-offset:2px}
+.ls-page .ls-input:focus-visible{border-color:var(--ls-link)}
 .ls-page .ls-thanks{display:grid;gap:.75rem;text-align:center;outline:none}
 .ls-page .ls-thanks-title{margin:0;font-size:1.5rem;font-weight:800;line-height:1.25}
 .ls-page .ls-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
 .ls-page .ls-thanks .ls-link{justify-self:center}
 .ls-page .ls-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 .ls-page .ls-badge{margin:1.5rem 0 0;text-align:center;font-size:.8125rem;line-height:1.5}
-.ls-page .ls-badge a{color:var(--ls-muted);text-decoration:none}
+.ls-page .ls-badge a{color:var(--ls-head-muted);text-decoration:none}
 .ls-page .ls-badge a:hover{text-decoration:underline;text-underline-offset:2px}
-.ls-page .ls-badge a:focus-visible{outline:3px solid var(--ls-accent);outline-offset:2px;border-radius:2px}
+.ls-page .ls-badge a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px;border-radius:2px}
+.ls-page .ls-cover{display:block;width:100%;height:auto;max-height:20rem;margin:0 0 1.5rem;border-radius:1rem;background:var(--ls-soft);object-fit:cover}
+@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"c h" auto "c k" auto "c f" 1fr/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"h c" "k c" "f c"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:calc(100vh - 4rem);margin:0;position:sticky;top:2rem}.ls-page .ls-side .ls-header{grid-area:h}.ls-page .ls-side .ls-card{grid-area:k}.ls-page .ls-side .ls-badge{grid-area:f}}
 @media (min-width:40rem){.ls-page{padding:4rem 1.5rem 5rem}.ls-page .ls-title{font-size:2.25rem}.ls-page .ls-card{padding:2rem}}
 @media (prefers-reduced-motion:reduce){.ls-page .ls-button{transition:none}}
 `.trim();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  DEFAULT_DESIGN,
   privacyPolicyLink,
   RESERVED_NAMES,
   visitorPlaceholder,
@@ -12,7 +13,10 @@ import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '
 import { CHECKED_VALUE, parseSubmission } from '../domain/submission';
 import { autocompleteFor } from './autocomplete';
 import { consentText } from './consent';
+import { containerClass, Cover, Logo } from './design-images';
+import { designStyle } from './design-theme';
 import { landingCss } from './landing-css';
+import { submitLabel } from './submit-label';
 import type { LandingPageProps } from './types';
 
 /** SPEC §2: the submit button's label while a submission is in flight. */
@@ -24,11 +28,7 @@ export const PREVIEW_DOWNLOAD_NOTICE = 'Downloads work on the published page.';
 
 type Phase = 'form' | 'submitting' | 'submitted';
 
-export function submitLabel(config: FormConfig): string {
-  if (config.payment.enabled) return 'Continue to payment';
-  const name = config.leadMagnetName.trim();
-  return name ? `Get ${name}` : 'Get your free download';
-}
+export { automaticSubmitLabel, submitLabel } from './submit-label';
 
 /** The visitor's landing page: pure props in, markup out; the same in the SPA and react-dom/server. */
 export function LandingPage(props: LandingPageProps) {
@@ -63,19 +63,23 @@ export function LandingPage(props: LandingPageProps) {
   const title = config.title.trim() || 'Untitled landing page';
   const businessName = config.businessName.trim();
   const description = config.description.trim();
+  // Configs saved before the Design tab have none; the schema's default is today's look.
+  const design = config.design ?? DEFAULT_DESIGN;
 
   return (
-    <div className="ls-page">
-      <Root className="ls-container">
+    <div className="ls-page" style={designStyle(design)}>
+      <Root className={containerClass(design)}>
         <header className="ls-header">
+          {design.logo && <Logo image={design.logo} alt={businessName} />}
           {businessName && <p className="ls-business">{businessName}</p>}
           <h1 className="ls-title">{title}</h1>
           {description && <p className="ls-description">{description}</p>}
         </header>
+        <Cover design={design} />
         <div className="ls-card">
           {submitted ? (
             <div className="ls-thanks" ref={thanksRef} tabIndex={-1}>
-              <h2 className="ls-thanks-title">{THANK_YOU_TITLE}</h2>
+              <h2 className="ls-thanks-title">{config.thankyouHeading?.trim() || THANK_YOU_TITLE}</h2>
               {/* As on the live pages: the owner's message goes with the file (the download page, the
                   email), so with double opt-in it waits until the address is confirmed. */}
               {config.doubleOptIn ? (
@@ -88,6 +92,9 @@ export function LandingPage(props: LandingPageProps) {
               )}
               {preview && config.payment.enabled && (
                 <p className="ls-hint">On the published page, visitors pay before they get the download.</p>
+              )}
+              {preview && config.afterSubmit === 'redirect' && (
+                <p className="ls-hint">On the published page, confirmed visitors go to your own page instead.</p>
               )}
               {preview && phase === 'submitted' && (
                 <button type="button" className="ls-link" onClick={() => setPhase('form')}>
@@ -120,6 +127,7 @@ export function LandingPage(props: LandingPageProps) {
                   id={`${prefix}-f-${field.id}`}
                   value={values[field.id]}
                   error={errors[field.id]}
+                  preview={preview}
                 />
               ))}
               {config.payment.enabled && (
@@ -194,22 +202,94 @@ const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
   date: 'date',
 };
 
-function Field({ field, id, value, error }: { field: FormField; id: string; value?: string; error?: string }) {
+/** A dropdown's first, empty choice, unless the owner wrote their own words for it (the placeholder). */
+export const CHOOSE_LABEL = 'Choose…';
+
+/** The preview's stand-in for a hidden field, which visitors never see. */
+export function hiddenFieldNote(param: string): string {
+  const name = param.trim();
+  return name ? `Hidden: filled from ?${name}` : 'Hidden: no link parameter chosen yet';
+}
+
+function Field({
+  field,
+  id,
+  value,
+  error,
+  preview,
+}: {
+  field: FormField;
+  id: string;
+  value?: string;
+  error?: string;
+  preview?: boolean;
+}) {
   const label = field.label.trim() || 'Untitled field';
-  if (field.type === 'checkbox') {
-    return <Checkbox id={id} name={field.id} label={label} required={field.required} checked={isChecked(value)} error={error} />;
+  if (field.type === 'hidden') {
+    // Filled from the page's address by the landing script (or, without it, by the server).
+    const param = (field.param ?? '').trim();
+    if (preview) return <p className="ls-hint">{hiddenFieldNote(param)}</p>;
+    return <input type="hidden" name={field.id} defaultValue={value ?? ''} data-ls-param={param || undefined} />;
   }
   const errorId = `${id}-error`;
+  const helpText = (field.helpText ?? '').trim();
+  const helpId = helpText ? `${id}-help` : undefined;
+  const describedBy = [helpId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const help = helpId && (
+    <p id={helpId} className="ls-hint">
+      {helpText}
+    </p>
+  );
+  if (field.type === 'checkbox') {
+    return (
+      <Checkbox
+        id={id}
+        name={field.id}
+        label={label}
+        required={field.required}
+        checked={isChecked(value)}
+        error={error}
+        help={help}
+        describedBy={describedBy}
+      />
+    );
+  }
+  const options = field.options ?? [];
+  const chosen = options.find((option) => option.trim() === value?.trim());
+  if (field.type === 'radio') {
+    return (
+      <fieldset id={id} className="ls-field ls-choices" aria-describedby={describedBy}>
+        <legend className="ls-label">
+          {label}
+          <RequiredMark required={field.required} />
+        </legend>
+        {options.map((option, i) => (
+          <div className="ls-check" key={i}>
+            <input
+              type="radio"
+              id={`${id}-${i}`}
+              name={field.id}
+              value={option}
+              required={field.required}
+              defaultChecked={option === chosen}
+              aria-invalid={error ? true : undefined}
+            />
+            <label htmlFor={`${id}-${i}`}>{option}</label>
+          </div>
+        ))}
+        {help}
+        <ErrorText id={errorId} error={error} />
+      </fieldset>
+    );
+  }
   const common = {
     id,
     name: field.id,
     className: 'ls-input',
     required: field.required,
-    placeholder: visitorPlaceholder(field),
     autoComplete: autocompleteFor(field),
-    defaultValue: value,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': describedBy,
   };
   return (
     <div className="ls-field">
@@ -218,15 +298,28 @@ function Field({ field, id, value, error }: { field: FormField; id: string; valu
         <RequiredMark required={field.required} />
       </label>
       {field.type === 'textarea' ? (
-        <textarea rows={4} {...common} />
+        <textarea rows={4} placeholder={visitorPlaceholder(field)} defaultValue={value} {...common} />
+      ) : field.type === 'dropdown' ? (
+        <select defaultValue={chosen ?? ''} {...common}>
+          {/* Nothing is chosen for the visitor; once they have chosen, an optional field can still go back to none. */}
+          {(chosen === undefined || !field.required) && <option value="">{visitorPlaceholder(field) ?? CHOOSE_LABEL}</option>}
+          {options.map((option, i) => (
+            <option key={i} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
       ) : (
         <input
           type={INPUT_TYPES[field.type]}
           step={field.type === 'number' ? 'any' : undefined}
           inputMode={field.type === 'number' ? 'decimal' : undefined}
+          placeholder={field.type === 'date' ? undefined : visitorPlaceholder(field)}
+          defaultValue={value}
           {...common}
         />
       )}
+      {help}
       <ErrorText id={errorId} error={error} />
     </div>
   );
@@ -262,8 +355,12 @@ function Checkbox(props: {
   checked: boolean;
   error?: string;
   className?: string;
+  /** A line under the checkbox, and the ids describing it (help, error). */
+  help?: ReactNode;
+  describedBy?: string;
 }) {
   const errorId = `${props.id}-error`;
+  const describedBy = props.describedBy ?? (props.error ? errorId : undefined);
   return (
     <div className={props.className ? `ls-field ${props.className}` : 'ls-field'}>
       <div className="ls-check">
@@ -275,13 +372,14 @@ function Checkbox(props: {
           required={props.required}
           defaultChecked={props.checked}
           aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? errorId : undefined}
+          aria-describedby={describedBy}
         />
         <label htmlFor={props.id}>
           {props.label}
           <RequiredMark required={props.required} />
         </label>
       </div>
+      {props.help}
       <ErrorText id={errorId} error={props.error} />
     </div>
   );

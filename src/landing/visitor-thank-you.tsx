@@ -1,4 +1,7 @@
+import { DEFAULT_DESIGN, type Design } from '../domain/form-config';
 import { visitorPaymentMessages } from '../domain/payments';
+import { Logo } from './design-images';
+import { designStyle } from './design-theme';
 
 /**
  * The visitor's thank-you, verification and download page (SPEC §2, §4), server-rendered on the
@@ -17,6 +20,10 @@ export interface VisitorThankYouProps {
   businessName: string;
   leadMagnetName: string;
   thankyouMessage: string;
+  /** The owner's heading (src/domain/after-submit.ts thankYouHeading); 'Thank You!' without one. */
+  heading?: string;
+  /** The landing page's look (colours, font, logo), so the visitor stays on the owner's brand. */
+  design?: Design;
   email: string;
   state: 'pending' | 'verified';
   /** Sent with both forms so the server knows whose page it is. */
@@ -41,12 +48,14 @@ export const PAYMENT_TEXTS = {
 export function VisitorThankYou(props: VisitorThankYouProps) {
   const { state, token } = props;
   const fileName = props.leadMagnetName.trim() || 'Your File';
+  const design = props.design ?? DEFAULT_DESIGN;
   return (
-    <div className="ls-page">
+    <div className="ls-page" style={designStyle(design)}>
       <main className="ls-container">
         <header className="ls-header">
+          {design.logo && <Logo image={design.logo} alt={props.businessName.trim()} />}
           {props.businessName.trim() && <p className="ls-business">{props.businessName}</p>}
-          <h1 className="ls-title">{THANK_YOU_TEXTS.title}</h1>
+          <h1 className="ls-title">{props.heading?.trim() || THANK_YOU_TEXTS.title}</h1>
         </header>
         <div className="ls-card">
           {props.notice && (

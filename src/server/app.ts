@@ -12,11 +12,14 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createAuth, type Auth, requireOwner, authRoutes, sessionCookieName } from './features/auth/index.js';
 import { accountRoutes } from './features/account/index.js';
+import { abTestRoutes } from './features/ab-testing/index.js';
 import { analyticsRoutes } from './features/analytics/index.js';
 import { apiKeysRoutes } from './features/api-keys/index.js';
 import { contactRoutes } from './features/contact/index.js';
 import { filesRoutes } from './features/files/index.js';
+import { imageFileRoutes, imagesRoutes } from './features/images/index.js';
 import { formsRoutes } from './features/forms/index.js';
+import { visitorEmailRoutes } from './features/visitor-emails/index.js';
 import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
 import { leadListRoutes } from './features/lead-list/index.js';
 import { planLimitsRoutes } from './features/plan-limits/index.js';
@@ -193,15 +196,19 @@ export async function buildApp({
     // Outside the owner plugin: without a session it sends the browser to sign in and back, not a 401.
     leadExportDownloadRoutes(face, { ...exportDeps, storage }, requireOwner(auth, db));
     invitationPreviewRoutes(face, db);
+    imageFileRoutes(face, storage); // the creator's preview shows the page's images from here
     await face.register(async (owned) => {
       owned.addHook('onRequest', requireOwner(auth, db));
       enforceRoles(owned); // before the routes: it gives each its role check
       formsRoutes(owned, db, config.publicUrl.origin);
+      visitorEmailRoutes(owned, { db, publicOrigin: config.publicUrl.origin, mailFrom: config.mailFrom });
       analyticsRoutes(owned, db);
+      abTestRoutes(owned, db);
       leadListRoutes(owned, db);
       planLimitsRoutes(owned, db);
       leadExportRoutes(owned, exportDeps);
       filesRoutes(owned, db, storage);
+      imagesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
       dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
@@ -233,6 +240,7 @@ export async function buildApp({
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
     publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout }, publicPages);
+    imageFileRoutes(face, storage);
     await face.register(paymentsPublicRoutes, checkout);
     await face.register(billingWebhookRoutes, billing);
   });

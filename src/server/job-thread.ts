@@ -7,6 +7,7 @@ import { openJobPool } from './db/database.js';
 import { PURGE_ACCOUNTS_CRONTAB } from './features/account/index.js';
 import { END_GRACE_PERIODS_CRONTAB } from './features/billing/index.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
+import { CLEANUP_IMAGES_CRONTAB } from './features/images/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
 import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
@@ -29,6 +30,7 @@ export const JOB_CONCURRENCY = 16;
 
 const CRONTAB = [
   CLEANUP_FILES_CRONTAB,
+  CLEANUP_IMAGES_CRONTAB,
   PURGE_DELETED_FORMS_CRONTAB,
   PURGE_EMAIL_DELIVERIES_CRONTAB,
   PURGE_VISITOR_TRACES_CRONTAB,

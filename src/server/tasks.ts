@@ -2,6 +2,7 @@ import type { TaskList } from 'graphile-worker';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { CLEANUP_FILES_TASK, cleanupFilesTask } from './features/files/index.js';
+import { CLEANUP_IMAGES_TASK, cleanupImagesTask } from './features/images/index.js';
 import { PURGE_DELETED_FORMS_TASK, purgeDeletedFormsTask } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_TASK, ownerLeadDigestTask } from './features/lead-notifications/index.js';
 import {
@@ -64,6 +65,7 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),
     [FOLLOW_UP_TASK]: followUpTask(leads),
     [CLEANUP_FILES_TASK]: cleanupFilesTask(db, storage),
+    [CLEANUP_IMAGES_TASK]: cleanupImagesTask(db, storage),
     [PURGE_DELETED_FORMS_TASK]: purgeDeletedFormsTask(db, storage),
     [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
     [PURGE_VISITOR_TRACES_TASK]: purgeVisitorTracesTask(db),

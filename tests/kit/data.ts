@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FileKind } from '../../src/domain/file-kinds.js';
 import { defaultFormConfig, type FormConfig, type Payment } from '../../src/domain/form-config.js';
 
 // What tests make up, for Vitest, the browser journeys and the seed: addresses, page configurations, files.
@@ -15,7 +16,7 @@ export function pdfBytes(size = 2048): Buffer {
 
 /** A publishable landing page configuration using `file` as its lead magnet. */
 export function publishableConfig(
-  file: { id: string; name: string; size: number } | null,
+  file: { id: string; name: string; size: number; kind?: FileKind } | null,
   title = 'The Email Playbook',
   overrides: Partial<FormConfig> = {},
 ): FormConfig {
@@ -24,7 +25,7 @@ export function publishableConfig(
     title,
     description: 'Forty pages of tactics.',
     businessName: 'Acme Marketing',
-    leadMagnet: file,
+    leadMagnet: file && { ...file, kind: file.kind ?? 'pdf' },
     leadMagnetName: 'Email Playbook PDF',
     privacyPolicyUrl: 'https://acme.example/privacy',
     ...overrides,

@@ -47,7 +47,7 @@ export function SiteFooter() {
           <div className="lg:col-span-2">
             <SiteLogo tone="light" />
             <p className="mt-4 max-w-sm text-sm leading-6 text-gray-300">
-              Landing pages that turn your PDF lead magnets into subscribers, with conversion analytics and GDPR, CCPA and PDPA
+              Landing pages that turn your lead magnets into subscribers, with conversion analytics and GDPR, CCPA and PDPA
               compliance built in.
             </p>
             <ul className="mt-6 flex gap-2">

@@ -46,6 +46,12 @@ export const forms = pgTable(
      * plan's number; the others stay live but cannot be changed (plan-limits/kept-pages.ts).
      */
     keptForEditing: boolean('kept_for_editing').notNull().default(false),
+    /**
+     * When the published page's A/B test (config.abTest) last started: publishing switches it on or
+     * changes what it compares (domain/ab-test.ts). Its results count from then; kept when the test is
+     * switched off, so the last test's figures stay readable.
+     */
+    abTestStartedAt: timestamp('ab_test_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -124,6 +130,8 @@ export const leads = pgTable(
     utmTerm: text('utm_term'),
     utmContent: text('utm_content'),
     referrer: text('referrer'),
+    /** The A/B test variant the visitor saw when signing up; null when the page ran no test. */
+    abVariant: text('ab_variant', { enum: ['a', 'b'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -155,6 +163,10 @@ export const leads = pgTable(
     index('leads_released_idx')
       .on(t.releasedAt)
       .where(sql`${t.releasedAt} is not null`),
+    // A page's A/B test results: its sign-ups per variant since the test started.
+    index('leads_form_ab_variant_idx')
+      .on(t.formId, t.abVariant, t.createdAt)
+      .where(sql`${t.abVariant} is not null`),
   ],
 );
 

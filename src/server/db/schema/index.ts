@@ -7,3 +7,5 @@ export * from './contact.js';
 export * from './lead-data.js';
 export * from './integrations.js';
 export * from './billing.js';
+export * from './images.js';
+export * from './ab-tests.js';

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { afterSubmitRedirect } from '../../../domain/after-submit.js';
 import { leads, payments } from '../../db/schema/index.js';
 import {
   findSubmission,
   lockLead,
   markVerified,
   MAX_CODE_ATTEMPTS,
+  mayReceiveFile,
   recordConfirmation,
+  sendDownload,
   unlockSubmission,
   type ClientMeta,
   type LeadDeps,
@@ -44,7 +47,12 @@ export async function verifyCode(
       return attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'wrong';
     }
     if (lead.status === 'pending') await markVerified(deps, tx, lead, found, now);
-    else await tx.update(leads).set({ codeHash: null, codeExpiresAt: null }).where(eq(leads.id, lead.id));
+    else {
+      await tx.update(leads).set({ codeHash: null, codeExpiresAt: null }).where(eq(leads.id, lead.id));
+      // A confirmed address signing up again: its file was on this submission's page, which the
+      // owner's own page replaces; it goes by email instead, so the visitor never leaves without it.
+      if (afterSubmitRedirect(config) && mayReceiveFile(lead)) await sendDownload(deps, tx, lead, found, now);
+    }
     await recordConfirmation(deps, tx, found, 'code', meta, submission.id, now);
     await unlockSubmission(tx, submission.id, now);
     return 'verified';

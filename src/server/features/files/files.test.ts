@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
 import { createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { pdfBytes } from '../../../../tests/kit/data.js';
+import { notAcceptedBytes } from '../../../../tests/kit/files.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { files } from '../../db/schema/index.js';
 
@@ -70,20 +71,28 @@ describe('lead magnet upload', () => {
     expect(stored()).toEqual(before);
   });
 
-  it('refuses an HTML file renamed to .pdf, and a non-PDF type, with 415', async () => {
+  it('refuses an HTML file renamed to .pdf, an empty file and kinds we do not deliver with 415, keeping nothing', async () => {
     const before = stored();
     const renamed = await upload(Buffer.from('<!doctype html><script>alert(1)</script>'), 'guide.pdf', 'application/pdf');
     expect(renamed.statusCode).toBe(415);
-    expect(renamed.json()).toEqual({ code: 'NOT_A_PDF', message: 'Only PDF files are accepted' });
-    const word = await upload(
-      pdfBytes(),
-      'guide.docx',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    );
-    expect(word.statusCode).toBe(415);
+    expect(renamed.json()).toEqual({ code: 'UNSUPPORTED_FILE', message: 'This file is not really a .pdf' });
     const empty = await upload(Buffer.alloc(0));
-    expect(empty.statusCode).toBe(415);
+    expect(empty.json()).toEqual({ code: 'UNSUPPORTED_FILE', message: 'This file is empty' });
+    for (const [name, bytes] of [
+      ['setup.exe', notAcceptedBytes.exe],
+      ['page.html', notAcceptedBytes.html],
+      ['logo.svg', notAcceptedBytes.svg],
+      ['guide', pdfBytes()],
+    ] as const) {
+      const res = await upload(bytes, name, 'application/octet-stream');
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        code: 'UNSUPPORTED_FILE',
+        message: 'Only PDF, DOCX, XLSX, PPTX, EPUB, ZIP, JPG, PNG and MP3 files are accepted',
+      });
+    }
     expect(stored()).toEqual(before);
+    expect(await t.db.select().from(files).where(eq(files.size, 0))).toEqual([]);
   });
 
   it('answers an oversized upload before the client has sent it all: the body is never buffered', async () => {

@@ -4,25 +4,23 @@ import { ErrorCode } from '../../../domain/api-errors.js';
 import { formMessages, LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
 import { idParamsSchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
+import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { findFile, storeUpload } from './files.js';
 
 const tags = ['files'];
 
-/** The owner's lead-magnet PDFs (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
+/** The owner's lead-magnet files (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
 export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/files', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(400, ErrorCode.EXPECTED_MULTIPART, 'Send the PDF as multipart/form-data.');
+    if (!request.isMultipart()) throw new HttpError(400, ErrorCode.EXPECTED_MULTIPART, 'Send the file as multipart/form-data.');
     const part = await request.file({ limits: { fileSize: LEAD_MAGNET_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
     if (!part) throw new HttpError(400, ErrorCode.NO_FILE, formMessages.leadMagnetRequired);
-    const uploaded = await storeUpload(db, storage, request.owner.workspaceId, {
-      filename: part.filename,
-      mimetype: part.mimetype,
-      file: part.file,
-    });
+    // What it is follows from its name's extension and its bytes; the type the browser guessed is not asked.
+    const uploaded = await storeUpload(db, storage, request.owner.workspaceId, { filename: part.filename, file: part.file });
     return reply.status(201).send(uploaded);
   });
 
@@ -32,7 +30,9 @@ export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
     return reply
       .type(file.contentType)
       .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('content-disposition', attachmentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, no-store')
       .send(storage.read(file.storageKey));
   });

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '../../../domain/branding.js';
-import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig } from '../../../domain/form-config.js';
+import {
+  formMessages,
+  hasLockedEmailField,
+  validateForPublish,
+  type FormConfig,
+  type ImageRef,
+} from '../../../domain/form-config.js';
 import {
   DELETED_FORM_RETENTION_DAYS,
   FORMS_PAGE_SIZE,
@@ -14,10 +20,14 @@ import {
   type ListFormsFilter,
   type FormSummary,
 } from '../../../domain/forms-api.js';
+import { redirectUrlError } from '../../../domain/after-submit.js';
+import { embedOriginsError, normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
 import { isFormId } from '../../../domain/ids.js';
+import { abTestStarts } from '../../../domain/ab-test.js';
 import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
-import { files, formLeadCounts, formStatTotals, forms, organizations } from '../../db/schema/index.js';
+import { files, formLeadCounts, formStatTotals, forms, images, organizations } from '../../db/schema/index.js';
+import { kindOfFile } from '../files/index.js';
 import { emitEvent, publishedFormEventData } from '../outbox/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
@@ -63,12 +73,51 @@ async function checkConfig(executor: Executor, workspaceId: string, config: Form
   if (!hasLockedEmailField(config)) throw fieldError('fields', formMessages.emailFieldLocked);
   if (config.leadMagnet) {
     const [file] = await executor
-      .select({ id: files.id })
+      .select({ id: files.id, contentType: files.contentType })
       .from(files)
       .where(and(eq(files.id, config.leadMagnet.id), eq(files.workspaceId, workspaceId)));
-    if (!file) throw fieldError('leadMagnet', formMessages.leadMagnetRequired);
+    // Its kind (PDF, DOCX, …) is the stored file's, not whatever a client claims; pages saved before kinds hold PDFs.
+    const kind = config.leadMagnet.kind ?? 'pdf';
+    if (!file || kindOfFile(file) !== kind) throw fieldError('leadMagnet', formMessages.leadMagnetRequired);
+  }
+  // A draft may still lack the address (publishing requires it), never hold one visitors cannot be sent to.
+  const redirect = config.redirectUrl.trim() === '' ? undefined : redirectUrlError(config);
+  if (redirect) throw fieldError('redirectUrl', redirect);
+  const embedOrigins = embedOriginsError(config.embedOrigins);
+  if (embedOrigins) throw fieldError('embedOrigins', embedOrigins);
+  await checkImages(executor, workspaceId, config);
+}
+
+/** Where a page shows uploaded images: its logo and cover, and its A/B variant's. */
+const imagesOf = (config: FormConfig): { key: string; ref: ImageRef }[] => {
+  const places: [string, ImageRef | null][] = [
+    ['design.logo', config.design.logo],
+    ['design.cover', config.design.cover],
+    ['abTest.design.logo', config.abTest.design.logo],
+    ['abTest.design.cover', config.abTest.design.cover],
+  ];
+  return places.flatMap(([key, ref]) => (ref ? [{ key, ref }] : []));
+};
+
+/**
+ * A page shows only this workspace's uploads, at their real size: the width and height the page
+ * reserves come from the upload, not from whatever a client sends, so nothing shifts as it loads.
+ */
+async function checkImages(executor: Executor, workspaceId: string, config: FormConfig) {
+  const used = imagesOf(config);
+  if (used.length === 0) return;
+  const stored = await executor
+    .select({ id: images.id, width: images.width, height: images.height })
+    .from(images)
+    .where(and(eq(images.workspaceId, workspaceId), inArray(images.id, [...new Set(used.map(({ ref }) => ref.id))])));
+  for (const { key, ref } of used) {
+    const image = stored.find((row) => row.id === ref.id);
+    if (!image || image.width !== ref.width || image.height !== ref.height) throw fieldError(key, formMessages.imageMissing);
   }
 }
+
+/** The sites that may embed the page are stored as origins, each once (`https://Example.com/` is `https://example.com`). */
+const withOrigins = (config: FormConfig): FormConfig => ({ ...config, embedOrigins: normalizeEmbedOrigins(config.embedOrigins) });
 
 /**
  * Only a plan with 'Remove Branding' may switch the "Made with Lodestone" link off. A page that had it
@@ -110,7 +159,34 @@ export async function createForm(db: Db, workspaceId: string, config: FormConfig
     await checkBranding(tx, workspaceId, config);
     const [row] = await tx
       .insert(forms)
-      .values({ id: newFormId(), workspaceId, name: nameOf(config), draft: config })
+      .values({ id: newFormId(), workspaceId, name: nameOf(config), draft: withOrigins(config) })
+      .returning();
+    return row!;
+  });
+}
+
+/** 'Copy of {title}', within the title's 200 characters. */
+const copyTitle = (config: FormConfig) => `Copy of ${nameOf(config)}`.slice(0, 200);
+
+/**
+ * A new page from one of the workspace's pages, as the owner last edited it: its draft (publishing
+ * copies the draft, so the draft is never older than what visitors see), titled 'Copy of {title}',
+ * unpublished, with no leads or views. It takes a slot like any new page. Both pages point at the
+ * same stored file: uploads are removed only once no page's draft or published version uses them
+ * (files/cleanup.task.ts), so deleting either page leaves the other's download intact.
+ */
+export async function duplicateForm(db: Db, workspaceId: string, id: string): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    await lockWorkspaceForms(tx, workspaceId);
+    const source = await getForm(tx, workspaceId, id);
+    await checkFormLimit(tx, workspaceId);
+    const draft: FormConfig = { ...source.draft, title: copyTitle(source.draft) };
+    await checkConfig(tx, workspaceId, draft);
+    // The source's own setting carries over, as a save of the source would keep it.
+    await checkBranding(tx, workspaceId, draft, source.draft);
+    const [row] = await tx
+      .insert(forms)
+      .values({ id: newFormId(), workspaceId, name: nameOf(draft), draft, ownerNotify: source.ownerNotify })
       .returning();
     return row!;
   });
@@ -143,7 +219,7 @@ export async function saveDraft(db: Db, workspaceId: string, id: string, config:
     await checkBranding(tx, workspaceId, config, current.draft);
     const [row] = await tx
       .update(forms)
-      .set({ draft: config, name: nameOf(config) })
+      .set({ draft: withOrigins(config), name: nameOf(config) })
       .where(and(eq(forms.id, id), eq(forms.workspaceId, workspaceId)))
       .returning();
     return row!;
@@ -170,6 +246,8 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
         publishedVersion: sql`${forms.publishedVersion} + 1`,
         publishedAt: new Date(),
         status: 'active',
+        // A test switched on, or changed in what it compares, starts again (domain/ab-test.ts).
+        ...(abTestStarts(form.published, form.draft) ? { abTestStartedAt: new Date() } : {}),
       })
       .where(eq(forms.id, id))
       .returning();

@@ -25,6 +25,7 @@ const requests = () => {
     { method: 'PATCH', url: `/api/forms/${form.id}/status`, payload: { status: 'inactive' } },
     { method: 'DELETE', url: `/api/forms/${form.id}` },
     { method: 'POST', url: `/api/forms/${form.id}/restore` },
+    { method: 'POST', url: `/api/forms/${form.id}/duplicate` },
     { method: 'GET', url: `/api/files/${fileId}` },
   ] as const;
 };

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Purges pages deleted more than DELETED_FORM_RETENTION_DAYS ago, with their leads, then removes the
- * uploads no page uses any more (the purged pages' PDFs, unless another page shares them).
+ * uploads no page uses any more (the purged pages' files, unless another page shares them).
  */
 export async function purgeExpiredForms(db: Db, storage: Storage, now = new Date()) {
   const forms = await purgeDeletedForms(db, new Date(now.getTime() - DELETED_FORM_RETENTION_DAYS * DAY_MS));

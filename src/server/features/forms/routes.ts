@@ -7,6 +7,7 @@ import {
   createForm,
   dashboardStats,
   deleteForm,
+  duplicateForm,
   getForm,
   listForms,
   publishForm,
@@ -38,6 +39,12 @@ export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) 
 
   api.post('/api/forms', { ...keyedByConfig, schema: { tags, body: saveFormBodySchema } }, async (request, reply) => {
     const row = await createForm(db, request.owner.workspaceId, request.body.config);
+    return reply.status(201).send(detail(row));
+  });
+
+  // A copy of the page as last edited, unpublished: it takes a page slot like POST /api/forms.
+  api.post('/api/forms/:id/duplicate', { schema: byId }, async (request, reply) => {
+    const row = await duplicateForm(db, request.owner.workspaceId, request.params.id);
     return reply.status(201).send(detail(row));
   });
 

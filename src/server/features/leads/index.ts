@@ -2,6 +2,7 @@ export { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
 export {
   canResend,
   type ClientMeta,
+  DOWNLOAD_LINK_DAYS,
   findSubmission,
   type LeadDeps,
   links,
@@ -13,6 +14,7 @@ export {
   RESEND_AFTER_SECONDS,
   secondsUntilResend,
   sendCode,
+  sendDownload,
   submissionPath,
   unlockSubmission,
 } from './lead-state.js';

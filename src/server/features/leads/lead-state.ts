@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { emailSender, firstNameOf, mentionsFirstName, ownerWordsOf, type VisitorEmail } from '../../../domain/email-copy.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import { CONSENT_VERSION } from '../../../landing/consent.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -59,7 +60,7 @@ export const mayReceiveFile = (lead: Pick<LeadRow, 'paymentState'>) =>
 /** A lead's published page as its emails need it: the page, and the owner replies go to. */
 export interface LeadPage {
   config: FormConfig;
-  /** The workspace owner's address (the first owner's), the Reply-To of the lead's emails. */
+  /** The workspace owner's address (the first owner's), the Reply-To of the lead's emails unless the page names one. */
   ownerEmail: string | null;
 }
 
@@ -110,11 +111,24 @@ export async function findSubmission(tx: Executor, submissionId: string, lock = 
   return row;
 }
 
-/** Visitor emails come from the business (its name as sender) and replies go to the workspace's owner. */
-const senderFor = ({ config, ownerEmail }: LeadPage) => ({
-  fromName: config.businessName.trim() || undefined,
-  replyTo: ownerEmail ?? undefined,
-});
+/**
+ * Visitor emails come from the owner's sender name (else the business name) and replies go to the
+ * owner's Reply-To (else the workspace owner's account address, read when the email is queued, so
+ * a change of owner or address applies to the next email). Pages published before owners could
+ * set these have no `emails`.
+ */
+const senderFor = ({ config, ownerEmail }: LeadPage) => emailSender(config.emails, config.businessName, ownerEmail);
+
+/**
+ * The owner's words for this email, if any, and the visitor's first name only when they greet by
+ * it: the job (sealed) carries no more of what the visitor typed than the email shows.
+ */
+function ownerWordsFor(page: LeadPage, lead: LeadRow, email: VisitorEmail) {
+  const copy = ownerWordsOf(page.config.emails, email);
+  if (!copy) return {};
+  const firstName = mentionsFirstName(copy) ? firstNameOf(page.config.fields, lead.data) : null;
+  return { copy, ...(firstName ? { firstName } : {}) };
+}
 
 /**
  * An email to the lead's own address, from the business, in one statement with what goes with it:
@@ -146,6 +160,7 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
     leadMagnetName: config.leadMagnetName,
     code,
     confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
+    ...ownerWordsFor(page, lead, 'confirm'),
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
   await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
@@ -160,6 +175,7 @@ export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     downloadUrl: l.download,
     thankYouUrl: l.inbox,
     expiresInDays: DOWNLOAD_LINK_DAYS,
+    ...ownerWordsFor(page, lead, 'delivery'),
   };
   await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
 }

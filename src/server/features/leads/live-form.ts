@@ -14,6 +14,8 @@ export interface LiveForm {
   version: number;
   /** The workspace's plan, read with the page: what the page shows may depend on it (the Lodestone link). */
   plan: PlanId;
+  /** When the page's A/B test started (ms since the epoch), null if none ever did: visitors are assigned without a read. */
+  abTestStartedAt?: number | null;
 }
 
 export type LiveFormLookup = LiveForm | { status: 404 | 410 };
@@ -80,6 +82,7 @@ async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
       version: forms.publishedVersion,
       status: forms.status,
       plan: organizations.plan,
+      abTestStartedAt: forms.abTestStartedAt,
     })
     .from(forms)
     // The same one-row read: the workspace by its primary key.
@@ -87,5 +90,12 @@ async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
     .where(and(eq(forms.id, id), isNull(forms.deletedAt)));
   if (!form || !form.config) return { status: 404 };
   if (form.status !== 'active') return { status: 410 };
-  return { id: form.id, workspaceId: form.workspaceId, config: form.config, version: form.version, plan: form.plan };
+  return {
+    id: form.id,
+    workspaceId: form.workspaceId,
+    config: form.config,
+    version: form.version,
+    plan: form.plan,
+    abTestStartedAt: form.abTestStartedAt?.getTime() ?? null,
+  };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { variantConfig, type AbVariant } from '../../../domain/ab-test.js';
 import type { Submission } from '../../../domain/submission.js';
 import { executePrepared, type Db } from '../../db/client.js';
 import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
@@ -15,6 +16,8 @@ import { signupRoomSql } from '../plan-limits/index.js';
 export interface VisitMeta extends ClientMeta {
   utm: Partial<Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>>;
   referrer: string | null;
+  /** The A/B test variant the visitor saw (absent or null: the page ran no test). */
+  abVariant?: AbVariant | null;
 }
 
 const NO_CHECKBOX = 'No consent checkbox was shown; the visitor submitted the form.';
@@ -46,6 +49,7 @@ interface Entry {
   asksCode: boolean;
   referrer: string | null;
   utm: VisitMeta['utm'];
+  abVariant: AbVariant | null;
   at: Date;
   formVersion: number;
   consentText: string;
@@ -87,11 +91,13 @@ export async function storeSubmission(
     asksCode: form.config.doubleOptIn && !paid,
     referrer: meta.referrer,
     utm: meta.utm,
+    abVariant: meta.abVariant ?? null,
     at: now,
     formVersion: form.version,
     consentText: submission.consent ? consentText(form.config.businessName) : NO_CHECKBOX,
     agreed: submission.consent,
-    shown: JSON.stringify(shownPage(form.config)),
+    // The evidence is of the page this visitor saw: variant B has its own title.
+    shown: JSON.stringify(shownPage(variantConfig(form.config, meta.abVariant ?? 'a'))),
     ipHash: deps.tokens.hashValue('ip', meta.ip),
     userAgentHash: deps.tokens.hashValue('ua', meta.userAgent),
   });
@@ -129,10 +135,10 @@ async function storeEntries(db: Db, entries: Entry[]) {
         ${column(entries, (e) => today(e.at), 'date')}, ${column(entries, (e) => e.formVersion, 'int')},
         ${column(entries, (e) => e.consentText, 'text')}, ${column(entries, (e) => e.agreed, 'boolean')},
         ${column(entries, (e) => e.shown, 'jsonb')}, ${column(entries, (e) => e.ipHash, 'text')},
-        ${column(entries, (e) => e.userAgentHash, 'text')}
+        ${column(entries, (e) => e.userAgentHash, 'text')}, ${column(entries, (e) => e.abVariant, 'text')}
       ) as i(submission_id, lead_id, form_id, workspace_id, email, data, verified, paid, asks_code, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at, day, form_version,
-        consent_text, agreed, shown, ip_hash, user_agent_hash)
+        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant)
     ),
     -- The sign-ups this statement confirms (new addresses on pages without double opt-in or payment),
     -- numbered in each workspace: those past the workspace's room for the month are held (decision
@@ -155,11 +161,11 @@ async function storeEntries(db: Db, entries: Entry[]) {
     ),
     lead as (
       insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, held_at, referrer,
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at)
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, created_at)
       select lead_id, form_id, workspace_id, email, data, case when verified then 'verified' else 'pending' end,
         case when paid then 'awaiting' else 'none' end, case when verified then submitted_at end,
         case when submission_id in (select submission_id from held) then submitted_at end, referrer,
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, submitted_at
       from input
       -- Rows are locked in one order by every statement, so concurrent ones wait instead of deadlocking.
       order by form_id, email

@@ -111,3 +111,38 @@ describe('a sign-up email rendered once per page and filled in per recipient', (
 });
 
 const escapeForHtml = (value: unknown) => String(value).replaceAll('&', '&amp;');
+
+describe("a sign-up email in the owner's words, greeting each visitor by name", () => {
+  const job = (props: Record<string, unknown>, template: 'leadConfirm' | 'leadDelivery', i: number): QueuedEmail =>
+    ({ messageId: `n-${i}`, template, to: `n${i}@example.com`, props }) as unknown as QueuedEmail;
+  const page = {
+    businessName: 'Named & Co',
+    leadMagnetName: 'Named guide',
+    copy: { subject: 'Hi {first_name}', text: 'Dear {first_name},\n\nwelcome. <b>x</b>' },
+  };
+
+  it('is exactly the whole render for every name, and the page is rendered twice, not once per name', async () => {
+    const rendered = vi.mocked(render).mock.calls.length;
+    const names = ['Ada', 'Grace', 'José', 'Zoë-Ann', 'Ada'];
+    for (const [n, firstName] of names.entries()) {
+      const props = { ...page, code: `12345${n}`, confirmUrl: `https://pages.example.com/confirm/n${n}`, firstName };
+      const mail = await renderEmail(job(props, 'leadConfirm', 300 + n));
+      const expected = await renderEmail(job(props, 'leadConfirm', 300 + n), { whole: true });
+      expect(mail.html).toBe(expected.html);
+      expect(mail.text).toBe(expected.text);
+      expect(mail.text).toContain(`Dear ${firstName},`);
+      expect(mail.subject).toBe(`Hi ${firstName}`);
+    }
+    // Two for the page (placeholders, then whole to compare), one whole render per check above.
+    expect(vi.mocked(render).mock.calls.length - rendered).toBe(2 + names.length);
+  });
+
+  it('renders whole a name it cannot fill in safely, and greets "there" without one', async () => {
+    const props = { ...page, code: '111111', confirmUrl: 'https://pages.example.com/confirm/q' };
+    for (const firstName of [`O'Brien`, '<i>Eve</i>', undefined]) {
+      const mail = await renderEmail(job({ ...props, firstName }, 'leadConfirm', 400));
+      expect(mail.html).toBe((await renderEmail(job({ ...props, firstName }, 'leadConfirm', 400), { whole: true })).html);
+      expect(mail.text).toContain(`Dear ${firstName ?? 'there'},`);
+    }
+  });
+});

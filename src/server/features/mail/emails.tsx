@@ -101,7 +101,14 @@ export async function queueEmail<T extends EmailTemplate>(
  */
 export const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
-export async function renderEmail({ messageId, template, to, fromName, replyTo, props }: QueuedEmail): Promise<OutgoingMail> {
+/**
+ * `whole`: render this email alone, not through the per-page skeletons below (a preview of words
+ * not yet saved would only crowd the skeletons of the pages that send).
+ */
+export async function renderEmail(
+  { messageId, template, to, fromName, replyTo, props }: QueuedEmail,
+  { whole = false }: { whole?: boolean } = {},
+): Promise<OutgoingMail> {
   const definition = templates[template];
   if (!definition) throw new Error(`Unknown email template: ${String(template)}`);
   return {
@@ -110,7 +117,7 @@ export async function renderEmail({ messageId, template, to, fromName, replyTo, 
     ...(fromName ? { fromName } : {}),
     ...(replyTo ? { replyTo } : {}),
     subject: definition.subject(props as never),
-    ...(await renderBody(template, props)),
+    ...(await (whole ? renderFully(template, props) : renderBody(template, props))),
   };
 }
 
@@ -129,14 +136,20 @@ async function renderFully(template: EmailTemplate, props: unknown): Promise<Bod
  * template whose output the placeholders do not reproduce is rendered whole every time.
  */
 const PER_RECIPIENT: Partial<Record<EmailTemplate, readonly string[]>> = {
-  leadConfirm: ['code', 'confirmUrl'],
-  leadDelivery: ['downloadUrl', 'thankYouUrl'],
+  leadConfirm: ['code', 'confirmUrl', 'firstName'],
+  leadDelivery: ['downloadUrl', 'thankYouUrl', 'firstName'],
 };
+/** Per-recipient props a job may go without (the first name: only when the owner's words greet by it). */
+const OPTIONAL: ReadonlySet<string> = new Set(['firstName']);
 /**
  * What a filled-in value may hold: a URL's characters or digits, nothing html-to-text would reflow
- * and nothing (but `&`) that escaping could spell differently from React.
+ * and nothing (but `&`) that escaping could spell differently from React. A name: letters, digits,
+ * dots and dashes in any script.
  */
 const FILLABLE = /^[A-Za-z0-9\-._~:/?#@&=+%,;]+$/;
+const FILLABLE_NAME = /^[\p{L}\p{M}\p{N}.-]+$/u;
+const fillable = (name: string, value: unknown) =>
+  typeof value === 'string' && (name === 'firstName' ? FILLABLE_NAME : FILLABLE).test(value);
 const PLACEHOLDER_SALT = randomUUID().replaceAll('-', '');
 const placeholder = (name: string) => `lsph${PLACEHOLDER_SALT}${name}x`;
 
@@ -149,12 +162,13 @@ const MAX_SKELETONS = 500;
 const skeletons = new Map<string, Skeleton>();
 
 async function renderBody(template: EmailTemplate, props: unknown): Promise<Body> {
-  const names = PER_RECIPIENT[template];
   const values = props as Record<string, unknown>;
-  if (!names || !names.every((name) => typeof values[name] === 'string' && FILLABLE.test(values[name]))) {
+  const names = PER_RECIPIENT[template]?.filter((name) => !(OPTIONAL.has(name) && values[name] === undefined));
+  if (!names || !names.every((name) => fillable(name, values[name]))) {
     return renderFully(template, props);
   }
-  const key = JSON.stringify([template, Object.entries(values).filter(([name]) => !names.includes(name))]);
+  // With the per-recipient props it has: an email that greets by name is not one that does not.
+  const key = JSON.stringify([template, names, Object.entries(values).filter(([name]) => !names.includes(name))]);
   let skeleton = skeletons.get(key);
   if (!skeleton) {
     const withPlaceholders = { ...values, ...Object.fromEntries(names.map((name) => [name, placeholder(name)])) };

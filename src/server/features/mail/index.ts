@@ -1,5 +1,5 @@
 export { devMailboxRoutes } from './dev-mailbox.routes.js';
-export { queueEmail, SEND_EMAIL_TASK, type EmailProps } from './emails.js';
+export { queueEmail, renderEmail, SEND_EMAIL_TASK, type EmailJob, type EmailProps } from './emails.js';
 export { forgetEmails } from './forget-emails.js';
 export {
   PURGE_EMAIL_DELIVERIES_CRONTAB,

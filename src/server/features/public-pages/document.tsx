@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { landingDocumentCss, landingScript, thankYouScript } from '../../../landing/index.js';
+import { frameHeightScript, landingDocumentCss, landingScript, thankYouScript } from '../../../landing/index.js';
 import { escapeHtml } from '../../lib/html.js';
 
 // Every page of the public face is one HTML document: inlined CSS, at most a few hundred bytes of
@@ -67,9 +67,11 @@ export interface DocumentOptions {
   noindex?: boolean;
   /** More CSS for this document (e.g. the consent notice's), after the landing stylesheet. */
   css?: string;
+  /** Some sites may show it in a frame (embedding.tsx): it tells its parent its height. */
+  framed?: boolean;
 }
 
-export function renderDocument({ title, description, url, body, script, noindex, css = '' }: DocumentOptions): string {
+export function renderDocument({ title, description, url, body, script, noindex, css = '', framed }: DocumentOptions): string {
   const meta = [
     `<meta name="description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="website">`,
@@ -86,6 +88,7 @@ export function renderDocument({ title, description, url, body, script, noindex,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     `<style>${landingDocumentCss}${css && `\n${css}`}</style></head><body>${renderToString(body)}` +
     (script ? `<script>${PUBLIC_SCRIPTS[script]}</script>` : '') +
+    (framed ? `<script>${frameHeightScript}</script>` : '') +
     `</body></html>`
   );
 }

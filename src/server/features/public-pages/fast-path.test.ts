@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '../../../domain/form-config.js';
 import { checkFillTime, MIN_FILL_MS } from '../../lib/fill-time.js';
 import { peekLiveForm } from '../leads/index.js';
 import { createVariants, MAX_VARIANTS, pickEncoding, RENDER_WINDOW_MS } from './published-page.js';
@@ -141,6 +142,46 @@ describe('GET /f/{id} from memory', () => {
       'name="ls_ref" value="https://other.example/"',
     );
     expect(text(await get(`/f/${form.id}`))).toContain('name="ls_ref" value=""');
+  });
+
+  it('serves both variants of a page under an A/B test from memory, each counted as its own', async () => {
+    const form = await createForm(t.app, owner, {
+      publish: true,
+      config: { abTest: { ...DEFAULT_AB_TEST, enabled: true, split: 50, title: 'The B side', design: { ...DEFAULT_DESIGN } } },
+    });
+    // One address here (the socket's): visitors differ by their browsers.
+    const browsers = Array.from({ length: 16 }, (_, i) => `${BROWSER_UA} visitor/${i}`);
+    const first = new Map<string, string>();
+    for (const ua of browsers) {
+      const before = throughFastify;
+      const res = await get(`/f/${form.id}`, { 'user-agent': ua, 'accept-encoding': 'br' });
+      const html = text(res);
+      const variant = /name="ls_v" value="([ab])"/.exec(html)![1]!;
+      expect(html.includes('The B side'), ua).toBe(variant === 'b');
+      // Each variant's first answer is rendered by Fastify; every other from memory.
+      expect(throughFastify - before, ua).toBe([...first.values()].includes(variant) ? 0 : 1);
+      if (![...first.values()].includes(variant)) expect(Object.keys(res.headers).sort()).toEqual(PAGE_HEADERS);
+      first.set(ua, variant);
+    }
+    expect(new Set(first.values())).toEqual(new Set(['a', 'b']));
+    // A reload is the same variant, from memory, with the same headers as the first answer.
+    const before = throughFastify;
+    for (const [ua, variant] of first) {
+      const again = await get(`/f/${form.id}`, { 'user-agent': ua, 'accept-encoding': 'gzip' });
+      expect(/name="ls_v" value="([ab])"/.exec(text(again))![1]).toBe(variant);
+    }
+    expect(throughFastify).toBe(before);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/${form.id}/ab-test`,
+      headers: { host: 'localhost:3000', cookie: owner.cookie },
+    });
+    const counted = res.json<{ variants: Array<{ variant: string; views: number }> }>().variants;
+    const expected = (v: string) => 2 * [...first.values()].filter((x) => x === v).length;
+    expect(counted).toEqual([
+      expect.objectContaining({ variant: 'a', views: expected('a') }),
+      expect.objectContaining({ variant: 'b', views: expected('b') }),
+    ]);
   });
 
   it('leaves garbage ids, NUL bytes, payment outcomes, pages not live and the app host to Fastify', async () => {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../db/client.js';
+import type { AbVariant } from '../../../domain/ab-test.js';
 import { isFormId } from '../../../domain/ids.js';
-import { peekLiveForm } from '../leads/index.js';
+import { createVariantAssigner } from '../ab-testing/index.js';
+import { peekLiveForm, type LiveForm } from '../leads/index.js';
 import type { CheckoutDeps } from '../payments/index.js';
 import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '../view-counting/index.js';
 import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
@@ -31,10 +33,19 @@ export function createPublicPages(deps: {
     return hash(formId, visitor.slice(0, cut), visitor.slice(cut + 1), new Date(`${day}T12:00:00Z`));
   });
 
+  const assign = createVariantAssigner(deps.secret);
+  /**
+   * The A/B test variant of `form` this visitor sees (decision 0051), null when the page runs no test:
+   * a keyed hash of what the request already carries, so no read and nothing stored.
+   */
+  const variantFor = (form: LiveForm, ip: string, headers: IncomingMessage['headers']): AbVariant | null =>
+    assign(form, ip, String(headers['user-agent'] ?? ''));
+
   /** Counts a browser's view of a page (not a bot's, not a prefetch): buffered, written within VIEW_FLUSH_MS. */
-  function countView(formId: string, headers: IncomingMessage['headers'], ip: string) {
+  function countView(form: LiveForm, headers: IncomingMessage['headers'], ip: string, variant: AbVariant | null = null) {
     if (!isCountableView(headers)) return;
-    views.add(formId, `${ip}\n${String(headers['user-agent'] ?? '')}`);
+    const test = variant && form.abTestStartedAt != null ? { startedAt: form.abTestStartedAt, variant } : undefined;
+    views.add(form.id, `${ip}\n${String(headers['user-agent'] ?? '')}`, Date.now(), test);
   }
 
   /**
@@ -53,18 +64,20 @@ export function createPublicPages(deps: {
       if (!isFormId(id) || (q !== -1 && req.url.includes('payment', q))) return false;
       const form = peekLiveForm(deps.db, id);
       if (!form || 'status' in form) return false;
-      const doc = render.sentPage(form);
+      const ip = clientIp(req, trustProxy);
+      const variant = variantFor(form, ip, req.headers);
+      const doc = render.sentPage(form, variant);
       if (!doc) return false;
       const encoding = encodingOf(req.headers['accept-encoding']);
       const body = render.body(doc, String(req.headers.referer ?? ''), encoding);
       res.writeHead(200, [...headersOf(doc, encoding), 'content-length', String(body.length)]);
       res.end(req.method === 'HEAD' ? undefined : body);
-      if (req.method === 'GET') countView(form.id, req.headers, clientIp(req, trustProxy));
+      if (req.method === 'GET') countView(form, req.headers, ip, variant);
       return true;
     };
   }
 
-  return { render, countView, views, fastPath };
+  return { render, countView, variantFor, views, fastPath };
 }
 
 // Per document and encoding, its headers as the flat list writeHead takes, built once.

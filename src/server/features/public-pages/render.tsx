@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { variantConfig, type AbVariant } from '../../../domain/ab-test.js';
 import { badgeUrl, showsBadge } from '../../../domain/branding.js';
+import { normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
 import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '../../../landing/index.js';
 import type { LiveForm } from '../leads/index.js';
@@ -8,6 +10,7 @@ import type { ThankYouView } from '../visitor-journey/index.js';
 import { signRenderTime } from '../../lib/fill-time.js';
 import { escapeHtml } from '../../lib/html.js';
 import { PUBLIC_CSP, renderDocument } from './document.js';
+import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
 import {
   createVariants,
   pickEncoding,
@@ -23,27 +26,40 @@ type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formEr
 /** Everything the public face shows: each kind knows its document and its Content-Security-Policy. */
 export type PublicView =
   /** The published page as first served: cached per published version, with pixels and script. */
-  | { kind: 'page'; form: LiveForm; referrer: string; acceptEncoding?: string | string[] }
+  | { kind: 'page'; form: LiveForm; referrer: string; acceptEncoding?: string | string[]; variant?: AbVariant | null }
   /** The page again after a POST (errors, a message), never cached and without tracking. */
-  | { kind: 'pageAgain'; form: LiveForm; extra: LandingExtra; referrer: string; secondTry?: boolean }
+  | { kind: 'pageAgain'; form: LiveForm; extra: LandingExtra; referrer: string; secondTry?: boolean; variant?: AbVariant | null }
   | { kind: 'thankYou'; view: ThankYouView; notice?: VisitorThankYouProps['notice'] }
-  | { kind: 'notice'; title: string; text: string; action?: { url: string; fields: Record<string, string>; label: string } };
+  /** `framing`: the sites that may frame the page the visitor came from (embedding.tsx). */
+  | {
+      kind: 'notice';
+      title: string;
+      text: string;
+      action?: { url: string; fields: Record<string, string>; label: string };
+      framing?: readonly string[];
+    }
+  /** A paid page's checkout, for a visitor who submitted it inside a frame (embedding.tsx). */
+  | { kind: 'leaveFrame'; url: string; form: LiveForm };
 
 export function createRenderer(deps: { secret: string; publicOrigin: string; appOrigin: string; checkout: CheckoutDeps }) {
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
   const formCsp = (config: FormConfig, csp = PUBLIC_CSP) =>
-    config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp;
+    allowFraming(config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp, framingOrigins(config));
   const cache = new Map<string, PublishedDocument>();
   const variants = createVariants(deps.secret);
   const badgeHref = badgeUrl(deps.appOrigin);
   /**
    * A page's documents are per published version and per what its plan lets it show: the same
    * version is a second document once its workspace's plan adds or takes away the Lodestone link.
+   * A page under an A/B test has one per variant (decision 0051).
    */
-  const keyOf = (form: LiveForm) => `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}`;
+  const keyOf = (form: LiveForm, variant?: AbVariant | null) =>
+    `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}`;
 
-  function landingDocument(form: LiveForm, extra: LandingExtra, withTracking: boolean) {
+  /** The page as a visitor of `variant` sees it (an A/B test's B has its own title, description and design), carrying the letter. */
+  function landingDocument(page: LiveForm, extra: LandingExtra, withTracking: boolean, variant?: AbVariant | null) {
+    const form = variant ? { ...page, config: variantConfig(page.config, variant) } : page;
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
     const landing = (
       <LandingPage
@@ -51,7 +67,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
         mode="live"
         action={`/f/${form.id}`}
         honeypotName={RESERVED_NAMES.honeypot}
-        hiddenFields={{ [RESERVED_NAMES.renderedAt]: RENDERED_AT, [RESERVED_NAMES.referrer]: REFERRER }}
+        hiddenFields={{
+          [RESERVED_NAMES.renderedAt]: RENDERED_AT,
+          [RESERVED_NAMES.referrer]: REFERRER,
+          ...(variant ? { [RESERVED_NAMES.abVariant]: variant } : {}),
+        }}
         badgeHref={showsBadge(form.plan, form.config) ? badgeHref : undefined}
         {...extra}
       />
@@ -63,15 +83,16 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       script: 'landing',
       body: tracking ? tracking.wrap(landing) : landing,
       css: tracking?.css,
+      framed: framingOrigins(form.config).length > 0,
     });
     return { html, csp: formCsp(form.config, tracking?.csp) };
   }
 
-  function publishedPage(form: LiveForm): PublishedDocument {
-    const key = keyOf(form);
+  function publishedPage(form: LiveForm, variant?: AbVariant | null): PublishedDocument {
+    const key = keyOf(form, variant);
     let cached = cache.get(key);
     if (!cached) {
-      cached = { key, ...landingDocument(form, {}, true) };
+      cached = { key, ...landingDocument(form, {}, true, variant) };
       cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
@@ -89,23 +110,27 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       case 'page':
         throw new Error('a published page is sent by sendPage');
       case 'pageAgain': {
-        const { html, csp } = landingDocument(view.form, view.extra, false);
+        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant);
         return { html: personalise(html, view.referrer, view.secondTry), csp };
       }
       case 'thankYou': {
         const { view: page, notice } = view;
         const verified = page.state === 'verified';
+        const framing = normalizeEmbedOrigins(page.embedOrigins);
         const html = renderDocument({
-          title: 'Thank You!',
+          title: page.heading || 'Thank You!',
           description: page.leadMagnetName || 'Thank you',
           body: <VisitorThankYou {...page} notice={notice} />,
           script: verified ? undefined : 'thankYou',
           noindex: true,
+          framed: framing.length > 0,
         });
-        return { html, csp: PUBLIC_CSP };
+        return { html, csp: allowFraming(PUBLIC_CSP, framing) };
       }
       case 'notice':
         return noticeDocument(view);
+      case 'leaveFrame':
+        return leaveFrameDocument(view.url, framingOrigins(view.form.config));
     }
   }
 
@@ -114,9 +139,9 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
    * headers it leaves with are kept with the document, for the fast path (fast-path.ts).
    */
   function sendPage(reply: FastifyReply, view: Extract<PublicView, { kind: 'page' }>) {
-    const doc = publishedPage(view.form);
+    const doc = publishedPage(view.form, view.variant);
     const encoding = pickEncoding(view.acceptEncoding);
-    reply
+    framingHeaders(reply, doc.csp)
       .status(200)
       .header('content-security-policy', doc.csp)
       .header('cache-control', 'no-store')
@@ -131,15 +156,15 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
   const render = (reply: FastifyReply, status: number, view: PublicView) =>
     view.kind === 'page' ? sendPage(reply, view) : sendPublic(reply, status, documentOf(view));
   /** The rendered document of a live page's version, if this server has sent it through `render` already. */
-  const sentPage = (form: LiveForm) => {
-    const doc = cache.get(keyOf(form));
+  const sentPage = (form: LiveForm, variant?: AbVariant | null) => {
+    const doc = cache.get(keyOf(form, variant));
     return doc?.headers ? doc : undefined;
   };
   return Object.assign(render, { sentPage, body: variants });
 }
 
 export function sendPublic(reply: FastifyReply, status: number, { html, csp }: { html: string; csp: string }) {
-  return reply
+  return framingHeaders(reply, csp)
     .status(status)
     .header('content-security-policy', csp)
     .header('cache-control', 'no-store')
@@ -173,7 +198,11 @@ export function noticeDocument(view: NoticeView) {
       </main>
     </div>
   );
-  return { html: renderDocument({ title: view.title, description: view.text, body, noindex: true }), csp: PUBLIC_CSP };
+  const framing = normalizeEmbedOrigins(view.framing);
+  return {
+    html: renderDocument({ title: view.title, description: view.text, body, noindex: true, framed: framing.length > 0 }),
+    csp: allowFraming(PUBLIC_CSP, framing),
+  };
 }
 
 export type Render = ReturnType<typeof createRenderer>;

@@ -8,6 +8,8 @@ export const ROBOTS_TXT = [
   'Allow: /f/',
   // Search engines show a site's icon beside its results only if they may fetch it.
   'Allow: /favicon.svg',
+  // A published page's logo and cover: a crawler that renders the page fetches them as a browser would.
+  'Allow: /img/',
   'Disallow: /thank-you',
   'Disallow: /confirm',
   'Disallow: /d/',

@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { afterSubmitRedirect } from '../../../domain/after-submit.js';
+import { isAbVariant, type AbVariant } from '../../../domain/ab-test.js';
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
+import { withPageParams } from '../../../domain/submission.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
-import { links, submissionPath, loadLiveForm, type VisitMeta } from '../leads/index.js';
+import { testRunning } from '../ab-testing/index.js';
+import { links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
+import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
+import { downloadName } from '../files/index.js';
 import {
   download,
   submitFromPage,
@@ -15,6 +21,7 @@ import {
   visitorRateLimits,
 } from '../visitor-journey/index.js';
 import { FAVICON_SVG } from './document.js';
+import { embedScript, framingOrigins } from './embedding.js';
 import type { PublicPages } from './public-pages.js';
 import { noticeDocument, sendPublic, type PublicView } from './render.js';
 import { ROBOTS_TXT } from './robots.js';
@@ -82,6 +89,16 @@ export function publicPagesRoutes(
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
   );
 
+  // The script of the owner's embed snippet, loaded by other sites (so CORP lets it be read there).
+  const embedJs = embedScript(deps.publicOrigin);
+  app.get('/embed.js', async (_req, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(embedJs),
+  );
+
   app.get('/robots.txt', async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
   );
@@ -102,16 +119,19 @@ export function publicPagesRoutes(
   app.get<{ Params: { id: string }; Querystring: { payment?: string } }>('/f/:id', async (request, reply) => {
     const form = await loadLiveForm(db, request.params.id);
     if ('status' in form) return goneOrMissing(reply, form.status);
+    const variant = pages.variantFor(form, request.ip, request.headers);
     // Back from the provider without paying: the same page, saying so (not a new view).
     const outcome = request.query.payment;
     if (form.config.payment.enabled && (outcome === 'cancelled' || outcome === 'failed')) {
-      return render(reply, 200, { kind: 'pageAgain', form, extra: { formError: visitorPaymentMessages[outcome] }, referrer: '' });
+      const extra = { formError: visitorPaymentMessages[outcome] };
+      return render(reply, 200, { kind: 'pageAgain', form, extra, referrer: '', variant });
     }
     // A HEAD (a link checker, a monitor) is not a visit.
-    if (request.method === 'GET') pages.countView(form.id, request.headers, request.ip);
+    if (request.method === 'GET') pages.countView(form, request.headers, request.ip, variant);
     return render(reply, 200, {
       kind: 'page',
       form,
+      variant,
       referrer: String(request.headers.referer ?? ''),
       acceptEncoding: request.headers['accept-encoding'],
     });
@@ -120,20 +140,29 @@ export function publicPagesRoutes(
   app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/f/:id', async (request, reply) => {
     const form = await loadLiveForm(db, request.params.id);
     if ('status' in form) return goneOrMissing(reply, form.status);
-    const body = request.body && typeof request.body === 'object' ? request.body : {};
-    const meta = visitMeta(request, body);
+    const posted = request.body && typeof request.body === 'object' ? request.body : {};
+    // Without JavaScript the hidden fields come back empty: the page's address (the Referer) fills them.
+    const body = withPageParams(form.config, posted, pageParamsOf(request, form.id));
+    const meta: VisitMeta = { ...visitMeta(request, body), abVariant: variantPosted(request, form, body) };
     const outcome = await submitFromPage(journey, form, body, meta, (err) =>
       request.log.error({ err }, 'could not start a checkout'),
     );
     const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
-      render(reply, status, { kind: 'pageAgain', form, extra, referrer: meta.referrer ?? '', secondTry });
+      render(reply, status, {
+        kind: 'pageAgain',
+        form,
+        extra,
+        referrer: meta.referrer ?? '',
+        secondTry,
+        variant: meta.abVariant,
+      });
     switch (outcome.kind) {
       case 'bot':
         return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '' });
       case 'tooFast':
         return again(200, { formError: PRESS_AGAIN, values: outcome.values }, true);
       case 'rateLimited':
-        return tooMany(reply, outcome.seconds);
+        return tooMany(reply, outcome.seconds, framingOrigins(form.config));
       case 'invalid':
         return again(400, { errors: outcome.errors, values: outcome.values });
       case 'paymentUnavailable':
@@ -141,17 +170,37 @@ export function publicPagesRoutes(
       case 'paymentFailed':
         return again(502, { formError: visitorPaymentMessages.providerError, values: outcome.values });
       case 'checkout':
+        // A provider's checkout refuses frames: from inside one, the visitor opens it in the whole window.
+        if (request.headers['sec-fetch-dest'] === 'iframe')
+          return render(reply, 200, { kind: 'leaveFrame', url: outcome.url, form });
         return reply.status(303).header('location', outcome.url).send();
-      case 'thankYou':
-        return reply.status(303).header('location', submissionPath(tokens, outcome.submissionId)).send();
+      case 'thankYou': {
+        // Without double opt-in the stored submission already has its file (and the email with it is queued).
+        const redirectTo = form.config.doubleOptIn ? undefined : afterSubmitRedirect(form.config);
+        return reply
+          .status(303)
+          .header('location', redirectTo ?? submissionPath(tokens, outcome.submissionId))
+          .send();
+      }
     }
   });
 
+  /**
+   * The A/B test variant a visitor saw, as the form carried it back (decision 0051). A missing or
+   * tampered value never stops a sign-up: it is worked out again as the page view did. Null when
+   * the page runs no test now.
+   */
+  function variantPosted(request: FastifyRequest, form: LiveForm, body: Record<string, unknown>): AbVariant | null {
+    if (!testRunning(form)) return null;
+    const posted = body[RESERVED_NAMES.abVariant];
+    return isAbVariant(posted) ? posted : pages.variantFor(form, request.ip, request.headers);
+  }
+
   /** 429 with Retry-After on a notice page. */
-  function tooMany(reply: FastifyReply, seconds: number) {
+  function tooMany(reply: FastifyReply, seconds: number, framing?: readonly string[]) {
     reply.header('retry-after', String(seconds));
     const text = `Too many attempts. Please wait ${seconds} seconds and try again.`;
-    return render(reply, 429, { kind: 'notice', title: 'Too many attempts', text });
+    return render(reply, 429, { kind: 'notice', title: 'Too many attempts', text, framing });
   }
 
   const submissionFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('submission', token) : null);
@@ -167,6 +216,12 @@ export function publicPagesRoutes(
     const leadId = submissionId ? null : leadFrom(request.query.t);
     const view = submissionId ? await submissionThankYou(deps, submissionId) : leadId ? await inboxThankYou(deps, leadId) : null;
     if (!view) return notFound(reply);
+    // A submitter whose file is unlocked (by a code, a payment) goes to the owner's page, if it has
+    // one; the delivery email went out with the unlocking. The lead's own page (from its emails)
+    // always shows the download: it is where a fresh link comes from.
+    if (submissionId && view.state === 'verified' && view.redirectTo) {
+      return reply.status(303).header('location', view.redirectTo).send();
+    }
     return render(reply, 200, { kind: 'thankYou', view, notice: noticeFor(request.query.n, view) });
   });
 
@@ -215,6 +270,10 @@ export function publicPagesRoutes(
         action: { url: '/confirm/renew', fields: { t: token }, label: 'Send me a new link' },
       });
     }
+    if (outcome.kind === 'confirmed') {
+      const view = await inboxThankYou(deps, outcome.leadId);
+      if (view?.state === 'verified' && view.redirectTo) return reply.status(303).header('location', view.redirectTo).send();
+    }
     const inbox = new URL(links(deps, outcome.leadId).inbox);
     return reply
       .status(303)
@@ -261,13 +320,9 @@ export function publicPagesRoutes(
           text: 'This download needs a confirmed email address (and, on paid pages, a completed payment). Your thank-you page shows what is missing.',
         });
       case 'file': {
-        const filename = `${outcome.name.trim() || 'download'}.pdf`.replace(/[\r\n"]/g, '');
         return reply
-          .type('application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-          )
+          .type(outcome.file.contentType)
+          .header('content-disposition', attachmentDisposition(downloadName(outcome.name, outcome.file)))
           .header('content-length', outcome.file.size)
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "sandbox; default-src 'none'")
@@ -307,6 +362,13 @@ function visitMeta(request: FastifyRequest, body: Record<string, unknown>): Visi
     },
     referrer: (typeof referrer === 'string' && clean(referrer, 500)) || null,
   };
+}
+
+/** The query of the published page a POST came from (its Referer, when that is this page). */
+function pageParamsOf(request: FastifyRequest, formId: string): URLSearchParams {
+  const referer = request.headers.referer;
+  const page = referer ? safeUrl(referer) : null;
+  return page && page.pathname === `/f/${formId}` ? page.searchParams : new URLSearchParams();
 }
 
 function safeUrl(value: string): URL | null {

@@ -16,7 +16,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /api/forms/:id/notifications': 'editPages',
   'DELETE /api/forms/:id': 'editPages',
   'POST /api/forms/:id/restore': 'editPages',
+  'POST /api/forms/:id/duplicate': 'editPages',
   'POST /api/files': 'editPages',
+  'POST /api/forms/email-preview': 'editPages',
+  'POST /api/forms/email-test': 'editPages',
+  'POST /api/images': 'editPages',
   'PUT /api/forms/:id/email-tools': 'editPages',
   'PUT /api/forms/editable': 'editPages',
   // Leads

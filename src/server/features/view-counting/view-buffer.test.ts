@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { formDailyStats, formDailyVisitors } from '../../db/schema/index.js';
+import { formAbViews, formDailyStats, formDailyVisitors } from '../../db/schema/index.js';
 import { today } from '../daily-stats/index.js';
 import { createViewBuffer } from './view-buffer.js';
 
@@ -33,6 +33,28 @@ describe('the view buffer', () => {
     const visitors = await t.db.select().from(formDailyVisitors).where(eq(formDailyVisitors.formId, form.id));
     expect(visitors).toHaveLength(8);
     expect(visitors.every((v) => v.day === today())).toBe(true);
+  });
+
+  it('writes the views of a page under an A/B test per test and variant, in the same flush', async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    const views = createViewBuffer(t.db, { warn: (o, m) => console.error(m, o) }, 60_000);
+    const test = Date.UTC(2031, 5, 1, 9, 30, 0, 123);
+    for (let i = 0; i < 10; i++) views.add(form.id, `visitor-${i}`, Date.now(), { startedAt: test, variant: i < 3 ? 'b' : 'a' });
+    views.add(form.id, 'visitor-x', Date.now(), { startedAt: test + 1, variant: 'b' }); // a test that started again
+    views.add(form.id, 'visitor-y'); // no test
+    await views.flush();
+    views.add(form.id, 'visitor-0', Date.now(), { startedAt: test, variant: 'b' });
+    await views.close();
+    expect(await statsOf(form.id)).toMatchObject({ views: 13 });
+    const rows = await t.db
+      .select({ start: formAbViews.testStartedAt, variant: formAbViews.variant, views: formAbViews.views })
+      .from(formAbViews)
+      .where(eq(formAbViews.formId, form.id));
+    expect(rows.map((r) => [r.start.getTime() - test, r.variant, r.views]).sort()).toEqual([
+      [0, 'a', 7],
+      [0, 'b', 4],
+      [1, 'b', 1],
+    ]);
   });
 
   it('skips the views of a page that no longer exists, and still writes the others', async () => {

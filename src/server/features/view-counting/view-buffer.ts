@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AbVariant } from '../../../domain/ab-test.js';
 import type { Executor } from '../../db/client.js';
 import { today } from '../daily-stats/index.js';
 
@@ -12,13 +13,21 @@ interface Batch {
   views: Map<string, number>;
   /** `form|day` -> the distinct visitors seen in this batch, as given to `add` (hashed at flush) */
   visitors: Map<string, Set<string>>;
+  /** `form|test start (ms)|variant` -> views of pages under an A/B test (decision 0051) */
+  variants: Map<string, number>;
   attempts: number;
+}
+
+/** The A/B test variant a view was of: the test (named by its start, ms since the epoch) and the letter. */
+export interface ViewedVariant {
+  startedAt: number;
+  variant: AbVariant;
 }
 
 /** Turns what `add` was given into the visitor's hash for that page and day (visitor-hash.ts). */
 export type HashVisitor = (formId: string, visitor: string, day: string) => Promise<string>;
 
-const emptyBatch = (): Batch => ({ views: new Map(), visitors: new Map(), attempts: 0 });
+const emptyBatch = (): Batch => ({ views: new Map(), visitors: new Map(), variants: new Map(), attempts: 0 });
 
 /**
  * Page views counted in memory and written in one statement per flush (docs/decisions/0026), not a
@@ -55,13 +64,20 @@ export function createViewBuffer(
     timer.unref();
   };
 
-  /** One view of `formId` now, by `visitor` (its hash, or what `hashVisitor` hashes at flush time). */
-  function add(formId: string, visitor: string, now = Date.now()) {
+  /**
+   * One view of `formId` now, by `visitor` (its hash, or what `hashVisitor` hashes at flush time), of
+   * `variant` when the page runs an A/B test.
+   */
+  function add(formId: string, visitor: string, now = Date.now(), variant?: ViewedVariant) {
     const key = `${formId}|${dayOf(now)}`;
     batch.views.set(key, (batch.views.get(key) ?? 0) + 1);
     let set = batch.visitors.get(key);
     if (!set) batch.visitors.set(key, (set = new Set()));
     set.add(visitor);
+    if (variant) {
+      const test = `${formId}|${variant.startedAt}|${variant.variant}`;
+      batch.variants.set(test, (batch.variants.get(test) ?? 0) + 1);
+    }
     schedule();
   }
 
@@ -83,6 +99,17 @@ export function createViewBuffer(
         hashes.push(await hashVisitor(form, visitor, day));
       }
     }
+    const tForms: string[] = [];
+    const tStarts: string[] = [];
+    const tVariants: string[] = [];
+    const tCounts: number[] = [];
+    for (const [key, n] of b.variants) {
+      const [form, start, variant] = key.split('|') as [string, string, string];
+      tForms.push(form);
+      tStarts.push(new Date(Number(start)).toISOString());
+      tVariants.push(variant);
+      tCounts.push(n);
+    }
     // Views of a page purged meanwhile are skipped (its roll-up went with it), not a failed batch.
     await db.execute(sql`
       with first_visits as (
@@ -94,6 +121,13 @@ export function createViewBuffer(
         returning form_id, day
       ), firsts as (
         select form_id, day, count(*)::int as n from first_visits group by form_id, day
+      ), test_views as (
+        insert into form_ab_views (form_id, test_started_at, variant, views)
+        select t.form_id, t.test_started_at, t.variant, t.views
+        from unnest(${sql.param(tForms)}::text[], ${sql.param(tStarts)}::timestamptz[], ${sql.param(tVariants)}::text[], ${sql.param(tCounts)}::int[]) as t(form_id, test_started_at, variant, views)
+        where exists (select 1 from forms x where x.id = t.form_id)
+        order by t.form_id, t.test_started_at, t.variant
+        on conflict (form_id, test_started_at, variant) do update set views = form_ab_views.views + excluded.views
       )
       insert into form_daily_stats (form_id, day, views, unique_visitors)
       select c.form_id, c.day, c.views, coalesce(f.n, 0)
@@ -135,6 +169,7 @@ export function createViewBuffer(
       if (into) for (const h of set) into.add(h);
       else b.visitors.set(key, set);
     }
+    for (const [key, n] of batch.variants) b.variants.set(key, (b.variants.get(key) ?? 0) + n);
     batch = b;
   }
 

@@ -1,10 +1,26 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { afterSubmitRedirect, thankYouHeading } from '../../../domain/after-submit.js';
+import type { FormConfig } from '../../../domain/form-config.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
 import type { Executor } from '../../db/client.js';
 import { forms, leads, payments, submissions } from '../../db/schema/index.js';
 import { links, MAX_CODE_ATTEMPTS, mayReceiveFile, secondsUntilResend, submissionPath, type LeadDeps } from '../leads/index.js';
 
-export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & { attemptsLeft: number };
+export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
+  attemptsLeft: number;
+  /** The sites that may frame the page it came from: they may frame this one too (decision 0050). */
+  embedOrigins: readonly string[];
+  /** The owner's checked address, when confirmed visitors go there instead of this page. */
+  redirectTo?: string;
+};
+
+/** What the page's owner set for the pages after a sign-up. */
+const afterSubmit = (config: FormConfig) => ({
+  heading: thankYouHeading(config),
+  design: config.design,
+  embedOrigins: config.embedOrigins ?? [],
+  redirectTo: afterSubmitRedirect(config),
+});
 type PaymentState = NonNullable<VisitorThankYouProps['payment']>['state'];
 
 async function loadLead(db: Executor, leadId: string) {
@@ -34,6 +50,7 @@ export async function submissionThankYou(deps: LeadDeps, submissionId: string, n
     businessName: config.businessName,
     leadMagnetName: config.leadMagnetName,
     thankyouMessage: config.thankyouMessage,
+    ...afterSubmit(config),
     email: lead.email,
     token,
     attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - lead.codeAttempts),
@@ -74,6 +91,7 @@ export async function inboxThankYou(deps: LeadDeps, leadId: string, now = new Da
     businessName: config.businessName,
     leadMagnetName: config.leadMagnetName,
     thankyouMessage: config.thankyouMessage,
+    ...afterSubmit(config),
     email: lead.email,
     token: '',
     attemptsLeft: 0,

@@ -331,8 +331,11 @@ describe("the Free plan's monthly sign-ups", () => {
     expect(await heldIn(roomyForm)).toBe(1); // 98 + 2 shown, the third held
     expect(await heldIn(fullForm)).toBe(2);
     expect(await monthlySignups(t.db, roomy.workspaceId)).toMatchObject({ used: FREE_PLAN_MONTHLY_SIGNUPS });
-    // The first alone (nothing was under way), the four that came meanwhile together.
-    expect(seen.filter((text) => text.includes('lodestone_signup_room'))).toHaveLength(2);
+    // The first alone (nothing was under way), those that came meanwhile together: usually all four in
+    // one more statement, but on a busy machine they may arrive over two. Never one statement each.
+    const statements = seen.filter((text) => text.includes('lodestone_signup_room')).length;
+    expect(statements).toBeGreaterThanOrEqual(2);
+    expect(statements).toBeLessThan(pages.length);
   });
   it('emails the owner at 80% and at 100%, once each', async () => {
     const { user, workspaceId } = await ownerOn('free');

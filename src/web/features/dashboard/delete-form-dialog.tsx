@@ -26,7 +26,7 @@ type DeleteFormDialogProps = {
 /** "its 3 leads", "its 1 lead": the count is the server's, from the forms list. */
 export const leadsPhrase = (leads: number) => `its ${formatCount(leads)} ${leads === 1 ? 'lead' : 'leads'}`;
 
-/** Confirms, then moves a form, its PDF and its leads to Recently deleted (restorable, then purged). */
+/** Confirms, then moves a form, its file and its leads to Recently deleted (restorable, then purged). */
 export function DeleteFormDialog({ form, onClose, returnFocus }: DeleteFormDialogProps) {
   const deleteForm = useDeleteForm();
   const name = form ? displayName(form.name) : '';
@@ -61,7 +61,7 @@ export function DeleteFormDialog({ form, onClose, returnFocus }: DeleteFormDialo
         <AlertDialogHeader>
           <AlertDialogTitle>{leads > 0 ? `Delete "${name}" and ${leadsPhrase(leads)}?` : `Delete "${name}"?`}</AlertDialogTitle>
           <AlertDialogDescription>
-            {`Its landing page goes offline at once: anyone who opens its link will find nothing there. The form, its PDF file${
+            {`Its landing page goes offline at once: anyone who opens its link will find nothing there. The form, its lead magnet file${
               leads > 0 ? ` and ${leadsPhrase(leads)}` : ''
             } stay in Recently deleted for ${DELETED_FORM_RETENTION_DAYS} days, where you can restore them; after that they are deleted for good.`}
           </AlertDialogDescription>

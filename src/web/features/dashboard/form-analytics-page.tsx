@@ -16,6 +16,7 @@ import { useFormAnalytics, useFormDetail } from '@/web/features/forms';
 import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { AbTestCard } from './ab-test-card';
 import { ActivityChart } from './activity-chart';
 import { AnalyticsStats } from './analytics-stats';
 import { displayName } from './format';
@@ -79,6 +80,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
               <ActivityChart days={analytics.data?.days} />
             </>
           )}
+          <AbTestCard form={form} />
           <FormPaymentsCard formId={id} form={form} revenue={analytics.isError ? null : analytics.data?.revenue} />
           <LeadsTableCard formId={id} form={form} />
         </>

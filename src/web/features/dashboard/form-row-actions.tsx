@@ -1,8 +1,9 @@
-import { ChartLine, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useRef } from 'react';
+import { ChartLine, Code, Copy, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useNavigate } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-messages';
+import { ErrorCode } from '@/domain/api-errors';
 import type { FormSummary } from '@/domain/forms-api';
 import { formAnalyticsPath } from '@/domain/app-paths';
 import { Button } from '@/web/components/ui/button';
@@ -14,8 +15,10 @@ import {
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
 import { Spinner } from '@/web/components/ui/spinner';
-import { useSetFormStatus } from '@/web/features/forms';
+import { useDuplicateForm, useSetFormStatus } from '@/web/features/forms';
+import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
+import { EmbedFormDialog } from './embed-form-dialog';
 import { displayName } from './format';
 
 type FormRowActionsProps = {
@@ -31,8 +34,10 @@ export function FormRowActions({ form, onDelete }: FormRowActionsProps) {
   const navigate = useNavigate();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const setStatus = useSetFormStatus();
+  const duplicate = useDuplicateForm();
   const name = displayName(form.name);
   const nextStatus = form.status === 'active' ? 'inactive' : 'active';
+  const [embedding, setEmbedding] = useState(false);
 
   const copyLink = async () => {
     try {
@@ -55,42 +60,77 @@ export function FormRowActions({ form, onDelete }: FormRowActionsProps) {
       },
     );
 
+  const editPath = (id: string) => `/page-creator?edit=${encodeURIComponent(id)}`;
+
+  // The copy joins the list (newest first), unpublished; the toast leads to it in the page creator.
+  // Awaited rather than mutate's callbacks, which never run if the refetched list moves this row away.
+  const duplicateForm = async () => {
+    try {
+      const copy = await duplicate.mutateAsync(form.id);
+      toast.success(`"${displayName(copy.name)}" created`, {
+        description: 'A copy of this page, not published yet.',
+        action: { label: 'Edit', onClick: () => navigate(editPath(copy.id)) },
+      });
+    } catch (err) {
+      const overLimit = err instanceof ApiError && err.code === ErrorCode.PLAN_LIMIT;
+      toast.error(
+        errorMessage(err),
+        overLimit ? { action: { label: 'See plans', onClick: () => navigate('/settings/billing') } } : undefined,
+      );
+    }
+  };
+
   return (
-    // Not modal: a modal menu that opens the delete dialog would leave the page inert behind it.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button ref={triggerRef} variant="ghost" size="icon" aria-label={`Actions for ${name}`} className="size-9">
-          {setStatus.isPending ? <Spinner /> : <MoreHorizontal aria-hidden="true" />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => navigate(formAnalyticsPath(form.id))}>
-          <ChartLine aria-hidden="true" />
-          View analytics
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => window.open(`/preview?id=${encodeURIComponent(form.id)}`, '_blank', 'noopener')}>
-          <Eye aria-hidden="true" />
-          Preview
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void copyLink()}>
-          <Link2 aria-hidden="true" />
-          Copy Link
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(`/page-creator?edit=${encodeURIComponent(form.id)}`)}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={setStatus.isPending} onSelect={toggleStatus}>
-          {nextStatus === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
-          {nextStatus === 'active' ? 'Activate' : 'Deactivate'}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(form, triggerRef.current)}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      {/* Not modal: a modal menu that opens the delete dialog would leave the page inert behind it. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button ref={triggerRef} variant="ghost" size="icon" aria-label={`Actions for ${name}`} className="size-9">
+            {setStatus.isPending || duplicate.isPending ? <Spinner /> : <MoreHorizontal aria-hidden="true" />}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => navigate(formAnalyticsPath(form.id))}>
+            <ChartLine aria-hidden="true" />
+            View analytics
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => window.open(`/preview?id=${encodeURIComponent(form.id)}`, '_blank', 'noopener')}>
+            <Eye aria-hidden="true" />
+            Preview
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void copyLink()}>
+            <Link2 aria-hidden="true" />
+            Copy Link
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setEmbedding(true)}>
+            <Code aria-hidden="true" />
+            Embed
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate(editPath(form.id))}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={duplicate.isPending} onSelect={() => void duplicateForm()}>
+            <Copy aria-hidden="true" />
+            Duplicate
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={setStatus.isPending} onSelect={toggleStatus}>
+            {nextStatus === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
+            {nextStatus === 'active' ? 'Activate' : 'Deactivate'}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => onDelete(form, triggerRef.current)}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <EmbedFormDialog
+        form={embedding ? form : null}
+        onClose={() => setEmbedding(false)}
+        returnFocus={() => triggerRef.current?.focus()}
+      />
+    </>
   );
 }

@@ -76,7 +76,7 @@ export const useFormLeads = (id: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** Uploads the PDF; the server checks type and size while it streams (413 FILE_TOO_LARGE, 415 NOT_A_PDF). */
+/** Uploads the lead magnet; the server checks its kind and size while it streams (413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE). */
 export const useUploadLeadMagnet = () =>
   useMutation({
     mutationFn: (file: File) => {
@@ -174,6 +174,18 @@ export function useRestoreForm() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<FormDetail>(`${formPath(id)}/restore`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+/** A copy of a page as last edited, unpublished (403 PLAN_LIMIT when the Free plan has no slot left). */
+export function useDuplicateForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<FormDetail>(`${formPath(id)}/duplicate`, { method: 'POST' }),
+    onSuccess: (form) => {
+      queryClient.setQueryData(formKeys.detail(form.id), form);
+      return queryClient.invalidateQueries({ queryKey: formKeys.all });
+    },
   });
 }
 

@@ -3,6 +3,7 @@ export {
   formKeys,
   useCreateForm,
   useDeleteForm,
+  useDuplicateForm,
   useFormAnalytics,
   useFormDetail,
   useFormLeads,

@@ -22,8 +22,8 @@ export function HeroSection() {
             <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">new lead</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-8 text-gray-700 lg:mx-0">
-            Build a landing page that gives away your PDF in exchange for a visitor&apos;s details. Publish it, share the link and
-            watch views turn into subscribers.
+            Build a landing page that gives away your PDF, ebook, template or audio in exchange for a visitor&apos;s details.
+            Publish it, share the link and watch views turn into subscribers.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg">

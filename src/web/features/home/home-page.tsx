@@ -7,7 +7,7 @@ import { WhyChooseSection } from './why-choose-section';
 export function HomePage() {
   useDocumentTitle(
     undefined,
-    'Lodestone builds landing pages that give away your PDF lead magnet in exchange for visitor details, with conversion analytics and GDPR, CCPA and PDPA compliance built in.',
+    'Lodestone builds landing pages that give away your lead magnet (a PDF, ebook, spreadsheet, image or audio file) in exchange for visitor details, with conversion analytics and GDPR, CCPA and PDPA compliance built in.',
   );
   return (
     <>

@@ -5,8 +5,8 @@ import { SectionHeading } from './section-heading';
 const features = [
   {
     Icon: FileText,
-    title: 'Instant PDF delivery',
-    text: 'Upload your lead magnet once. Every new subscriber receives it automatically, straight away or after confirming their email with double opt-in.',
+    title: 'Instant file delivery',
+    text: 'Upload your lead magnet once: a PDF, Word, Excel or PowerPoint file, an ebook, images or audio. Every new subscriber receives it automatically, straight away or after confirming their email with double opt-in.',
   },
   {
     Icon: ChartColumn,

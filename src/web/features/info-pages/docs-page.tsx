@@ -47,7 +47,7 @@ const CORE_FEATURES: DocCard[] = [
   {
     slug: 'form-builder',
     title: 'Form Builder',
-    text: 'Basic info, fields, the PDF and the live desktop and mobile preview.',
+    text: 'Basic info, fields, the file and the live desktop and mobile preview.',
     Icon: LayoutTemplate,
   },
   {
@@ -77,7 +77,7 @@ const CORE_FEATURES: DocCard[] = [
   {
     slug: 'file-delivery',
     title: 'File Delivery',
-    text: 'How your PDF reaches each visitor through signed, expiring links.',
+    text: 'How your file reaches each visitor through signed, expiring links.',
     Icon: FileDown,
   },
 ];

@@ -23,7 +23,7 @@ const features: Feature[] = [
   {
     Icon: FileDown,
     title: 'Automatic Content Delivery',
-    text: 'Upload your PDF (up to 10 MB) once. Every new lead gets a personal download link by email and on the thank-you page; the link is signed and expires after 7 days. With double opt-in, the file goes out only after the visitor confirms their address with a 6-digit code or a one-click link. On paid pages it goes out only once Stripe or PayPal has confirmed the payment, and a refund takes it back.',
+    text: 'Upload your file once: a PDF, DOCX, XLSX, PPTX, EPUB, ZIP, JPG, PNG or MP3 of up to 10 MB. Every new lead gets a personal download link by email and on the thank-you page; the link is signed and expires after 7 days. With double opt-in, the file goes out only after the visitor confirms their address with a 6-digit code or a one-click link. On paid pages it goes out only once Stripe or PayPal has confirmed the payment, and a refund takes it back.',
   },
   {
     Icon: ShieldCheck,
@@ -53,7 +53,7 @@ export function FeaturesPage() {
     <InfoPageLayout
       wide
       title="Features"
-      description="Everything you need to turn a PDF into a steady stream of qualified leads."
+      description="Everything you need to turn a lead magnet into a steady stream of qualified leads."
     >
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="sr-only">

@@ -30,7 +30,7 @@ const TOPICS: Array<{ value: string; label: string; articles: HelpArticle[] }> =
     value: 'forms',
     label: 'Forms',
     articles: [
-      { slug: 'form-builder', title: 'Building your form', text: 'Fields, your PDF and the live preview.' },
+      { slug: 'form-builder', title: 'Building your form', text: 'Fields, your file and the live preview.' },
       { slug: 'form-settings', title: 'Form settings', text: 'Double opt-in, consent and the thank-you message.' },
       { slug: 'double-opt-in', title: 'Double opt-in', text: 'How visitors confirm their email address.' },
       { slug: 'publishing', title: 'Publishing and sharing', text: 'Your page’s public link, edits and deactivation.' },
@@ -52,7 +52,7 @@ const TOPICS: Array<{ value: string; label: string; articles: HelpArticle[] }> =
     articles: [
       { slug: 'plans-and-billing', title: 'Plans and billing', text: 'Free, Pro and Business, and how billing works.' },
       { slug: 'usage-limits', title: 'Usage limits', text: 'Forms and monthly sign-ups on each plan.' },
-      { slug: 'payments', title: 'Selling your PDF', text: 'Fixed prices and pay what you want with Stripe or PayPal.' },
+      { slug: 'payments', title: 'Selling your download', text: 'Fixed prices and pay what you want with Stripe or PayPal.' },
       { slug: 'refunds', title: 'Refunds', text: 'What happens when a payment is refunded.' },
     ],
   },

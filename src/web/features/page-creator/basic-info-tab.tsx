@@ -1,14 +1,15 @@
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from './editor-model';
-import { PdfUpload } from './pdf-upload';
+import { LeadMagnetUpload } from './lead-magnet-upload';
 
 type BasicInfoTabProps = {
   config: FormConfig;
   errors: EditorErrors;
   chosenFile: { name: string; size: number } | null;
   onChange: (patch: Partial<FormConfig>) => void;
-  onSelectFile: (file: File) => void;
+  /** `problem`: why the chosen file cannot be the lead magnet, or null. */
+  onSelectFile: (file: File, problem: string | null) => void;
   onRemoveFile: () => void;
 };
 
@@ -44,7 +45,7 @@ export function BasicInfoTab({ config, errors, chosenFile, onChange, onSelectFil
         error={errors.businessName}
         onChange={(event) => onChange({ businessName: event.target.value })}
       />
-      <PdfUpload
+      <LeadMagnetUpload
         id="creator-lead-magnet"
         file={chosenFile}
         error={errors.leadMagnet}

@@ -3,7 +3,7 @@ import type { FormConfig } from '@/domain/form-config';
 
 /**
  * The page creator's unsaved work, kept in this browser's IndexedDB so that it survives a reload
- * and the sign-in detour. IndexedDB stores the chosen PDF (a File) as is, so nothing is uploaded
+ * and the sign-in detour. IndexedDB stores the chosen file (a File) as is, so nothing is uploaded
  * before the owner publishes.
  */
 export interface StoredDraft {
@@ -12,7 +12,7 @@ export interface StoredDraft {
   /** The form this draft is saved to: the edited one (?edit=), or one an earlier publish attempt created. */
   editId: string | null;
   config: FormConfig;
-  /** The chosen PDF, not uploaded yet. */
+  /** The chosen lead-magnet file, not uploaded yet. */
   file: File | null;
   /** epoch ms */
   savedAt: number;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormConfig, formMessages, LEAD_MAGNET_MAX_BYTES, newField, pixelMessages } from '@/domain/form-config';
+import { fileMessages } from '@/domain/file-kinds';
+import { notAcceptedBytes, sampleFile, storedZip, plainZipEntries } from '../../../../tests/kit/files';
 import {
-  checkPdfFile,
+  checkLeadMagnetFile,
   displayFileName,
   displayFileSize,
   firstErrorTab,
+  inspectLeadMagnetFile,
   isUsableDraftConfig,
   pixelError,
   sameConfig,
@@ -14,7 +17,7 @@ import {
 
 const MB = 1024 * 1024;
 
-/** A File of `size` bytes (checkPdfFile reads only its type and size). */
+/** A File of `size` bytes (checkLeadMagnetFile reads only its name and size). */
 const fileOf = (size: number, type: string, name = 'guide.pdf') => new File([new Uint8Array(size)], name, { type });
 
 describe('displayFileSize', () => {
@@ -47,21 +50,45 @@ describe('displayFileName', () => {
   });
 });
 
-describe('checkPdfFile', () => {
-  it('accepts a PDF up to exactly 10 MB, whatever the case of its type', () => {
-    expect(checkPdfFile(fileOf(2048, 'application/pdf'))).toBeNull();
-    // A File lowercases its type itself; anything else handed in as one may not.
-    expect(checkPdfFile({ name: 'guide.pdf', type: 'Application/PDF', size: 2048 } as File)).toBeNull();
-    expect(checkPdfFile(fileOf(2048, 'application/x-pdf'))).toBeNull();
-    expect(checkPdfFile(fileOf(LEAD_MAGNET_MAX_BYTES, 'application/pdf'))).toBeNull();
+describe('checkLeadMagnetFile', () => {
+  it('accepts each kind we deliver by its extension, whatever type the browser guessed, up to exactly 10 MB', () => {
+    expect(checkLeadMagnetFile(fileOf(2048, 'application/pdf'))).toBeNull();
+    // Browsers without Office installed report no type for a .docx; an EPUB often has none either.
+    expect(checkLeadMagnetFile(fileOf(2048, '', 'Guide.DOCX'))).toBeNull();
+    for (const name of ['a.xlsx', 'a.pptx', 'a.epub', 'a.zip', 'a.jpg', 'a.jpeg', 'a.png', 'a.mp3'])
+      expect(checkLeadMagnetFile(fileOf(10, '', name))).toBeNull();
+    expect(checkLeadMagnetFile(fileOf(LEAD_MAGNET_MAX_BYTES, 'application/pdf'))).toBeNull();
   });
 
-  it('refuses another type, or a PDF one byte over 10 MB, with the SPEC messages', () => {
-    expect(checkPdfFile(fileOf(2048, 'text/plain', 'notes.txt'))).toBe(formMessages.onlyPdf);
-    expect(checkPdfFile(fileOf(2048, '', 'guide.pdf'))).toBe(formMessages.onlyPdf);
-    expect(checkPdfFile(fileOf(LEAD_MAGNET_MAX_BYTES + 1, 'application/pdf'))).toBe(formMessages.fileTooLarge);
-    // The type is checked first: a big text file is refused for its type.
-    expect(checkPdfFile(fileOf(LEAD_MAGNET_MAX_BYTES + 1, 'text/plain'))).toBe(formMessages.onlyPdf);
+  it('refuses another kind, a file one byte over 10 MB, or an empty one', () => {
+    expect(checkLeadMagnetFile(fileOf(2048, 'text/plain', 'notes.txt'))).toBe(fileMessages.unsupported);
+    expect(checkLeadMagnetFile(fileOf(2048, 'image/svg+xml', 'logo.svg'))).toBe(fileMessages.unsupported);
+    expect(checkLeadMagnetFile(fileOf(LEAD_MAGNET_MAX_BYTES + 1, 'application/pdf'))).toBe(formMessages.fileTooLarge);
+    // The kind is checked first: a big text file is refused for its kind.
+    expect(checkLeadMagnetFile(fileOf(LEAD_MAGNET_MAX_BYTES + 1, 'text/plain', 'notes.txt'))).toBe(fileMessages.unsupported);
+    expect(checkLeadMagnetFile(fileOf(0, 'application/pdf'))).toBe(fileMessages.empty);
+  });
+});
+
+describe('inspectLeadMagnetFile', () => {
+  const fileFrom = (content: Buffer, name: string) => new File([new Uint8Array(content)], name);
+
+  it('accepts a real file of each kind', async () => {
+    for (const kind of ['pdf', 'docx', 'xlsx', 'pptx', 'epub', 'zip', 'jpg', 'png', 'mp3'] as const) {
+      const { name, content } = sampleFile(kind);
+      expect(await inspectLeadMagnetFile(fileFrom(content, name))).toBeNull();
+    }
+  });
+
+  it('refuses a renamed file, saying what it is when it can tell', async () => {
+    expect(await inspectLeadMagnetFile(fileFrom(storedZip(plainZipEntries()), 'guide.docx'))).toBe(
+      'This file is not really a .docx (it is a ZIP archive)',
+    );
+    expect(await inspectLeadMagnetFile(fileFrom(sampleFile('png').content, 'guide.pdf'))).toBe(
+      'This file is not really a .pdf (it is a PNG image)',
+    );
+    expect(await inspectLeadMagnetFile(fileFrom(notAcceptedBytes.html, 'guide.pdf'))).toBe('This file is not really a .pdf');
+    expect(await inspectLeadMagnetFile(fileFrom(notAcceptedBytes.exe, 'setup.exe'))).toBe(fileMessages.unsupported);
   });
 });
 

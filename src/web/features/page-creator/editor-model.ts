@@ -8,15 +8,25 @@ import {
   validateForPublish,
   type FormConfig,
 } from '@/domain/form-config';
+import {
+  detectFileKind,
+  fileExtension,
+  fileKindOfName,
+  fileMessages,
+  SNIFF_HEAD_BYTES,
+  ZIP_TAIL_BYTES,
+} from '@/domain/file-kinds';
 import { formMessages } from '@/domain/form-messages';
+import { emailCopyErrors } from '@/domain/email-copy';
 
-/** The editor's five tabs, in order (SPEC §2). */
+/** The editor's tabs, in order: SPEC §2's five, then Design (the page's look). */
 export const EDITOR_TABS = [
   { value: 'basic', label: 'Basic Info' },
   { value: 'fields', label: 'Form Fields' },
   { value: 'settings', label: 'Settings' },
   { value: 'payment', label: 'Payment' },
   { value: 'tracking', label: 'Tracking' },
+  { value: 'design', label: 'Design' },
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number]['value'];
 
@@ -33,7 +43,11 @@ export function tabForErrorKey(key: string): EditorTab {
   if (root === 'payment') return 'payment';
   if (root === 'doubleOptIn' || root === 'privacyPolicy' || root === 'privacyPolicyUrl' || root === 'thankyouMessage')
     return 'settings';
+  if (root === 'emails') return 'settings';
+  if (root === 'thankyouHeading' || root === 'afterSubmit' || root === 'redirectUrl' || root === 'embedOrigins')
+    return 'settings';
   if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';
+  if (root === 'design' || root === 'abTest') return 'design';
   return 'basic';
 }
 
@@ -62,20 +76,45 @@ export function validateEditor(config: FormConfig, hasFile: boolean, purpose: 'p
   for (const [key, message] of Object.entries(validateForPublish(config, hasFile))) {
     if (!message) continue;
     if (purpose === 'preview' && message === formMessages.privacyPolicyUrlRequired) continue;
+    // A preview shows the page itself, never where confirmed visitors go: the address can wait.
+    if (purpose === 'preview' && key === 'redirectUrl') continue;
     errors[key] = message;
   }
   const facebook = pixelError('facebook', config.pixelFacebook);
   const google = pixelError('google', config.pixelGoogle);
   if (facebook) errors.pixelFacebook = facebook;
   if (google) errors.pixelGoogle = google;
+  Object.assign(errors, emailCopyErrors(config.emails));
   return errors;
 }
 
-/** SPEC §5: the type must contain 'pdf' and the size must be at most 10 MB. */
-export function checkPdfFile(file: File): string | null {
-  if (!file.type.toLowerCase().includes('pdf')) return formMessages.onlyPdf;
+/**
+ * SPEC §5 and §9: a kind of file we deliver (by its name's extension: browsers report some of these
+ * types inconsistently, or not at all), not empty, and at most 10 MB.
+ */
+export function checkLeadMagnetFile(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!fileKindOfName(file.name)) return fileMessages.unsupported;
   if (file.size > LEAD_MAGNET_MAX_BYTES) return formMessages.fileTooLarge;
+  if (file.size === 0) return fileMessages.empty;
   return null;
+}
+
+/**
+ * checkLeadMagnetFile, then the file's contents as the server will check them on upload (its first
+ * bytes, and a ZIP-based file's entries), so a renamed file is refused when chosen rather than
+ * after signing in and publishing. Reads only the head and the end of the file.
+ */
+export async function inspectLeadMagnetFile(file: File): Promise<string | null> {
+  const problem = checkLeadMagnetFile(file);
+  if (problem) return problem;
+  const claimed = fileKindOfName(file.name)!;
+  const bytes = async (start: number, end: number) => new Uint8Array(await file.slice(start, end).arrayBuffer());
+  const head = await bytes(0, SNIFF_HEAD_BYTES);
+  const tail = await bytes(Math.max(0, file.size - ZIP_TAIL_BYTES), file.size);
+  const actual = await detectFileKind(head, file.size, tail, async function* (start, end) {
+    yield await bytes(start, end);
+  });
+  return actual === claimed ? null : fileMessages.notReally(fileExtension(file.name), actual);
 }
 
 /** SPEC §5: the name truncated at 30 characters. */
@@ -87,7 +126,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 /**
- * SPEC §5 shows the size in MB with 2 decimals; below 1 MB that reads "0.00 MB" for a small PDF, so
+ * SPEC §5 shows the size in MB with 2 decimals; below 1 MB that reads "0.00 MB" for a small file, so
  * smaller files show whole KB ("240 KB", at least "1 KB").
  */
 export function displayFileSize(bytes: number): string {
@@ -103,9 +142,11 @@ export function displayFileSize(bytes: number): string {
 export function isUsableDraftConfig(value: unknown): value is FormConfig {
   const result = formConfigSchema.safeParse(value);
   if (result.success) return true;
-  // A half-typed pixel id or privacy policy address is fine: the editor flags it.
-  return result.error.issues.every((issue) =>
-    ['pixelFacebook', 'pixelGoogle', 'privacyPolicyUrl'].includes(String(issue.path[0])),
+  // A half-typed pixel id, privacy policy address, Reply-To or placeholder is fine: the editor flags it.
+  return result.error.issues.every(
+    (issue) =>
+      ['pixelFacebook', 'pixelGoogle', 'privacyPolicyUrl'].includes(String(issue.path[0])) ||
+      (issue.path[0] === 'emails' && issue.code === 'custom'),
   );
 }
 

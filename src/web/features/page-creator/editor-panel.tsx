@@ -2,7 +2,9 @@ import type { Dispatch, Ref } from 'react';
 import type { FormConfig } from '@/domain/form-config';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { AbTestSection } from './ab-test-section';
 import { BasicInfoTab } from './basic-info-tab';
+import { DesignTab } from './design-tab';
 import { EditorActions } from './editor-actions';
 import { EDITOR_TABS, type EditorTab } from './editor-model';
 import { chosenFile, type EditorAction, type EditorState } from './editor-reducer';
@@ -23,7 +25,7 @@ type EditorPanelProps = {
   ref?: Ref<HTMLDivElement>;
 };
 
-/** The editor: the page's settings in five tabs (SPEC §2), and Preview and Save & Publish under them. */
+/** The editor: the page's settings in SPEC §2's five tabs and Design, and Preview and Save & Publish under them. */
 export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPublish, publishing, ref }: EditorPanelProps) {
   const { config, errors } = state;
   const changeConfig = (patch: Partial<FormConfig>) => dispatch({ type: 'configChanged', patch });
@@ -31,7 +33,7 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
     <Card className="min-w-0">
       <CardContent className="p-4 sm:p-6" ref={ref}>
         <Tabs value={state.tab} onValueChange={(value) => dispatch({ type: 'tabSelected', tab: value as EditorTab })}>
-          <TabsList aria-label="Page settings" className="grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-5">
+          <TabsList aria-label="Page settings" className="grid h-auto w-full grid-cols-3 gap-1 md:grid-cols-6">
             {EDITOR_TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value} className="h-9 px-2">
                 {t.label}
@@ -44,7 +46,7 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
               errors={errors}
               chosenFile={chosenFile(state)}
               onChange={changeConfig}
-              onSelectFile={(file) => dispatch({ type: 'fileChosen', file })}
+              onSelectFile={(file, problem) => dispatch({ type: 'fileChosen', file, problem })}
               onRemoveFile={() => dispatch({ type: 'fileRemoved' })}
             />
           </TabsContent>
@@ -55,7 +57,7 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
               onChangeField={(index, patch) => dispatch({ type: 'fieldChanged', index, patch })}
               onAdd={() => dispatch({ type: 'fieldAdded', now: Date.now() })}
               onRemove={onRemoveField}
-              onMove={(index, direction) => dispatch({ type: 'fieldMoved', index, direction })}
+              onReorder={(from, to) => dispatch({ type: 'fieldReordered', from, to })}
             />
           </TabsContent>
           <TabsContent value="settings" className="mt-6">
@@ -75,6 +77,10 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
               onChange={changeConfig}
               onBlurPixel={(key) => dispatch({ type: 'pixelLeft', key })}
             />
+          </TabsContent>
+          <TabsContent value="design" className="mt-6">
+            <DesignTab config={config} errors={errors} onChange={(patch) => dispatch({ type: 'designChanged', patch })} />
+            <AbTestSection config={config} errors={errors} onChange={changeConfig} />
           </TabsContent>
         </Tabs>
         <EditorActions onPreview={onPreview} onPublish={onPublish} publishing={publishing} />

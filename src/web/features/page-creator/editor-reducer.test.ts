@@ -8,14 +8,23 @@ import {
   newField,
   pixelMessages,
   type FormConfig,
+  type FormField,
   type LeadMagnetFile,
 } from '@/domain/form-config';
+import { fileMessages } from '@/domain/file-kinds';
 import type { StoredDraft } from './draft-store';
-import { chosenFile, editorReducer, initialEditorState, type EditorAction, type EditorState } from './editor-reducer';
+import {
+  chosenFile,
+  editorReducer,
+  initialEditorState,
+  reorderedIndex,
+  type EditorAction,
+  type EditorState,
+} from './editor-reducer';
 import type { EditorErrors } from './editor-model';
 
 const pdf = (name = 'guide.pdf', size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
-const stored: LeadMagnetFile = { id: '00000000-0000-4000-8000-000000000001', name: 'stored.pdf', size: 4096 };
+const stored: LeadMagnetFile = { id: '00000000-0000-4000-8000-000000000001', name: 'stored.pdf', size: 4096, kind: 'pdf' };
 
 /** A page with the email field and three more ('A', 'B', 'C'). */
 function withFields(): FormConfig {
@@ -42,24 +51,36 @@ describe('the fields and their errors', () => {
     'fields.3.label': 'error of C',
   };
 
-  it('moves a field and its error together, and leaves the others where they were', () => {
-    const next = run(stateWith({ errors }), { type: 'fieldMoved', index: 1, direction: 1 });
-    expect(labels(next)).toEqual(['Email Address', 'B', 'A', 'C']);
-    expect(next.errors).toEqual({
+  it('reorders a field (dragged from one position to another) with its error; those between close up', () => {
+    const down = run(stateWith({ errors }), { type: 'fieldReordered', from: 1, to: 3 });
+    expect(labels(down)).toEqual(['Email Address', 'B', 'C', 'A']);
+    expect(down.errors).toEqual({
       title: formMessages.titleRequired,
       'fields.1.label': 'error of B',
-      'fields.2.label': 'error of A',
-      'fields.3.label': 'error of C',
+      'fields.2.label': 'error of C',
+      'fields.3.label': 'error of A',
     });
-    const back = run(next, { type: 'fieldMoved', index: 2, direction: -1 });
+    const back = run(down, { type: 'fieldReordered', from: 3, to: 1 });
     expect(labels(back)).toEqual(['Email Address', 'A', 'B', 'C']);
     expect(back.errors).toEqual(errors);
+    // The email field moves like any other (it stays, locked, wherever it is).
+    const emailLast = run(stateWith(), { type: 'fieldReordered', from: 0, to: 3 });
+    expect(labels(emailLast)).toEqual(['A', 'B', 'C', 'Email Address']);
   });
 
-  it('does not move a field past either end', () => {
+  it('keeps the fields as they are for a drop in place or out of range', () => {
     const state = stateWith({ errors });
-    expect(run(state, { type: 'fieldMoved', index: 0, direction: -1 })).toBe(state);
-    expect(run(state, { type: 'fieldMoved', index: 3, direction: 1 })).toBe(state);
+    expect(run(state, { type: 'fieldReordered', from: 2, to: 2 })).toBe(state);
+    expect(run(state, { type: 'fieldReordered', from: 4, to: 1 })).toBe(state);
+    expect(run(state, { type: 'fieldReordered', from: 1, to: 4 })).toBe(state);
+    expect(run(state, { type: 'fieldReordered', from: 1, to: -1 })).toBe(state);
+  });
+
+  it('knows where each field ends up', () => {
+    const order = (from: number, to: number) => [0, 1, 2, 3].map((i) => reorderedIndex(i, from, to));
+    expect(order(1, 3)).toEqual([0, 3, 1, 2]);
+    expect(order(3, 0)).toEqual([1, 2, 3, 0]);
+    expect(order(2, 2)).toEqual([0, 1, 2, 3]);
   });
 
   it("drops a removed field's error and moves the errors of the fields after it up", () => {
@@ -92,11 +113,11 @@ describe('the fields and their errors', () => {
     expect(typed.config.fields[2]).toMatchObject({ label: 'B', placeholder: 'x', required: true });
   });
 
-  it("keeps the email field's label, type and required flag; only its placeholder changes", () => {
+  it("keeps the email field's label, type and required flag; only its placeholder and help text change", () => {
     const next = run(stateWith(), {
       type: 'fieldChanged',
       index: 0,
-      patch: { label: 'Mail', type: 'text', required: false, placeholder: 'you@example.com' },
+      patch: { label: 'Mail', type: 'hidden', required: false, placeholder: 'you@example.com', helpText: 'No spam.', param: 'e' },
     });
     expect(next.config.fields[0]).toEqual({
       id: EMAIL_FIELD_ID,
@@ -104,7 +125,40 @@ describe('the fields and their errors', () => {
       label: 'Email Address',
       placeholder: 'you@example.com',
       required: true,
+      options: [],
+      helpText: 'No spam.',
+      param: '',
     });
+  });
+
+  it('keeps what a new type still uses: options for dropdowns and radios, a parameter for hidden fields', () => {
+    const change = (state: EditorState, patch: Partial<FormField>) => run(state, { type: 'fieldChanged', index: 1, patch });
+    const dropdown = change(stateWith(), { type: 'dropdown', options: ['Small', 'Large'], helpText: 'Pick one' });
+    expect(dropdown.config.fields[1]).toMatchObject({ type: 'dropdown', options: ['Small', 'Large'], helpText: 'Pick one' });
+    // Dropdown to radio group: the same choices.
+    const radio = change(dropdown, { type: 'radio' });
+    expect(radio.config.fields[1]).toMatchObject({ type: 'radio', options: ['Small', 'Large'] });
+    // To a type without choices: they go; the help text stays.
+    expect(change(radio, { type: 'date' }).config.fields[1]).toMatchObject({ type: 'date', options: [], helpText: 'Pick one' });
+    // Hidden fields are never required; their parameter goes when they stop being hidden.
+    const required = change(stateWith(), { required: true });
+    const hidden = change(required, { type: 'hidden', param: 'utm_source' });
+    expect(hidden.config.fields[1]).toMatchObject({ type: 'hidden', required: false, param: 'utm_source' });
+    expect(change(hidden, { type: 'text' }).config.fields[1]).toMatchObject({ type: 'text', param: '' });
+  });
+
+  it("clears a field's options or parameter error when they (or its type) change", () => {
+    const setupErrors: EditorErrors = { 'fields.1.options': 'Add at least one option', 'fields.2.param': 'Enter the parameter' };
+    const state = stateWith({ errors: setupErrors });
+    const options = run(state, { type: 'fieldChanged', index: 1, patch: { options: ['Yes'] } });
+    expect(options.errors).toEqual({ 'fields.2.param': 'Enter the parameter' });
+    const param = run(state, { type: 'fieldChanged', index: 2, patch: { param: 'ref' } });
+    expect(param.errors).toEqual({ 'fields.1.options': 'Add at least one option' });
+    const retyped = run(state, { type: 'fieldChanged', index: 1, patch: { type: 'text' } });
+    expect(retyped.errors).toEqual({ 'fields.2.param': 'Enter the parameter' });
+    // A drag takes them along.
+    const dragged = run(state, { type: 'fieldReordered', from: 1, to: 3 });
+    expect(dragged.errors).toEqual({ 'fields.3.options': 'Add at least one option', 'fields.1.param': 'Enter the parameter' });
   });
 
   it("adds 'New Field' under an unused id, up to the limit", () => {
@@ -163,12 +217,15 @@ describe('the PDF', () => {
     expect(chosenFile(next)).toEqual({ name: 'new.pdf', size: 3000 });
   });
 
-  it('refuses a file that is not a PDF or too big, keeping the PDF chosen before', () => {
+  it('refuses a file of another kind, too big, or whose contents are not what its name says, keeping the file chosen before', () => {
     const file = pdf();
     const state = run(stateWith(), { type: 'fileChosen', file });
     const notPdf = run(state, { type: 'fileChosen', file: new File(['x'], 'notes.txt', { type: 'text/plain' }) });
-    expect(notPdf.errors).toEqual({ leadMagnet: formMessages.onlyPdf });
+    expect(notPdf.errors).toEqual({ leadMagnet: fileMessages.unsupported });
     expect(notPdf.file).toBe(file);
+    const renamed = run(state, { type: 'fileChosen', file: pdf('photo.png'), problem: fileMessages.notReally('png', 'pdf') });
+    expect(renamed.errors).toEqual({ leadMagnet: 'This file is not really a .png (it is a PDF document)' });
+    expect(renamed.file).toBe(file);
     const tooBig = run(state, { type: 'fileChosen', file: pdf('big.pdf', LEAD_MAGNET_MAX_BYTES + 1) });
     expect(tooBig.errors).toEqual({ leadMagnet: formMessages.fileTooLarge });
     expect(tooBig.file).toBe(file);

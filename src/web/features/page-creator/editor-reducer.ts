@@ -1,14 +1,16 @@
 import {
   EMAIL_FIELD_ID,
+  isChoiceField,
   MAX_FIELDS,
   newField,
+  type Design,
   type FormConfig,
   type FormField,
   type LeadMagnetFile,
   type Payment,
 } from '@/domain/form-config';
 import type { StoredDraft } from './draft-store';
-import { checkPdfFile, firstErrorTab, pixelError, type EditorErrors, type EditorTab } from './editor-model';
+import { checkLeadMagnetFile, firstErrorTab, pixelError, type EditorErrors, type EditorTab } from './editor-model';
 
 /** The page creator's two views: the editor, or the page as visitors will see it. */
 export type EditorView = 'edit' | 'preview';
@@ -17,7 +19,7 @@ export type PixelKey = 'pixelFacebook' | 'pixelGoogle';
 
 export type EditorState = {
   config: FormConfig;
-  /** The chosen PDF while it is only in this browser; uploaded when publishing. */
+  /** The chosen lead-magnet file while it is only in this browser; uploaded when publishing. */
   file: File | null;
   /** The form this work is saved to: the edited one, or the one created by an earlier publish attempt. */
   targetId: string | null;
@@ -35,15 +37,19 @@ export type EditorAction =
   /** The owner typed or toggled something of the page (not a field, not the payment). */
   | { type: 'configChanged'; patch: Partial<FormConfig> }
   | { type: 'paymentChanged'; patch: Partial<Payment> }
+  /** The Design tab: merged into the design as it is now, so an image upload that ends later keeps newer changes. */
+  | { type: 'designChanged'; patch: Partial<Design> }
   /** The owner left a pixel id input: it is checked now. */
   | { type: 'pixelLeft'; key: PixelKey }
-  | { type: 'fileChosen'; file: File }
+  /** `problem`: what inspecting its contents found (inspectLeadMagnetFile), if anything. */
+  | { type: 'fileChosen'; file: File; problem?: string | null }
   | { type: 'fileRemoved' }
   | { type: 'fieldChanged'; index: number; patch: Partial<FormField> }
   /** `now` names the new field ('field-{now}'), moved on when taken. */
   | { type: 'fieldAdded'; now: number }
   | { type: 'fieldRemoved'; index: number }
-  | { type: 'fieldMoved'; index: number; direction: -1 | 1 }
+  /** A field dragged (or moved by keyboard) from one position to another; those between close up. */
+  | { type: 'fieldReordered'; from: number; to: number }
   | { type: 'tabSelected'; tab: EditorTab }
   | { type: 'viewSelected'; view: EditorView }
   /** Checks failed (in the browser or on the server): show them, on the first tab holding one. */
@@ -51,9 +57,9 @@ export type EditorAction =
   /** Checks passed. */
   | { type: 'errorsCleared' }
   | { type: 'previewOpened' }
-  /** The server refused the chosen PDF: it goes, and the upload says why. */
+  /** The server refused the chosen file: it goes, and the upload says why. */
   | { type: 'uploadRefused'; message: string }
-  /** The chosen PDF is stored: from now on the work points at it, so a retry does not upload it again. */
+  /** The chosen file is stored: from now on the work points at it, so a retry does not upload it again. */
   | { type: 'leadMagnetUploaded'; leadMagnet: LeadMagnetFile }
   /** Saved (created, the first time): a retry updates this form instead of creating another one. */
   | { type: 'savedTo'; formId: string }
@@ -73,7 +79,7 @@ export function initialEditorState(config: FormConfig, editId: string | null): E
   };
 }
 
-/** The PDF the page gives away: the one chosen in this browser, or else the form's stored file. */
+/** The file the page gives away: the one chosen in this browser, or else the form's stored file. */
 export function chosenFile(state: Pick<EditorState, 'config' | 'file'>): { name: string; size: number } | null {
   return state.file ? { name: state.file.name, size: state.file.size } : state.config.leadMagnet;
 }
@@ -107,7 +113,7 @@ function withPixelChecked(errors: EditorErrors, key: PixelKey, value: string): E
   return error ? { ...errors, [key]: error } : withoutKeys(errors, [key]);
 }
 
-/** A new PDF replaces the stored one once published. */
+/** A new file replaces the stored one once published. */
 const withoutStoredFile = (config: FormConfig): FormConfig => (config.leadMagnet ? { ...config, leadMagnet: null } : config);
 
 function showErrors(state: EditorState, errors: EditorErrors): EditorState {
@@ -134,13 +140,38 @@ function configChanged(state: EditorState, patch: Partial<FormConfig>): EditorSt
   return { ...state, config: { ...state.config, ...patch }, errors };
 }
 
+/** The errors a change to a field clears: those of what it changed (a new type, all of its setup). */
+function clearedBy(index: number, patch: Partial<FormField>): string[] {
+  const keys: string[] = [];
+  if ('label' in patch) keys.push(`fields.${index}.label`);
+  if ('options' in patch || 'type' in patch) keys.push(`fields.${index}.options`);
+  if ('param' in patch || 'type' in patch) keys.push(`fields.${index}.param`);
+  return keys;
+}
+
+/**
+ * A new type keeps what still applies: options only for dropdowns and radio groups, a link
+ * parameter only for hidden fields, which are never required (a visitor cannot fill them in).
+ */
+function withTypeRules(field: FormField, patch: Partial<FormField>): Partial<FormField> {
+  if (!patch.type || patch.type === field.type) return patch;
+  const next = { ...patch };
+  if (!isChoiceField({ type: patch.type })) next.options = [];
+  if (patch.type === 'hidden') next.required = false;
+  else next.param = '';
+  return next;
+}
+
 function fieldChanged(state: EditorState, index: number, patch: Partial<FormField>): EditorState {
   const { config } = state;
   const field = config.fields[index];
-  const errors = 'label' in patch ? withoutKeys(state.errors, [`fields.${index}.label`]) : state.errors;
+  const errors = withoutKeys(state.errors, clearedBy(index, patch));
   if (!field) return { ...state, errors };
-  // The email field's label, type and required flag are locked (SPEC §5).
-  const allowed = field.id === EMAIL_FIELD_ID ? { placeholder: patch.placeholder ?? field.placeholder } : patch;
+  // The email field's label, type and required flag are locked (SPEC §5); its wording is not.
+  const allowed =
+    field.id === EMAIL_FIELD_ID
+      ? { placeholder: patch.placeholder ?? field.placeholder, helpText: patch.helpText ?? field.helpText }
+      : withTypeRules(field, patch);
   const fields = config.fields.map((f, i) => (i === index ? { ...f, ...allowed } : f));
   return { ...state, config: { ...config, fields }, errors };
 }
@@ -165,17 +196,24 @@ function fieldRemoved(state: EditorState, index: number): EditorState {
   };
 }
 
-function fieldMoved(state: EditorState, index: number, direction: -1 | 1): EditorState {
-  const other = index + direction;
-  const fields = [...state.config.fields];
-  const [a, b] = [fields[index], fields[other]];
-  if (!a || !b) return state;
-  fields[index] = b;
-  fields[other] = a;
+/** Where the field at `index` ends up when the one at `from` moves to `to`. */
+export function reorderedIndex(index: number, from: number, to: number): number {
+  if (index === from) return to;
+  if (from < to && index > from && index <= to) return index - 1;
+  if (to < from && index >= to && index < from) return index + 1;
+  return index;
+}
+
+function fieldReordered(state: EditorState, from: number, to: number): EditorState {
+  const { fields } = state.config;
+  const moved = fields[from];
+  if (from === to || !moved || to < 0 || to >= fields.length || !Number.isInteger(to)) return state;
+  const next = fields.filter((_, i) => i !== from);
+  next.splice(to, 0, moved);
   return {
     ...state,
-    config: { ...state.config, fields },
-    errors: remapFieldErrors(state.errors, (old) => (old === index ? other : old === other ? index : old)),
+    config: { ...state.config, fields: next },
+    errors: remapFieldErrors(state.errors, (old) => reorderedIndex(old, from, to)),
   };
 }
 
@@ -189,10 +227,16 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         config: { ...state.config, payment: { ...state.config.payment, ...action.patch } },
         errors: withoutKeys(state.errors, ['payment', ...Object.keys(action.patch).map((key) => `payment.${key}`)]),
       };
+    case 'designChanged':
+      return {
+        ...state,
+        config: { ...state.config, design: { ...state.config.design, ...action.patch } },
+        errors: withoutKeys(state.errors, ['design', ...Object.keys(action.patch).map((key) => `design.${key}`)]),
+      };
     case 'pixelLeft':
       return { ...state, errors: withPixelChecked(state.errors, action.key, state.config[action.key]) };
     case 'fileChosen': {
-      const problem = checkPdfFile(action.file);
+      const problem = action.problem ?? checkLeadMagnetFile(action.file);
       if (problem) return { ...state, errors: { ...state.errors, leadMagnet: problem } };
       return {
         ...state,
@@ -209,8 +253,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return fieldAdded(state, action.now);
     case 'fieldRemoved':
       return fieldRemoved(state, action.index);
-    case 'fieldMoved':
-      return fieldMoved(state, action.index, action.direction);
+    case 'fieldReordered':
+      return fieldReordered(state, action.from, action.to);
     case 'tabSelected':
       return { ...state, tab: action.tab };
     case 'viewSelected':

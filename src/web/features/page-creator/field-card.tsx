@@ -1,7 +1,10 @@
-import { ArrowDown, ArrowUp, Lock, Trash2 } from 'lucide-react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical, Lock, Trash2 } from 'lucide-react';
 import {
   EMAIL_FIELD_ID,
   FIELD_TYPES,
+  isChoiceField,
   NEW_FIELD_PLACEHOLDER,
   visitorPlaceholder,
   type FieldType,
@@ -11,7 +14,9 @@ import { TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { cn } from '@/web/lib/cn';
 import { SwitchField } from './controls';
+import { FieldOptionsEditor } from './field-options-editor';
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   text: 'Text',
@@ -26,70 +31,78 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   hidden: 'Hidden (from the link)',
 };
 
+/** How the editor names a field to the owner (buttons, announcements): its label, else its position. */
+export const fieldName = (field: Pick<FormField, 'label'>, index: number) => field.label.trim() || `field ${index + 1}`;
+
+/** A dropdown's first, empty choice on the page (src/landing: CHOOSE_LABEL). */
+const CHOOSE_WORDS = 'Choose…';
+
 type FieldCardProps = {
   field: FormField;
   index: number;
-  isLast: boolean;
-  labelError?: string;
+  /** Errors under this field's inputs: its label, its options, its link parameter. */
+  errors: { label?: string; options?: string; param?: string };
   onChange: (patch: Partial<FormField>) => void;
-  /** `pressedId`: the button pressed, to be focused again once the card has moved. */
-  onMove: (direction: -1 | 1, pressedId: string) => void;
   onRemove: () => void;
 };
 
-/** One field of the form: move, remove, label, type, placeholder and required (the email field locked). */
-export function FieldCard({ field, index, isLast, labelError, onChange, onMove, onRemove }: FieldCardProps) {
+/**
+ * One field of the form: its drag handle (pointer or keyboard, see FormFieldsTab), remove, label,
+ * type, the settings its type has (placeholder, options, link parameter), required and help text.
+ * The email field's label, type and required flag are locked.
+ */
+export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCardProps) {
   const isEmail = field.id === EMAIL_FIELD_ID;
+  const isHidden = field.type === 'hidden';
   const base = `creator-field-${field.id}`;
-  const name = field.label.trim() || `field ${index + 1}`;
+  const name = fieldName(field, index);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: field.id,
+  });
   return (
-    <li className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(
+        'rounded-xl border border-gray-200 bg-gray-50/60 p-4',
+        isDragging && 'relative z-10 bg-white shadow-lg ring-2 ring-indigo-500',
+      )}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="flex items-center gap-1.5 text-sm font-semibold text-gray-900">
-          Field {index + 1}
-          {isEmail && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-              <Lock aria-hidden="true" className="size-3" />
-              Always included
-            </span>
-          )}
-        </h2>
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-1.5">
           <Button
-            id={`${base}-up`}
+            ref={setActivatorNodeRef}
+            id={`${base}-handle`}
             type="button"
             variant="ghost"
             size="icon"
-            className="size-9"
-            disabled={index === 0}
-            aria-label={`Move ${name} up`}
-            onClick={() => onMove(-1, `${base}-up`)}
+            className="size-9 cursor-grab touch-none active:cursor-grabbing"
+            {...attributes}
+            {...listeners}
+            aria-label={`Reorder ${name}`}
           >
-            <ArrowUp />
+            <GripVertical />
           </Button>
-          <Button
-            id={`${base}-down`}
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-9"
-            disabled={isLast}
-            aria-label={`Move ${name} down`}
-            onClick={() => onMove(1, `${base}-down`)}
-          >
-            <ArrowDown />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-            aria-label={`Remove ${name}`}
-            onClick={onRemove}
-          >
-            <Trash2 />
-          </Button>
+          <h2 className="flex items-center gap-1.5 text-sm font-semibold text-gray-900">
+            Field {index + 1}
+            {isEmail && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                <Lock aria-hidden="true" className="size-3" />
+                Always included
+              </span>
+            )}
+          </h2>
         </div>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        >
+          <Trash2 />
+        </Button>
       </div>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <TextField
@@ -98,10 +111,11 @@ export function FieldCard({ field, index, isLast, labelError, onChange, onMove, 
           maxLength={200}
           value={field.label}
           disabled={isEmail}
-          error={labelError}
+          error={errors.label}
+          hint={isHidden ? 'Names the column your leads show this value in.' : undefined}
           onChange={(event) => onChange({ label: event.target.value })}
         />
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <Label htmlFor={`${base}-type`}>Type</Label>
           {isEmail ? (
             <Select value="email" disabled>
@@ -127,28 +141,79 @@ export function FieldCard({ field, index, isLast, labelError, onChange, onMove, 
             </Select>
           )}
         </div>
-        <TextField
-          id={`${base}-placeholder`}
-          label="Placeholder"
-          maxLength={200}
-          hint={
-            visitorPlaceholder(field) === undefined && field.placeholder.trim() !== ''
-              ? `Visitors see no placeholder while it says "${NEW_FIELD_PLACEHOLDER}": write a hint that helps them, or leave it empty.`
-              : undefined
-          }
-          value={field.placeholder}
-          onChange={(event) => onChange({ placeholder: event.target.value })}
-        />
-        <SwitchField
-          id={`${base}-required`}
-          label="Required"
-          description={isEmail ? 'The email field is always required.' : 'Visitors must fill this in.'}
-          checked={isEmail ? true : field.required}
-          disabled={isEmail}
-          onCheckedChange={(required) => onChange({ required })}
-          className="self-end rounded-lg border border-gray-200 bg-white px-3 py-2"
-        />
+        {isHidden ? (
+          <TextField
+            id={`${base}-param`}
+            label="Link parameter"
+            maxLength={64}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            value={field.param ?? ''}
+            error={errors.param}
+            hint="e.g. utm_source: a visitor from …?utm_source=newsletter has “newsletter” stored here."
+            onChange={(event) => onChange({ param: event.target.value })}
+          />
+        ) : (
+          hasPlaceholder(field.type) && (
+            <TextField
+              id={`${base}-placeholder`}
+              label="Placeholder"
+              maxLength={200}
+              hint={placeholderHint(field)}
+              value={field.placeholder}
+              onChange={(event) => onChange({ placeholder: event.target.value })}
+            />
+          )
+        )}
+        {!isHidden && (
+          <SwitchField
+            id={`${base}-required`}
+            label="Required"
+            description={isEmail ? 'The email field is always required.' : 'Visitors must fill this in.'}
+            checked={isEmail ? true : field.required}
+            disabled={isEmail}
+            onCheckedChange={(required) => onChange({ required })}
+            className="self-end rounded-lg border border-gray-200 bg-white px-3 py-2"
+          />
+        )}
+        {isChoiceField(field) && (
+          <FieldOptionsEditor
+            base={base}
+            fieldName={name}
+            options={field.options ?? []}
+            error={errors.options}
+            onChange={(options) => onChange({ options })}
+          />
+        )}
+        {!isHidden && (
+          <div className="sm:col-span-2">
+            <TextField
+              id={`${base}-help`}
+              label="Help text"
+              maxLength={300}
+              value={field.helpText ?? ''}
+              hint="Optional: a line under the field that helps visitors fill it in."
+              onChange={(event) => onChange({ helpText: event.target.value })}
+            />
+          </div>
+        )}
       </div>
     </li>
   );
+}
+
+/** Radio groups, dates and hidden fields show no placeholder; a dropdown shows it as its empty choice. */
+const hasPlaceholder = (type: FieldType) => type !== 'radio' && type !== 'date' && type !== 'hidden';
+
+function placeholderHint(field: FormField): string | undefined {
+  const generic = visitorPlaceholder(field) === undefined && field.placeholder.trim() !== '';
+  if (field.type === 'dropdown') {
+    return generic
+      ? `The empty first choice. While it says "${NEW_FIELD_PLACEHOLDER}", visitors see "${CHOOSE_WORDS}".`
+      : `The empty first choice; left empty, visitors see "${CHOOSE_WORDS}".`;
+  }
+  return generic
+    ? `Visitors see no placeholder while it says "${NEW_FIELD_PLACEHOLDER}": write a hint that helps them, or leave it empty.`
+    : undefined;
 }

@@ -36,8 +36,8 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
   useDocumentTitle(
     heading,
     editId
-      ? 'Edit your landing page: fields, PDF, double opt-in, payment and tracking, with a live preview.'
-      : 'Build a landing page that gives your PDF away for an email address, with a live desktop and mobile preview.',
+      ? 'Edit your landing page: fields, file, double opt-in, payment and tracking, with a live preview.'
+      : 'Build a landing page that gives your lead magnet away for an email address, with a live desktop and mobile preview.',
   );
 
   const { state, dispatch, showErrors, validate, requestPreview, removeField } = usePageEditor(baseline, editId);

@@ -1,6 +1,7 @@
 import { Eye, ExternalLink, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { badgeUrl, showsBadge } from '@/domain/branding';
+import { abTestOn, variantConfig, type AbVariant } from '@/domain/ab-test';
 import type { FormConfig } from '@/domain/form-config';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Button } from '@/web/components/ui/button';
@@ -27,6 +28,7 @@ type PreviewViewProps = {
 /** SPEC §2 Preview view: empty until a preview is requested, then the page on desktop or mobile. */
 export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalone, publishing }: PreviewViewProps) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
+  const [variant, setVariant] = useState<AbVariant>('a');
   const plan = useWorkspacePlan();
 
   if (!config) {
@@ -36,7 +38,7 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
           <Eye aria-hidden="true" className="size-10 text-gray-400" />
           <h2 className="text-lg font-semibold text-gray-900">No preview available</h2>
           <p className="max-w-sm text-sm text-gray-700">
-            Fill in the basic info and upload your PDF, then press Preview to see your page as visitors will.
+            Fill in the basic info and upload your lead magnet, then press Preview to see your page as visitors will.
           </p>
           <Button type="button" variant="outline" className="mt-2" onClick={onBackToEditor}>
             Back to Editor
@@ -74,6 +76,7 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
         This is how visitors will see your page. Submitting here stores nothing, and your custom script does not run in the
         preview.
       </p>
+      {abTestOn(config) && <VariantToggle variant={variant} onChange={setVariant} />}
       <div
         className={cn(
           'overflow-hidden rounded-2xl border border-gray-200 bg-gray-100',
@@ -96,7 +99,7 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
             <main aria-label="Landing page preview">
               <LandingStyles />
               <LandingPage
-                config={config}
+                config={abTestOn(config) ? variantConfig(config, variant) : config}
                 mode="preview"
                 badgeHref={showsBadge(plan, config) ? badgeUrl(window.location.origin) : undefined}
               />
@@ -104,6 +107,28 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
           </PreviewFrame>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** With an A/B test on: which variant the preview shows (A, the page; B, the test's title, description and design). */
+function VariantToggle({ variant, onChange }: { variant: AbVariant; onChange: (variant: AbVariant) => void }) {
+  return (
+    <div role="group" aria-label="A/B test variant" className="inline-flex w-fit rounded-lg bg-gray-100 p-1">
+      {(['a', 'b'] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={variant === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+            variant === value ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900',
+          )}
+        >
+          {value === 'a' ? 'Variant A (the page)' : 'Variant B'}
+        </button>
+      ))}
     </div>
   );
 }

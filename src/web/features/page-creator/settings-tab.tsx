@@ -1,10 +1,13 @@
 import { BRANDING_SWITCH_LABEL, canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
 import type { FormConfig } from '@/domain/form-config';
-import { TextareaField, TextField } from '@/web/components/text-field';
+import { TextField } from '@/web/components/text-field';
 import { useWorkspacePlan } from '@/web/features/team';
 import { Link } from '@/web/lib/router';
+import { AfterSubmitSection } from './after-submit-section';
 import { SwitchField } from './controls';
 import type { EditorErrors } from './editor-model';
+import { EmailsSection } from './emails-section';
+import { EmbedSection } from './embed-section';
 
 type SettingsTabProps = {
   config: FormConfig;
@@ -44,17 +47,10 @@ export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
           onChange={(event) => onChange({ privacyPolicyUrl: event.target.value })}
         />
       )}
-      <TextareaField
-        id="creator-thank-you"
-        label="Thank-you message"
-        hint="Shown to visitors beside their download: on the download page and in its email (with double opt-in, once they have confirmed)."
-        maxLength={1000}
-        rows={3}
-        value={config.thankyouMessage}
-        error={errors.thankyouMessage}
-        onChange={(event) => onChange({ thankyouMessage: event.target.value })}
-      />
+      <AfterSubmitSection config={config} errors={errors} onChange={onChange} />
       <BrandingSwitch config={config} onChange={onChange} />
+      <EmailsSection config={config} errors={errors} onChange={onChange} />
+      <EmbedSection config={config} errors={errors} onChange={onChange} />
     </div>
   );
 }

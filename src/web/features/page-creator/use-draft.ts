@@ -37,7 +37,7 @@ type UseDraftOptions = {
 const warn = (what: string) => (error: unknown) => console.warn(`Page creator draft: could not ${what}`, error);
 
 /**
- * Keeps the editor's work (config, the chosen PDF and the form it belongs to) in IndexedDB, saved
+ * Keeps the editor's work (config, the chosen file and the form it belongs to) in IndexedDB, saved
  * ~300 ms after each change and when the page is hidden or the editor closes.
  */
 export function useDraft({ draftKey, editId, baseline, work, takeUp }: UseDraftOptions) {

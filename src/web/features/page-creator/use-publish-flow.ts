@@ -23,7 +23,7 @@ type PublishFlowOptions = {
 
 /**
  * 'Save & Publish': checks the page, asks a signed-out owner to sign in first (the sign-in gate), then
- * uploads the chosen PDF, saves the draft to its form (created the first time) and publishes it.
+ * uploads the chosen file, saves the draft to its form (created the first time) and publishes it.
  */
 export function usePublishFlow({ state, dispatch, validate, showErrors, finish }: PublishFlowOptions) {
   const navigate = useNavigate();
@@ -51,8 +51,9 @@ export function usePublishFlow({ state, dispatch, validate, showErrors, finish }
         toast.error(error.message, { action: { label: 'See plans', onClick: () => navigate('/pricing') } });
         return;
       case ErrorCode.FILE_TOO_LARGE:
-      case ErrorCode.NOT_A_PDF: {
-        const message = error.code === ErrorCode.FILE_TOO_LARGE ? formMessages.fileTooLarge : formMessages.onlyPdf;
+      case ErrorCode.UNSUPPORTED_FILE: {
+        // The server says which: not a kind we deliver, empty, or not what its name says.
+        const message = error.code === ErrorCode.FILE_TOO_LARGE ? formMessages.fileTooLarge : error.message;
         dispatch({ type: 'uploadRefused', message });
         toast.error(message);
         return;
@@ -73,7 +74,7 @@ export function usePublishFlow({ state, dispatch, validate, showErrors, finish }
     toast.error(error.message);
   };
 
-  /** Signed in: upload the new PDF, save the draft and publish it. */
+  /** Signed in: upload the new file, save the draft and publish it. */
   const publishNow = async () => {
     setPublishing(true);
     setPlanLimitMessage(null);

@@ -102,7 +102,8 @@ function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
   useDocumentTitle(pageTitle(config), 'A preview of your landing page as visitors will see it.');
   const plan = useWorkspacePlan();
   return (
-    <div className="flex flex-1 flex-col bg-gray-50">
+    // The page's own background (a dark one, say) reaches the footer however short the page is.
+    <div className="flex flex-1 flex-col bg-gray-50 [&>.ls-page]:flex-1">
       <section aria-label="Preview notice" className="z-40 border-b sm:sticky sm:top-16 border-indigo-200 bg-indigo-50">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <div className="flex min-w-0 items-start gap-2.5">

@@ -1,25 +1,54 @@
+import { Fragment } from 'react';
 import { Button, Link, Text } from '@react-email/components';
+import { emailParagraphs, emailSubject, placeholderValues } from '../../../../domain/email-copy.js';
 import { button, EmailLayout, text } from './layout.js';
 
 // Emails to a landing page's visitors. They carry the owner's business name and lead-magnet name
-// (owner content) and links; nothing the visitor typed except the address they arrive at.
+// (owner content) and links; the owner's own words where the page has some (its `emails`), as
+// escaped plain text; of what the visitor typed, only the address they arrive at and, where the
+// owner's words greet them by name, their first name.
 
 const footerFor = (businessName: string) =>
   `You received this email because this address was entered on a ${businessName} page built with Lodestone. If it was not you, ignore it: nothing happens without a confirmation.`;
+
+/** The owner's words for one email ('' keeps Lodestone's); absent in jobs queued before owners could write them. */
+export interface OwnerWords {
+  subject: string;
+  text: string;
+}
+
+/** Paragraphs of plain text, each line escaped by React: owner HTML shows as typed, never as markup. */
+function Paragraphs({ paragraphs }: { paragraphs: string[][] }) {
+  return paragraphs.map((lines, i) => (
+    <Text key={i} style={text}>
+      {lines.map((line, j) => (
+        <Fragment key={j}>
+          {j > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
+    </Text>
+  ));
+}
 
 export interface ConfirmEmailProps {
   businessName: string;
   leadMagnetName: string;
   code: string;
   confirmUrl: string;
+  copy?: OwnerWords;
+  /** The visitor's first name, only when the owner's words use {first_name}. */
+  firstName?: string;
 }
 
-export const confirmSubject = (p: ConfirmEmailProps) => `${p.code} is your code for ${p.leadMagnetName}`;
+export const confirmSubject = (p: ConfirmEmailProps) => emailSubject('confirm', p.copy?.subject, placeholderValues(p));
 
-export function ConfirmEmail({ businessName, leadMagnetName, code, confirmUrl }: ConfirmEmailProps) {
+// The code, the button and the link to paste stay whatever the owner writes: the email is for them.
+export function ConfirmEmail(props: ConfirmEmailProps) {
+  const { businessName, leadMagnetName, code, confirmUrl, copy } = props;
   return (
     <EmailLayout preview={`Confirm your email to get ${leadMagnetName}`} brand={businessName} footer={footerFor(businessName)}>
-      <Text style={text}>Confirm your email address to get {leadMagnetName}.</Text>
+      <Paragraphs paragraphs={emailParagraphs('confirm', copy?.text, placeholderValues({ ...props, code: undefined }))} />
       <Text style={text}>Your verification code (valid for 24 hours):</Text>
       <Text style={{ ...text, fontSize: '28px', fontWeight: 700, letterSpacing: '6px' }}>{code}</Text>
       <Text style={text}>Or confirm with one click:</Text>
@@ -33,24 +62,28 @@ export function ConfirmEmail({ businessName, leadMagnetName, code, confirmUrl }:
   );
 }
 
-// The delivery email writes its own words: the owner's thank-you message is written for the page
-// ("Check your email for your copy…") and reads wrong inside the very email it announces.
+// Lodestone's own words for the delivery email are its own, not the page's thank-you message: that
+// is written for the page ("Check your email for your copy…") and reads wrong inside the very email
+// it announces.
 export interface DeliveryEmailProps {
   businessName: string;
   leadMagnetName: string;
   downloadUrl: string;
   thankYouUrl: string;
   expiresInDays: number;
+  copy?: OwnerWords;
+  /** The visitor's first name, only when the owner's words use {first_name}. */
+  firstName?: string;
 }
 
-export const deliverySubject = (p: DeliveryEmailProps) => `Your download: ${p.leadMagnetName}`;
+export const deliverySubject = (p: DeliveryEmailProps) => emailSubject('delivery', p.copy?.subject, placeholderValues(p));
 
-export function DeliveryEmail({ businessName, leadMagnetName, downloadUrl, thankYouUrl, expiresInDays }: DeliveryEmailProps) {
+// The download button and the note on how long its link works stay whatever the owner writes.
+export function DeliveryEmail(props: DeliveryEmailProps) {
+  const { businessName, leadMagnetName, downloadUrl, thankYouUrl, expiresInDays, copy } = props;
   return (
     <EmailLayout preview={`${leadMagnetName} is ready to download`} brand={businessName} footer={footerFor(businessName)}>
-      <Text style={text}>
-        Here is {leadMagnetName}. Thank you for requesting it from {businessName}.
-      </Text>
+      <Paragraphs paragraphs={emailParagraphs('delivery', copy?.text, placeholderValues(props))} />
       <Button href={downloadUrl} style={button}>
         Download {leadMagnetName}
       </Button>

@@ -54,7 +54,7 @@ function TemplatePreview({ template }: { template: Template }) {
             </div>
           </div>
           <p className="mt-4 text-sm text-gray-600">
-            This is the page your visitors see. In the page creator you add your business name and PDF and change anything you
+            This is the page your visitors see. In the page creator you add your business name and file and change anything you
             like; submitting this preview stores nothing.
           </p>
         </div>

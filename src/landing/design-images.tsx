@@ -1,0 +1,81 @@
+import type { Design, ImageRef } from '../domain/form-config';
+import { imageSources } from '../domain/images';
+
+/**
+ * The logo and the cover image of a page. Each <img> carries its intrinsic width and height (the
+ * stylesheet sets `height:auto`), so the browser reserves its box before the bytes arrive and nothing
+ * below it moves; `sizes` says how wide it shows in each layout (landing-css.ts), so the browser
+ * fetches the smallest width of the srcset that fills it.
+ *
+ * Both are in the first screen in every layout (the logo tops the header; the cover sits beside or
+ * above the form, and on a phone between the title and the form), so neither is lazy: lazy loading
+ * is for images below the fold, and would only delay these. The cover is usually the page's largest
+ * paint, so it also asks to be fetched first.
+ */
+
+/** Where the cover shows, or null when it does not (no image, or the 'none' layout). */
+export function coverPlacement(design: Pick<Design, 'cover' | 'layout'>): 'top' | 'left' | 'right' | null {
+  return design.cover && design.layout !== 'none' ? design.layout : null;
+}
+
+/** The classes of the page's container: `ls-side` puts the cover beside the form on wide screens. */
+export function containerClass(design: Pick<Design, 'cover' | 'layout'>): string {
+  const placement = coverPlacement(design);
+  if (placement === 'left') return 'ls-container ls-side';
+  if (placement === 'right') return 'ls-container ls-side ls-right';
+  return 'ls-container';
+}
+
+/** The logo's box: at most 12rem by 3.5rem (landing-css.ts .ls-logo), in its own proportions. */
+const LOGO_MAX = { width: 192, height: 56 };
+
+export function logoSizes(image: ImageRef): string {
+  const width = Math.min(LOGO_MAX.width, (LOGO_MAX.height * image.width) / image.height, image.width);
+  return `${Math.max(1, Math.round(width))}px`;
+}
+
+/**
+ * The cover's width in each layout: above the form, the 36rem column (less the page's padding on
+ * a phone); beside it, half of the 66rem two-column grid (less its 3rem gap) from 48rem up.
+ */
+export const COVER_SIZES = {
+  top: '(min-width: 640px) 576px, calc(100vw - 32px)',
+  side: '(min-width: 1104px) 504px, (min-width: 768px) calc(50vw - 48px), (min-width: 640px) 576px, calc(100vw - 32px)',
+} as const;
+
+export function Logo({ image, alt }: { image: ImageRef; alt: string }) {
+  const { src, srcSet } = imageSources(image);
+  return (
+    <img
+      className="ls-logo"
+      src={src}
+      srcSet={srcSet}
+      sizes={logoSizes(image)}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading="eager"
+      decoding="async"
+    />
+  );
+}
+
+export function Cover({ design }: { design: Pick<Design, 'cover' | 'coverAlt' | 'layout'> }) {
+  const placement = coverPlacement(design);
+  if (!design.cover || !placement) return null;
+  const { src, srcSet } = imageSources(design.cover);
+  return (
+    <img
+      className="ls-cover"
+      src={src}
+      srcSet={srcSet}
+      sizes={placement === 'top' ? COVER_SIZES.top : COVER_SIZES.side}
+      width={design.cover.width}
+      height={design.cover.height}
+      alt={design.coverAlt.trim()}
+      loading="eager"
+      fetchPriority="high"
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * On the pages of a page its owner lets other sites embed (docs/decisions/0050), and only there:
+ * when shown in a frame, the document tells the frame's parent how tall it is, on load and whenever
+ * that changes, so the owner's embed.js can fit the frame to it (no scrollbar inside). Its height
+ * is its content's: the page's full-window minimum is dropped, or a frame could never shrink. The
+ * parent may ask again ('lodestone:measure': embed.js loads async and may miss the first report).
+ * Plain script, allowed by its hash; does nothing in a window of its own.
+ */
+export const frameHeightScript = `(function(){
+if(window.parent===window)return;
+var d=document.documentElement,p=document.querySelector('.ls-page'),last=0;
+if(p)p.style.minHeight='0';
+function send(){var h=Math.ceil(d.getBoundingClientRect().height);if(h!==last){last=h;parent.postMessage({type:'lodestone:height',height:h},'*');}}
+if(window.ResizeObserver)new ResizeObserver(send).observe(d);
+window.addEventListener('load',send);
+window.addEventListener('message',function(e){if(e.source===parent&&e.data&&e.data.type==='lodestone:measure'){last=0;send();}});
+send();
+})();`;

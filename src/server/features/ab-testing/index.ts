@@ -1,0 +1,3 @@
+export { abTestResults } from './ab-test-results.js';
+export { createVariantAssigner, type PageUnderTest, testRunning, type VariantAssigner } from './assign-variant.js';
+export { abTestRoutes } from './routes.js';

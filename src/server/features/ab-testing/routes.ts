@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../domain/forms-api.js';
+import type { Db } from '../../db/client.js';
+import { abTestResults } from './ab-test-results.js';
+
+/** A page's A/B test results for its owner (contract: src/domain/ab-test-results.ts), scoped to the caller's workspace. */
+export function abTestRoutes(app: FastifyInstance, db: Db) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/forms/:id/ab-test', { schema: { tags: ['analytics'], params: idParamsSchema } }, async (request) =>
+      abTestResults(db, request.owner.workspaceId, request.params.id),
+    );
+}

@@ -1,0 +1,46 @@
+import { and, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Task } from 'graphile-worker';
+import type { Db } from '../../db/client.js';
+import { forms, images } from '../../db/schema/index.js';
+import type { Storage } from '../../lib/storage.js';
+import { imageStorageKey } from './image-keys.js';
+
+export const CLEANUP_IMAGES_TASK = 'cleanup_orphan_images';
+/** Daily at 03:27, after the pages deleted 30 days ago are purged (03:07): their images go the same night. */
+export const CLEANUP_IMAGES_CRONTAB = `27 3 * * * ${CLEANUP_IMAGES_TASK}`;
+
+/**
+ * The ids of every image a page shows or may show again: in its draft or its published version (a
+ * page in Recently deleted included, as it can be restored), as logo or cover, of the page or of its
+ * A/B variant. Any workspace's page counts: images are served by id alone, so one in use stays.
+ */
+const usedImageIds = sql`select r.id from ${forms} f
+  cross join lateral (values (f.draft), (f.published)) as c(config)
+  cross join lateral (values
+    (c.config #>> '{design,logo,id}'),
+    (c.config #>> '{design,cover,id}'),
+    (c.config #>> '{abTest,design,logo,id}'),
+    (c.config #>> '{abTest,design,cover,id}')) as r(id)
+  where r.id is not null`;
+
+/**
+ * Deletes the images no page uses once they are older than `olderThan` (an abandoned editor, a
+ * replaced logo), and at once those whose workspace is gone; then their stored files, after the
+ * rows (a file without a row is only served until removed; a row without its files would be a page's
+ * broken image).
+ */
+export async function removeOrphanImages(db: Db, storage: Storage, olderThan: Date): Promise<number> {
+  const removed = await db
+    .delete(images)
+    .where(and(or(isNull(images.workspaceId), lt(images.createdAt, olderThan)), sql`${images.id}::text not in (${usedImageIds})`))
+    .returning({ id: images.id, widths: images.widths });
+  await Promise.all(removed.flatMap((image) => image.widths.map((w) => storage.remove(imageStorageKey(image.id, w)))));
+  return removed.length;
+}
+
+export function cleanupImagesTask(db: Db, storage: Storage): Task {
+  return async (_payload, helpers) => {
+    const count = await removeOrphanImages(db, storage, new Date(Date.now() - 24 * 60 * 60 * 1000));
+    if (count > 0) helpers.logger.info(`removed ${count} unused images`);
+  };
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DESIGN, type FormConfig, type ImageRef } from '../../../domain/form-config.js';
+import { formMessages } from '../../../domain/form-messages.js';
+import { imageBytes, postImage } from '../../../../tests/kit/images.js';
+import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+
+// A page shows only its own workspace's uploads, at their uploaded size: another tenant's image id,
+// an unknown one or a made-up size is refused on save, naming the place, and nothing changes.
+
+let t: TestApp;
+let owner: SignedUpUser;
+let stranger: SignedUpUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app);
+  stranger = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+async function upload(user: SignedUpUser): Promise<ImageRef> {
+  const res = await postImage(t.app, user, await imageBytes('png', 640, 320));
+  expect(res.statusCode).toBe(201);
+  return res.json<ImageRef>();
+}
+
+const save = (user: SignedUpUser, id: string, config: FormConfig) =>
+  t.app.inject({ method: 'PUT', url: `/api/forms/${id}`, headers: { host: APP_HOST, cookie: user.cookie }, payload: { config } });
+
+describe("a page's images", () => {
+  it("are the workspace's own uploads at their own size, or the save is refused naming where", async () => {
+    const form = await createForm(t.app, owner);
+    const mine = await upload(owner);
+    const theirs = await upload(stranger);
+    const withDesign = (design: Partial<FormConfig['design']>, abDesign: Partial<FormConfig['design']> = {}): FormConfig => ({
+      ...form.draft,
+      design: { ...DEFAULT_DESIGN, ...design },
+      abTest: { ...form.draft.abTest, design: { ...DEFAULT_DESIGN, ...abDesign } },
+    });
+
+    const ok = await save(owner, form.id, withDesign({ logo: mine, cover: mine }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().draft.design.logo).toEqual(mine);
+
+    const refusals: [string, FormConfig][] = [
+      ['design.logo', withDesign({ logo: theirs })],
+      ['design.cover', withDesign({ cover: { ...mine, id: '00000000-0000-4000-8000-000000000000' } })],
+      ['design.cover', withDesign({ cover: { ...mine, height: 1 } })],
+      ['abTest.design.logo', withDesign({}, { logo: theirs })],
+    ];
+    for (const [key, config] of refusals) {
+      const res = await save(owner, form.id, config);
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().errors, key).toEqual({ [key]: formMessages.imageMissing });
+    }
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/${form.id}`,
+      headers: { host: APP_HOST, cookie: owner.cookie },
+    });
+    expect(stored.json().draft.design).toMatchObject({ logo: mine, cover: mine });
+  });
+});

@@ -1,0 +1,51 @@
+import { once } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorCode } from '../../../domain/api-errors.js';
+import { IMAGE_MAX_BYTES, imageMessages } from '../../../domain/images.js';
+import type { Db } from '../../db/client.js';
+import { HttpError, notFound } from '../../lib/http-errors.js';
+import type { Storage } from '../../lib/storage.js';
+import { imageKeyOf } from './image-keys.js';
+import { storeImage } from './store-image.js';
+
+const tags = ['images'];
+
+/** POST /api/images: the owner's logo and cover uploads (contract: src/domain/images.ts), for the caller's workspace. */
+export function imagesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/images', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(400, ErrorCode.EXPECTED_MULTIPART, 'Send the image as multipart/form-data.');
+    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+    if (!part) throw new HttpError(400, ErrorCode.NO_FILE, imageMessages.required);
+    const image = await storeImage(db, storage, request.owner.workspaceId, part.file);
+    return reply.status(201).send(image);
+  });
+}
+
+/**
+ * GET /img/{id}/{width}.webp on either face: the app's (the creator's preview) and the visitors'
+ * (published pages). Straight from storage, with no database lookup: the key follows from the path,
+ * and an id is never reused, so the answer may be cached for good.
+ */
+export function imageFileRoutes(app: FastifyInstance, storage: Storage) {
+  app.get<{ Params: { id: string; file: string } }>('/img/:id/:file', async (request, reply) => {
+    const key = imageKeyOf(request.params.id, request.params.file);
+    if (!key) throw notFound('This image');
+    const stream = storage.read(key);
+    // Opened before answering, so a missing file is a 404 and not a broken 200.
+    await once(stream, 'ready').catch(() => {
+      throw notFound('This image');
+    });
+    return (
+      reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        // Public by design: an email or another site may show the page's logo too.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(stream)
+    );
+  });
+}

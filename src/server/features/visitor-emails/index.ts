@@ -1,0 +1,1 @@
+export { EMAIL_TESTS_RULE, visitorEmailRoutes } from './routes.js';

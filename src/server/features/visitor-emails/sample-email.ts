@@ -1,0 +1,89 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_EMAIL_WORDING, emailSender, ownerWordsOf, SAMPLE_EMAIL_VALUES } from '../../../domain/email-copy.js';
+import type { EmailPreview, EmailPreviewBody } from '../../../domain/email-copy-api.js';
+import type { Db } from '../../db/client.js';
+import { members, users } from '../../db/schema/index.js';
+import { displayAddress, senderOf } from '../../lib/mailer.js';
+import { DOWNLOAD_LINK_DAYS } from '../leads/index.js';
+import { queueEmail, renderEmail, type EmailJob } from '../mail/index.js';
+
+export interface VisitorEmailDeps {
+  db: Db;
+  publicOrigin: string;
+  mailFrom: string;
+}
+
+/**
+ * Where visitors' replies go when the page names no Reply-To: the workspace's (first) owner's
+ * account address, as leads/lead-state.ts reads it when it queues a lead's email. Forms have no
+ * creator of their own; the workspace's owner answers for its pages.
+ */
+async function workspaceOwnerEmail(db: Db, workspaceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')))
+    .orderBy(asc(members.createdAt))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * The email a visitor of a page with these words would get, with sample values for what differs per
+ * visitor (first name, code) and links to the public site's front page instead of a lead's. A test
+ * email's subject says it is one.
+ */
+async function sampleEmail(
+  deps: VisitorEmailDeps,
+  workspaceId: string,
+  body: EmailPreviewBody,
+  to: string,
+  test: boolean,
+): Promise<EmailJob> {
+  const businessName = body.businessName.trim() || 'Your business';
+  const leadMagnetName = body.leadMagnetName.trim() || 'Your lead magnet';
+  const words = ownerWordsOf(body.emails, body.email) ?? { subject: '', text: '' };
+  const copy = test ? { ...words, subject: `[Test] ${words.subject.trim() || defaultSubjectOf(body.email)}` } : words;
+  const sender = emailSender(body.emails, businessName, await workspaceOwnerEmail(deps.db, workspaceId));
+  const link = `${deps.publicOrigin}/`;
+  const shared = { businessName, leadMagnetName, copy, firstName: SAMPLE_EMAIL_VALUES.firstName };
+  return body.email === 'confirm'
+    ? { template: 'leadConfirm', to, ...sender, props: { ...shared, code: SAMPLE_EMAIL_VALUES.code, confirmUrl: link } }
+    : {
+        template: 'leadDelivery',
+        to,
+        ...sender,
+        props: { ...shared, downloadUrl: link, thankYouUrl: link, expiresInDays: DOWNLOAD_LINK_DAYS },
+      };
+}
+
+const defaultSubjectOf = (email: EmailPreviewBody['email']) =>
+  DEFAULT_EMAIL_WORDING[email === 'confirm' ? 'confirmSubject' : 'deliverySubject'];
+
+/** The email rendered whole by the real templates, as the owner's preview shows it. */
+export async function previewVisitorEmail(
+  deps: VisitorEmailDeps,
+  owner: { workspaceId: string; email: string },
+  body: EmailPreviewBody,
+): Promise<EmailPreview> {
+  const job = await sampleEmail(deps, owner.workspaceId, body, owner.email, false);
+  const mail = await renderEmail({ ...job, messageId: 'preview' }, { whole: true });
+  return {
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    from: displayAddress(senderOf(deps.mailFrom, mail.fromName)),
+    replyTo: mail.replyTo ?? null,
+  };
+}
+
+/** The email, through the mail queue (sealed, sent once) like every other, to the caller's own address. */
+export async function sendTestVisitorEmail(
+  deps: VisitorEmailDeps,
+  owner: { workspaceId: string; email: string },
+  body: EmailPreviewBody,
+): Promise<void> {
+  const job = await sampleEmail(deps, owner.workspaceId, body, owner.email, true);
+  await queueEmail(deps.db, job);
+}

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AB_RESTART_NOTICE } from '@/domain/ab-test';
+import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
+import { AbTestSection } from './ab-test-section';
+
+const render = (config: FormConfig, errors: Record<string, string> = {}) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <AbTestSection config={config} errors={errors} onChange={() => {}} />
+    </QueryClientProvider>,
+  );
+
+const withTest = (patch: Partial<FormConfig['abTest']> = {}): FormConfig => {
+  const config = { ...defaultFormConfig(), title: 'The guide' };
+  return { ...config, abTest: { ...config.abTest, enabled: true, split: 30, ...patch } };
+};
+
+describe('the A/B test section of the Design tab', () => {
+  it('is a switch while the test is off', () => {
+    const html = render(defaultFormConfig());
+    expect(html).toContain('Run an A/B test');
+    expect(html).toMatch(
+      /role="switch"[^>]*aria-checked="false"[^>]*id="creator-ab-enabled"|id="creator-ab-enabled"[^>]*aria-checked="false"/,
+    );
+    expect(html).not.toContain('Variant B title');
+  });
+
+  it('on: the split as a slider and a number, B’s words, B’s own design fields and what restarts the test', () => {
+    const html = render(withTest(), { 'abTest.design.brandColor': 'Use a colour like #4338CA' });
+    expect(html).toMatch(/<input id="creator-ab-split" type="range" min="1" max="99"[^>]*value="30"/);
+    expect(html).toMatch(/id="creator-ab-split-number"[^>]*value="30"/);
+    expect(html).toContain('70% of visitors see A (the page), 30% see B.');
+    expect(html).toMatch(/id="creator-ab-title"[^>]*placeholder="The guide"/);
+    expect(html).toContain('id="creator-ab-description"');
+    // The Design tab's own controls, under ids of their own (the page's are creator-design-*).
+    expect(html).toContain('id="creator-ab-design-colour"');
+    expect(html).toContain('name="creator-ab-design-background"');
+    expect(html).not.toContain('creator-design-');
+    expect(html).toContain('Use a colour like #4338CA');
+    expect(html).toContain(AB_RESTART_NOTICE.replace(/'/g, '&#x27;'));
+    expect(html).toContain('Preview variant B');
+  });
+
+  it('reads a draft saved before tests existed as one without a test', () => {
+    const { abTest: _none, ...old } = defaultFormConfig();
+    expect(render(old as FormConfig)).toContain('Run an A/B test');
+  });
+});

@@ -1,0 +1,199 @@
+import { Eye, EyeOff, FlaskConical } from 'lucide-react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { AB_RESTART_NOTICE, variantConfig } from '@/domain/ab-test';
+import type { AbTest, Design, FormConfig } from '@/domain/form-config';
+import { LandingPage, LandingStyles } from '@/landing/landing-page';
+import { automaticSubmitLabel } from '@/landing/submit-label';
+import { TextareaField, TextField } from '@/web/components/text-field';
+import { PreviewFrame } from '@/web/components/preview-frame';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { SwitchField } from './controls';
+import { DesignFields } from './design-tab';
+import type { EditorErrors } from './editor-model';
+
+type AbTestSectionProps = {
+  config: FormConfig;
+  errors: EditorErrors;
+  onChange: (patch: Partial<FormConfig>) => void;
+};
+
+const clampSplit = (value: number) => Math.min(99, Math.max(1, Math.round(value)));
+
+/**
+ * The Design tab's A/B test (decision 0051): switch it on, choose the share of visitors who see B,
+ * and give B its own title, description and design (the Design tab's own fields, for B). Results are
+ * on the page's analytics screen. Open to every plan: plans.ts lists no A/B testing feature.
+ */
+export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) {
+  const headingId = useId();
+  const [previewing, setPreviewing] = useState(false);
+  // Drafts saved before tests existed have none.
+  const test: AbTest = config.abTest ?? { enabled: false, split: 50, title: '', description: '', design: config.design };
+  // An image upload reports when it ends: it is merged into B's design as it is then, not as it was.
+  const latest = useRef(test);
+  useLayoutEffect(() => {
+    latest.current = test;
+  });
+  const change = (patch: Partial<AbTest>) => onChange({ abTest: { ...latest.current, ...patch } });
+  const changeDesign = (patch: Partial<Design>) => change({ design: { ...latest.current.design, ...patch } });
+  const designErrors: Partial<Record<keyof Design, string>> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    if (key.startsWith('abTest.design.')) designErrors[key.slice('abTest.design.'.length) as keyof Design] = message;
+  }
+  const b = variantConfig({ ...config, abTest: test }, 'b');
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8 grid gap-5 border-t border-gray-200 pt-6">
+      <div className="flex items-start gap-3">
+        <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-indigo-600" />
+        <div className="grid gap-1">
+          <h3 id={headingId} className="text-base font-semibold text-gray-900">
+            A/B test
+          </h3>
+          <p className="text-sm text-gray-600">
+            Show some visitors a second version of this page, variant B, and see which one gets more sign-ups. Variant A is the
+            page as you set it up above. Each visitor keeps seeing the same variant, without cookies.
+          </p>
+        </div>
+      </div>
+
+      <SwitchField
+        id="creator-ab-enabled"
+        label="Run an A/B test"
+        description="Takes effect when you publish. The results are on the page's analytics screen."
+        checked={test.enabled}
+        onCheckedChange={(enabled) => change({ enabled })}
+      />
+
+      {test.enabled && (
+        <>
+          <SplitField split={test.split} onChange={(split) => change({ split })} error={errors['abTest.split']} />
+          <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{AB_RESTART_NOTICE}</p>
+          <TextField
+            id="creator-ab-title"
+            label="Variant B title"
+            hint="Leave it empty to keep the page's title."
+            placeholder={config.title}
+            maxLength={200}
+            value={test.title}
+            error={errors['abTest.title']}
+            onChange={(event) => change({ title: event.target.value })}
+          />
+          <TextareaField
+            id="creator-ab-description"
+            label="Variant B description"
+            hint="Leave it empty to keep the page's description."
+            placeholder={config.description}
+            maxLength={5000}
+            rows={3}
+            value={test.description}
+            error={errors['abTest.description']}
+            onChange={(event) => change({ description: event.target.value })}
+          />
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 text-sm font-semibold text-gray-900">Variant B design</legend>
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-sm text-gray-600">Colours, background, font, images and button text of variant B.</p>
+              <Button type="button" variant="outline" size="sm" onClick={() => change({ design: { ...config.design } })}>
+                Copy the page&apos;s design
+              </Button>
+            </div>
+            <DesignFields
+              design={test.design}
+              onChange={changeDesign}
+              idPrefix="creator-ab-design"
+              automaticButtonText={automaticSubmitLabel(b)}
+              errors={designErrors}
+            />
+          </fieldset>
+          <div className="grid gap-3">
+            <div>
+              <Button type="button" variant="outline" aria-expanded={previewing} onClick={() => setPreviewing((p) => !p)}>
+                {previewing ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                {previewing ? 'Hide variant B' : 'Preview variant B'}
+              </Button>
+            </div>
+            {previewing && (
+              <div className="overflow-hidden rounded-2xl border border-gray-200 bg-gray-100">
+                <PreviewFrame title="Variant B preview" className="w-full">
+                  <main aria-label="Variant B preview">
+                    <LandingStyles />
+                    <LandingPage config={b} mode="preview" idPrefix="ls-ab" />
+                  </main>
+                </PreviewFrame>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The share of visitors who see B: a slider and a number, kept in step (1 to 99). */
+function SplitField({ split, onChange, error }: { split: number; onChange: (split: number) => void; error?: string }) {
+  const sliderId = 'creator-ab-split';
+  const numberId = 'creator-ab-split-number';
+  const [text, setText] = useState(String(split));
+  const [shownFor, setShownFor] = useState(split);
+  if (split !== shownFor) {
+    setShownFor(split);
+    setText(String(split));
+  }
+  const typed = (value: string) => {
+    setText(value);
+    const n = Number(value);
+    if (value.trim() !== '' && Number.isFinite(n) && n >= 1 && n <= 99) {
+      setShownFor(Math.round(n));
+      onChange(Math.round(n));
+    }
+  };
+  return (
+    <fieldset className="grid gap-2" aria-describedby={`${sliderId}-summary`}>
+      <legend className="text-sm font-medium text-gray-900">Visitors who see variant B</legend>
+      <div className="flex flex-wrap items-center gap-4">
+        <Label htmlFor={sliderId} className="sr-only">
+          Percent of visitors who see variant B (slider)
+        </Label>
+        <input
+          id={sliderId}
+          type="range"
+          min={1}
+          max={99}
+          step={1}
+          value={split}
+          aria-valuetext={`${split}% see B, ${100 - split}% see A`}
+          onChange={(event) => onChange(clampSplit(Number(event.target.value)))}
+          className="h-2 min-w-40 flex-1 cursor-pointer accent-indigo-600"
+        />
+        <div className="flex items-center gap-1.5">
+          <Label htmlFor={numberId} className="sr-only">
+            Percent of visitors who see variant B
+          </Label>
+          <Input
+            id={numberId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99}
+            step={1}
+            value={text}
+            className="w-20 tabular-nums"
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => typed(event.target.value)}
+            onBlur={() => setText(String(split))}
+          />
+          <span aria-hidden="true" className="text-sm text-gray-700">
+            %
+          </span>
+        </div>
+      </div>
+      <p id={`${sliderId}-summary`} className="text-sm text-gray-600">
+        {100 - split}% of visitors see A (the page), {split}% see B.
+      </p>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </fieldset>
+  );
+}

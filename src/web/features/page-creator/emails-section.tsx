@@ -1,0 +1,264 @@
+import { useMutation } from '@tanstack/react-query';
+import { Eye, Send } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorCode } from '@/domain/api-errors';
+import {
+  DEFAULT_EMAIL_WORDING,
+  EMAIL_COPY_LIMITS,
+  emailCopyErrors,
+  PLACEHOLDER_HELP,
+  placeholdersFor,
+  SAMPLE_EMAIL_VALUES,
+  type EmailCopyFields,
+  type EmailWordingKey,
+  type VisitorEmail,
+} from '@/domain/email-copy';
+import type { EmailPreview, EmailPreviewBody, EmailTestSent } from '@/domain/email-copy-api';
+import { DEFAULT_EMAIL_COPY, type FormConfig } from '@/domain/form-config';
+import { FormAlert } from '@/web/components/form-alert';
+import { TextareaField, TextField } from '@/web/components/text-field';
+import { Button } from '@/web/components/ui/button';
+import { ApiError, apiFetch } from '@/web/lib/api';
+import type { EditorErrors } from './editor-model';
+
+type EmailsSectionProps = {
+  config: FormConfig;
+  errors: EditorErrors;
+  onChange: (patch: Partial<FormConfig>) => void;
+};
+
+const EMAILS: Record<VisitorEmail, { title: string; subject: EmailWordingKey; text: EmailWordingKey; fixed: string }> = {
+  confirm: {
+    title: 'Confirmation email',
+    subject: 'confirmSubject',
+    text: 'confirmText',
+    fixed: 'Below your text the email always shows the 6-digit code, a “Confirm my email” button and the link to paste.',
+  },
+  delivery: {
+    title: 'Download email',
+    subject: 'deliverySubject',
+    text: 'deliveryText',
+    fixed: 'Below your text the email always shows the download button and how long its link works.',
+  },
+};
+
+const postJson = <T,>(path: string, body: EmailPreviewBody) => apiFetch<T>(path, { method: 'POST', json: body });
+
+/** What went wrong, for the owner: a signed-out owner is told how to sign in, anything else as the server says it. */
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError && error.code === ErrorCode.UNAUTHORIZED)
+    return 'Sign in to preview your emails and send yourself a test (Save & Publish asks you to).';
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+/**
+ * The emails a visitor gets, in the owner's words (src/domain/email-copy.ts): who they come from,
+ * where replies go, and each email's subject and text, with a preview rendered by the server's own
+ * templates and a test sent to the owner. Empty inputs keep Lodestone's wording, shown as their placeholders.
+ */
+export function EmailsSection({ config, errors, onChange }: EmailsSectionProps) {
+  // Drafts kept from before pages had email settings have none.
+  const copy: EmailCopyFields = config.emails ?? DEFAULT_EMAIL_COPY;
+  const live = emailCopyErrors(copy);
+  const errorOf = (key: keyof EmailCopyFields) => errors[`emails.${key}`] ?? live[`emails.${key}`];
+  const set = (key: keyof EmailCopyFields, value: string) => onChange({ emails: { ...copy, [key]: value } });
+
+  return (
+    <section aria-labelledby="creator-emails-heading" className="grid gap-5 border-t border-gray-200 pt-5">
+      <div className="grid gap-1">
+        <h2 id="creator-emails-heading" className="text-base font-semibold text-gray-900">
+          Emails to visitors
+        </h2>
+        <p className="text-sm text-gray-600">
+          Write the emails your visitors get in your own words. Leave a box empty to keep the wording shown in it.
+        </p>
+      </div>
+      <TextField
+        id="creator-email-sender-name"
+        label="Sender name"
+        hint="The name your visitors see the emails come from. The address stays Lodestone’s sending address."
+        placeholder={config.businessName.trim() || 'Your business name'}
+        maxLength={EMAIL_COPY_LIMITS.senderName}
+        autoComplete="off"
+        value={copy.senderName}
+        error={errorOf('senderName')}
+        onChange={(event) => set('senderName', event.target.value)}
+      />
+      <TextField
+        id="creator-email-reply-to"
+        label="Reply-To address"
+        hint="Where your visitors’ replies go. Empty: the account email of this workspace’s owner."
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="Your account email"
+        maxLength={EMAIL_COPY_LIMITS.replyTo}
+        value={copy.replyTo}
+        error={errorOf('replyTo')}
+        onChange={(event) => set('replyTo', event.target.value)}
+      />
+      <div className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2.5 text-sm text-gray-700">
+        <p className="font-medium text-gray-900">Placeholders you can use</p>
+        <ul className="mt-1 grid gap-0.5" aria-label="Placeholders you can use">
+          {Object.entries(PLACEHOLDER_HELP).map(([name, help]) => (
+            <li key={name}>
+              <code className="rounded bg-white px-1 font-mono text-xs text-gray-900">{`{${name}}`}</code>: {help}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {(['confirm', 'delivery'] as const).map((email) => (
+        <EmailWords key={email} email={email} config={config} copy={copy} errorOf={errorOf} set={set} />
+      ))}
+    </section>
+  );
+}
+
+type EmailWordsProps = {
+  email: VisitorEmail;
+  config: FormConfig;
+  copy: EmailCopyFields;
+  errorOf: (key: keyof EmailCopyFields) => string | undefined;
+  set: (key: keyof EmailCopyFields, value: string) => void;
+};
+
+function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
+  const { title, subject, text, fixed } = EMAILS[email];
+  const id = `creator-email-${email}`;
+  const usable = placeholdersFor(subject)
+    .map((name) => `{${name}}`)
+    .join(' ');
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-gray-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-gray-900">{title}</legend>
+      {email === 'confirm' ? (
+        <p className="text-sm text-gray-600">
+          {config.doubleOptIn
+            ? 'Sent when a visitor signs up, because double opt-in is on: they confirm their address with it.'
+            : 'Only sent while double opt-in is on (it is off for this page), so these settings have no effect now.'}
+        </p>
+      ) : (
+        <p className="text-sm text-gray-600">
+          Sent with the file once the visitor has confirmed (or at once without double opt-in).
+        </p>
+      )}
+      <TextField
+        id={`${id}-subject`}
+        label={`${title} subject`}
+        hint={`Placeholders: ${usable}`}
+        placeholder={DEFAULT_EMAIL_WORDING[subject]}
+        maxLength={EMAIL_COPY_LIMITS.subject}
+        autoComplete="off"
+        value={copy[subject]}
+        error={errorOf(subject)}
+        onChange={(event) => set(subject, event.target.value)}
+      />
+      <TextareaField
+        id={`${id}-text`}
+        label={`${title} text`}
+        hint={
+          <>
+            Plain text: a blank line starts a new paragraph. {fixed}
+            {copy[text].trim() === '' && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="font-semibold text-indigo-700 underline underline-offset-4"
+                  onClick={() => set(text, DEFAULT_EMAIL_WORDING[text])}
+                >
+                  Start from this wording
+                </button>
+              </>
+            )}
+          </>
+        }
+        placeholder={DEFAULT_EMAIL_WORDING[text]}
+        maxLength={EMAIL_COPY_LIMITS.text}
+        rows={4}
+        value={copy[text]}
+        error={errorOf(text)}
+        onChange={(event) => set(text, event.target.value)}
+      />
+      <EmailTryOut
+        email={email}
+        body={{ email, businessName: config.businessName, leadMagnetName: config.leadMagnetName, emails: copy }}
+      />
+    </fieldset>
+  );
+}
+
+/** "Preview" (the server's rendering in a sandboxed frame) and "Send me a test" for one email. */
+function EmailTryOut({ email, body }: { email: VisitorEmail; body: EmailPreviewBody }) {
+  const preview = useMutation({ mutationFn: () => postJson<EmailPreview>('/api/forms/email-preview', body) });
+  const test = useMutation({ mutationFn: () => postJson<EmailTestSent>('/api/forms/email-test', body) });
+  const [previewedFor, setPreviewedFor] = useState('');
+  const current = JSON.stringify(body);
+  const title = EMAILS[email].title.toLowerCase();
+  const shown = preview.data;
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={preview.isPending}
+          // Named apart from the editor's own Preview button (of the landing page).
+          aria-label={`Preview the ${title}`}
+          onClick={() => {
+            setPreviewedFor(current);
+            preview.mutate();
+          }}
+        >
+          <Eye aria-hidden="true" />
+          Preview
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={test.isPending}
+          aria-label={`Send me a test ${title}`}
+          onClick={() => test.mutate()}
+        >
+          <Send aria-hidden="true" />
+          {test.isPending ? 'Sending…' : 'Send me a test'}
+        </Button>
+      </div>
+      {test.isSuccess && <FormAlert tone="success">Test sent to {test.data.to}. It should arrive within a minute.</FormAlert>}
+      {test.isError && <FormAlert>{problemOf(test.error)}</FormAlert>}
+      {preview.isError && <FormAlert>{problemOf(preview.error)}</FormAlert>}
+      {shown && !preview.isError && (
+        <div className="grid gap-2 rounded-lg border border-gray-200 p-3">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-gray-600">From</dt>
+            <dd className="break-all text-gray-900">{shown.from}</dd>
+            <dt className="text-gray-600">Reply-To</dt>
+            <dd className="break-all text-gray-900">{shown.replyTo ?? 'None'}</dd>
+            <dt className="text-gray-600">Subject</dt>
+            <dd className="font-medium text-gray-900" data-testid={`${email}-preview-subject`}>
+              {shown.subject}
+            </dd>
+          </dl>
+          {previewedFor !== current && (
+            <p className="text-sm text-amber-800">
+              You changed this email since this preview: preview it again to see the change.
+            </p>
+          )}
+          <p className="text-xs text-gray-600">
+            With sample values: first name {SAMPLE_EMAIL_VALUES.firstName}
+            {email === 'confirm' ? `, code ${SAMPLE_EMAIL_VALUES.code}` : ''}.
+          </p>
+          <iframe
+            sandbox=""
+            srcDoc={shown.html}
+            title={`Preview of the ${title}`}
+            className="h-[480px] w-full rounded-md border border-gray-200 bg-white"
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { X } from 'lucide-react';
+import { useState, type SyntheticEvent } from 'react';
+import { MAX_EMBED_ORIGINS, normalizeEmbedOrigin, normalizeEmbedOrigins } from '@/domain/embed-origins';
+import type { FormConfig } from '@/domain/form-config';
+import { EmbedSnippetBox } from '@/web/components/embed-snippet-box';
+import { describedBy, FieldError } from '@/web/components/text-field';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { useFormDetail } from '@/web/features/forms';
+import { useSearchParams } from '@/web/lib/router';
+import type { EditorErrors } from './editor-model';
+
+type EmbedSectionProps = {
+  config: FormConfig;
+  errors: EditorErrors;
+  onChange: (patch: Partial<FormConfig>) => void;
+};
+
+const INPUT_ID = 'creator-embed-origin';
+
+/**
+ * "Embed on your site": the sites that may show the page in a frame (no one else may), and, for a
+ * saved page, the code to paste there. The sites apply once the page is published.
+ */
+export function EmbedSection({ config, errors, onChange }: EmbedSectionProps) {
+  const origins = config.embedOrigins ?? [];
+  const [entry, setEntry] = useState('');
+  const [entryError, setEntryError] = useState<string>();
+  const error = entryError ?? errors.embedOrigins;
+
+  const add = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const checked = normalizeEmbedOrigin(entry);
+    if ('error' in checked) return setEntryError(checked.error);
+    if (origins.includes(checked.origin)) return setEntryError(`${checked.origin} is already listed`);
+    if (origins.length >= MAX_EMBED_ORIGINS) return setEntryError(`You can list at most ${MAX_EMBED_ORIGINS} sites`);
+    onChange({ embedOrigins: normalizeEmbedOrigins([...origins, checked.origin]) });
+    setEntry('');
+    setEntryError(undefined);
+  };
+
+  return (
+    <section aria-labelledby="creator-embed-heading" className="grid gap-4 border-t border-gray-200 pt-5">
+      <div className="grid gap-1">
+        <h3 id="creator-embed-heading" className="text-base font-semibold text-gray-900">
+          Embed on your site
+        </h3>
+        <p className="text-sm text-gray-600">
+          Show this page inside a page of your own website. Only the sites you list may show it; browsers refuse everyone else.
+          Changes here apply once you publish.
+        </p>
+      </div>
+
+      {origins.length > 0 && (
+        <ul aria-label="Sites that may embed this page" className="grid gap-2">
+          {origins.map((origin) => (
+            <li key={origin} className="flex items-center justify-between gap-2 rounded-lg border border-gray-200 px-3 py-1.5">
+              <span className="min-w-0 font-mono text-sm break-all text-gray-900">{origin}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Remove ${origin}`}
+                onClick={() => onChange({ embedOrigins: origins.filter((o) => o !== origin) })}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {/* Not a <form>: the editor may sit inside one, and Enter must not publish. */}
+      <div className="grid gap-1.5">
+        <Label htmlFor={INPUT_ID}>Add a site</Label>
+        <div className="flex gap-2">
+          <Input
+            id={INPUT_ID}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            maxLength={200}
+            value={entry}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(INPUT_ID, { hint: true, error })}
+            onChange={(event) => {
+              setEntry(event.target.value);
+              setEntryError(undefined);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') add(event);
+            }}
+          />
+          <Button type="button" variant="outline" onClick={add} disabled={entry.trim() === ''}>
+            Add
+          </Button>
+        </div>
+        <p id={`${INPUT_ID}-hint`} className="text-sm text-gray-600">
+          The site&apos;s address only, like https://example.com or https://shop.example.com:8443. http:// works for localhost, to
+          try it out. Up to {MAX_EMBED_ORIGINS} sites.
+        </p>
+        <FieldError id={INPUT_ID} error={error} />
+      </div>
+
+      <EmbedCode title={config.title} />
+    </section>
+  );
+}
+
+/** The code to paste, once the page has an address (a page being edited); a new page gets it after publishing. */
+function EmbedCode({ title }: { title: string }) {
+  const [params] = useSearchParams();
+  const formId = params.get('edit');
+  const detail = useFormDetail(formId);
+  if (!formId) {
+    return <p className="text-sm text-gray-700">The embed code appears here once you have published the page.</p>;
+  }
+  if (!detail.data) return null;
+  return (
+    <div className="grid gap-2">
+      <EmbedSnippetBox id="creator-embed-code" publicUrl={detail.data.publicUrl} title={title || detail.data.name} />
+      {!detail.data.published && <p className="text-sm text-gray-700">The frame shows the page once you publish it.</p>}
+    </div>
+  );
+}
