@@ -213,6 +213,41 @@ test('an owner edits, deactivates, reactivates and deletes a form from its row m
   expect((await page.request.get(`/api/files/${edited.published.leadMagnet.id}`)).status()).toBe(200);
 });
 
+test('Duplicate adds an unpublished copy to the list, its toast opens it in the page creator, and the Free limit holds', async ({
+  page,
+}) => {
+  await createPublishedForm(page.request, { title: 'Autumn Guide' });
+  await page.goto('/dashboard');
+  await chooseRowAction(page, 'Autumn Guide', 'Duplicate');
+  const created = toastWith(page, '"Copy of Autumn Guide" created');
+  await expect(created).toBeVisible();
+  // Not published yet: its row header says so after the name.
+  const unpublishedRow = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(unpublishedRow('Copy of Autumn Guide')).toContainText('Not published yet');
+  await expect(unpublishedRow('Copy of Autumn Guide').getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(formRow(page, 'Autumn Guide').getByText('Active', { exact: true })).toBeVisible();
+  await expect(statValue(page, 'Total Forms')).toHaveText('2');
+
+  // The copy opens in the page creator as it was, file included.
+  await created.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/page-creator\?edit=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Landing Page' })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Copy of Autumn Guide');
+  await expect(page.getByText('Autumn Guide.pdf', { exact: true })).toBeVisible();
+
+  // The Free plan's third page is the last one: a fourth is refused with the message creating gives.
+  await page.goto('/dashboard');
+  await chooseRowAction(page, 'Copy of Autumn Guide', 'Duplicate');
+  await expect(unpublishedRow('Copy of Copy of Autumn Guide')).toBeVisible();
+  await expect(statValue(page, 'Total Forms')).toHaveText('3');
+  await chooseRowAction(page, 'Autumn Guide', 'Duplicate');
+  await expect(toastWith(page, 'The Free plan includes 3 forms. Upgrade to Pro for unlimited forms.')).toHaveAttribute(
+    'data-type',
+    'error',
+  );
+  await expect(statValue(page, 'Total Forms')).toHaveText('3');
+});
+
 const leadsCell = (row: Locator) => row.locator('td[data-label="Leads"]');
 
 /** A visitor signs up on the public page (fills it in for over 2 s, as a person would). */
@@ -241,7 +276,7 @@ test('deleting says how many leads go with the page, which stays restorable from
   await chooseRowAction(page, 'Leadful Page', 'Delete');
   const dialog = page.getByRole('alertdialog', { name: 'Delete "Leadful Page" and its 2 leads?' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('The form, its PDF file and its 2 leads stay in Recently deleted for 30 days');
+  await expect(dialog).toContainText('The form, its lead magnet file and its 2 leads stay in Recently deleted for 30 days');
   await dialog.getByRole('button', { name: 'Delete form' }).click();
   await expect(toastWith(page, 'Form deleted')).toContainText('You can restore it from Recently deleted for 30 days.');
   await expect(row).toHaveCount(0);

@@ -23,7 +23,7 @@ async function enterPrivacyPolicy(page: Page) {
   await editorTab(page, 'Settings').click();
   await privacyUrlInput(page).fill(PRIVACY_URL);
 }
-/** Field label inputs on the Form Fields tab, in order ('Label' exactly: not 'Move … up'). */
+/** Field label inputs on the Form Fields tab, in order ('Label' exactly: not 'Reorder …' or 'Help text'). */
 const fieldLabels = (page: Page) => page.getByLabel('Label', { exact: true });
 
 /** The draft the editor keeps in IndexedDB for a new page, or null. */
@@ -225,16 +225,20 @@ test('each SPEC §5 validation message shows under its field, with the spec toas
   await expect(titleInput(page)).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Business name is required', { exact: true })).toBeVisible();
 
-  // The upload: PDF only, 10 MB at most.
+  // The upload: the kinds we deliver, each really what its name says, 10 MB at most.
+  const onlyAccepted = 'Only PDF, DOCX, XLSX, PPTX, EPUB, ZIP, JPG, PNG and MP3 files are accepted';
   await chooseFile(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
-  await expect(browseButton(page)).toHaveAccessibleDescription(/Only PDF files are accepted/);
-  await expect(page.getByText('Only PDF files are accepted', { exact: true })).toBeVisible();
+  await expect(browseButton(page)).toHaveAccessibleDescription(new RegExp(onlyAccepted));
+  await expect(page.getByText(onlyAccepted, { exact: true })).toBeVisible();
   await expect(page.getByText('notes.txt')).toHaveCount(0);
+  await chooseFile(page, { name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html>not a pdf') });
+  await expect(page.getByText('This file is not really a .pdf', { exact: true })).toBeVisible();
+  await expect(page.getByText('renamed.pdf')).toHaveCount(0);
 
   await chooseFile(page, pdfFile('too-big.pdf', 10 * MB + 1));
   await expect(browseButton(page)).toHaveAccessibleDescription(/File size exceeds the 10MB limit/);
   await expect(page.getByText('File size exceeds the 10MB limit', { exact: true })).toBeVisible();
-  await expect(page.getByText('Only PDF files are accepted', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('This file is not really a .pdf', { exact: true })).toHaveCount(0);
   await expect(page.getByText('too-big.pdf')).toHaveCount(0);
 
   // A good PDF replaces the error; a long name is cut at 30 characters, the size has 2 decimals.
@@ -311,7 +315,7 @@ test('axe finds no serious or critical violations in the page creator, its previ
   // Several full axe passes, a few seconds each on a busy machine.
   test.slow();
   await page.goto('/page-creator?template=professional-ebook');
-  for (const tab of ['Basic Info', 'Form Fields', 'Settings', 'Payment', 'Tracking']) {
+  for (const tab of ['Basic Info', 'Form Fields', 'Settings', 'Payment', 'Tracking', 'Design']) {
     await editorTab(page, tab).click();
     await expect(editorTab(page, tab)).toHaveAttribute('aria-selected', 'true');
     expect(await seriousViolations(page), tab).toEqual([]);
