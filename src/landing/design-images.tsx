@@ -29,10 +29,16 @@ export function containerClass(design: Pick<Design, 'cover' | 'layout'>): string
 /** The logo's box: at most 12rem by 3.5rem (landing-css.ts .ls-logo), in its own proportions. */
 const LOGO_MAX = { width: 192, height: 56 };
 
-export function logoSizes(image: ImageRef): string {
-  const width = Math.min(LOGO_MAX.width, (LOGO_MAX.height * image.width) / image.height, image.width);
-  return `${Math.max(1, Math.round(width))}px`;
+/**
+ * The logo's size on the page in CSS pixels, which its width and height attributes give: a box the
+ * browser knows before the image arrives, so nothing below it moves when it does.
+ */
+export function logoBox(image: ImageRef): { width: number; height: number } {
+  const width = Math.max(1, Math.round(Math.min(LOGO_MAX.width, (LOGO_MAX.height * image.width) / image.height, image.width)));
+  return { width, height: Math.max(1, Math.round((width * image.height) / image.width)) };
 }
+
+export const logoSizes = (image: ImageRef): string => `${logoBox(image).width}px`;
 
 /**
  * The cover's width in each layout: above the form, the 36rem column (less the page's padding on
@@ -45,14 +51,15 @@ export const COVER_SIZES = {
 
 export function Logo({ image, alt }: { image: ImageRef; alt: string }) {
   const { src, srcSet } = imageSources(image);
+  const box = logoBox(image);
   return (
     <img
       className="ls-logo"
       src={src}
       srcSet={srcSet}
       sizes={logoSizes(image)}
-      width={image.width}
-      height={image.height}
+      width={box.width}
+      height={box.height}
       alt={alt}
       loading="eager"
       decoding="async"

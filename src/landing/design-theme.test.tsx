@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AA_TEXT, contrastRatio, toHex } from '../domain/contrast';
 import { BACKGROUND_STYLES, DEFAULT_DESIGN, defaultFormConfig, type Design, type FormConfig } from '../domain/form-config';
-import { COVER_SIZES, logoSizes } from './design-images';
+import { COVER_SIZES, logoBox, logoSizes } from './design-images';
 import { CARD, CARD_MUTED, CARD_TEXT, designTheme, designVariables, FONT_STACKS } from './design-theme';
 import { landingCss } from './landing-css';
 import { automaticSubmitLabel, LandingPage, SUBMITTING_LABEL, submitLabel } from './landing-page';
@@ -132,8 +132,9 @@ describe('LandingPage with a design', () => {
     expect(html.indexOf('class="ls-logo"')).toBeLessThan(html.indexOf('class="ls-business"'));
     expect(html.indexOf('<header')).toBeLessThan(html.indexOf('class="ls-logo"'));
     expect(attr(logo, 'alt')).toBe('Acme Ltd');
-    expect(attr(logo, 'width')).toBe('600');
-    expect(attr(logo, 'height')).toBe('200');
+    // Its box on the page, known before it loads: 3.5rem high at most, 12rem wide at most.
+    expect(attr(logo, 'width')).toBe('168');
+    expect(attr(logo, 'height')).toBe('56');
     expect(attr(logo, 'src')).toBe(`/img/${LOGO.id}/600.webp`);
     expect(attr(logo, 'srcset')).toBe(`/img/${LOGO.id}/320.webp 320w, /img/${LOGO.id}/600.webp 600w`);
     // 3.5rem high at most, 12rem wide at most: 168 px for a 3:1 logo.
@@ -142,6 +143,8 @@ describe('LandingPage with a design', () => {
     expect(attr(logo, 'decoding')).toBe('async');
     expect(logoSizes({ ...LOGO, width: 2000, height: 200 })).toBe('192px');
     expect(logoSizes({ ...LOGO, width: 40, height: 40 })).toBe('40px');
+    expect(logoBox({ ...LOGO, width: 2000, height: 200 })).toEqual({ width: 192, height: 19 });
+    expect(logoBox({ ...LOGO, width: 100, height: 400 })).toEqual({ width: 14, height: 56 });
   });
 
   it('puts the cover above the card for the top layout, eager and fetched first', () => {
@@ -177,7 +180,8 @@ describe('LandingPage with a design', () => {
 
   it('sizes images so nothing shifts, and stacks the side layout on phones', () => {
     expect(landingCss).toMatch(/\.ls-cover\{[^}]*width:100%;height:auto/);
-    expect(landingCss).toMatch(/\.ls-logo\{[^}]*width:auto;height:auto/);
+    // The logo's attributes are its box (logoBox): no rule may size it otherwise before it loads.
+    expect(landingCss).not.toMatch(/\.ls-logo\{[^}]*(width|height)/);
     // Side by side only from 48rem (768px): on a phone (≤ 640px) the cover stacks above the form.
     expect(landingCss).toMatch(/@media \(min-width:48rem\)\{\.ls-page \.ls-side\{display:grid/);
   });

@@ -9,7 +9,7 @@ export const landingCss = `
 .ls-page *,.ls-page *::before,.ls-page *::after{box-sizing:border-box}
 .ls-page .ls-container{display:block;max-width:36rem;margin:0 auto;padding:0}
 .ls-page .ls-header{margin:0 0 1.5rem;color:var(--ls-head);text-align:center}
-.ls-page .ls-logo{display:block;width:auto;height:auto;max-width:12rem;max-height:3.5rem;margin:0 auto 1rem}
+.ls-page .ls-logo{display:block;margin:0 auto 1rem}
 .ls-page .ls-business{margin:0 0 .5rem;color:var(--ls-head-accent);font-size:.8125rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase}
 .ls-page .ls-title{margin:0;font-size:1.75rem;font-weight:800;line-height:1.2;letter-spacing:-.01em;overflow-wrap:anywhere}
 .ls-page .ls-description{margin:.75rem 0 0;color:var(--ls-head-muted);font-size:1.0625rem;white-space:pre-line;overflow-wrap:anywhere}

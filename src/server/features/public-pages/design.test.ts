@@ -102,8 +102,8 @@ describe('a published page with a full design', () => {
 
     // The images: sizes known before they load, the smallest width that fills the box, none lazy.
     const logoTag = tagWithClass(html, 'ls-logo');
-    expect(attr(logoTag, 'width')).toBe('600');
-    expect(attr(logoTag, 'height')).toBe('200');
+    expect(attr(logoTag, 'width')).toBe('168'); // its box: 3.5rem high for a 3:1 logo
+    expect(attr(logoTag, 'height')).toBe('56');
     expect(attr(logoTag, 'srcset')).toBe(imageSources(logo).srcSet);
     expect(attr(logoTag, 'alt')).toBe('Acme Marketing');
     const coverTag = tagWithClass(html, 'ls-cover');
