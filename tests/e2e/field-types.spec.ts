@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { FieldType, FormField } from '../../src/domain/form-config';
+import type { FormField } from '../../src/domain/form-config';
 import type { LeadListPage } from '../../src/domain/forms-api';
 import { createPublishedForm, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { fieldOf } from '../kit/fields.js';
 
 /*
  * Dropdowns, multiple choice, dates, hidden fields and help text: built in the page creator (fields
@@ -138,17 +139,7 @@ test('an owner builds a dropdown, a hidden field and help text, and orders the f
   ]);
 });
 
-const field = (id: string, type: FieldType, label: string, patch: Partial<FormField> = {}): FormField => ({
-  id,
-  type,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-  ...patch,
-});
+const field = fieldOf;
 
 const SURVEY_FIELDS: FormField[] = [
   field('email', 'email', 'Email Address', { required: true }),

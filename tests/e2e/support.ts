@@ -2,10 +2,11 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { FormConfig, FormField } from '../../src/domain/form-config';
+import type { FormConfig } from '../../src/domain/form-config';
 import type { PlanId } from '../../src/domain/plans';
 import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '../kit/data';
 import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '../kit/mailbox';
+import { textField } from '../kit/fields.js';
 
 export const uniqueEmail = (prefix = 'e2e') => kitEmail(prefix);
 
@@ -147,16 +148,7 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
 // ----- visitors ---------------------------------------------------------------------------------
 
 /** A text field for a page's configuration. */
-export const textField = (id: string, label: string): FormField => ({
-  id,
-  type: 'text',
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-});
+export { textField };
 
 /** A visitor fills in a public page (for over 2 s, as a person would); with `confirm`, types the emailed code. */
 export async function visitorSignsUp(

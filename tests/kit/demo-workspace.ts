@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_EMAIL_FIELD, type FormConfig, type FormField } from '../../src/domain/form-config.js';
+import { DEFAULT_EMAIL_FIELD, type FormConfig } from '../../src/domain/form-config.js';
 import type { FormDetail } from '../../src/domain/forms-api.js';
 import { CONSENT_VERSION, consentText } from '../../src/landing/consent.js';
 import type { Db } from '../../src/server/db/client.js';
@@ -10,6 +10,7 @@ import { shownPage } from '../../src/server/features/leads/store-submission.js';
 import type { Tokens } from '../../src/server/lib/tokens.js';
 import { createForm, createUser, setPlan, workspaceOf } from './owner.js';
 import { APP_HOST } from './hosts.js';
+import { fieldOf } from './fields.js';
 
 /**
  * A workspace as a marketer's looks after three months: pages of every kind, leads on most days of
@@ -36,16 +37,7 @@ interface DemoPage {
   perDay: number;
 }
 
-const NAME_FIELD = {
-  id: 'name',
-  type: 'text',
-  label: 'First name',
-  placeholder: 'Jane',
-  required: true,
-  options: [],
-  helpText: '',
-  param: '',
-} satisfies FormField;
+const NAME_FIELD = fieldOf('name', 'text', 'First name', { placeholder: 'Jane', required: true });
 
 const PAGES: DemoPage[] = [
   { kind: 'free', title: 'The Email Marketing Playbook', config: { doubleOptIn: false }, perDay: 6 },

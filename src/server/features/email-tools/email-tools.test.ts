@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailToolLists, EmailToolsSettings, FormEmailTools } from '../../../domain/email-tools.js';
-import { defaultFormConfig, type FormConfig, type FormField } from '../../../domain/form-config.js';
+import { defaultFormConfig, type FormConfig } from '../../../domain/form-config.js';
 import type { LeadDetail } from '../../../domain/lead-detail.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
@@ -11,6 +11,7 @@ import { startKitStandIn, type KitStandIn } from '../../../../tests/stand-ins/ki
 import { startMailchimpStandIn, type MailchimpStandIn } from '../../../../tests/stand-ins/mailchimp.js';
 import { emailToolAccounts, leadSyncs, leads } from '../../db/schema/index.js';
 import { SYNC_LEAD_TASK } from './sync-consumer.js';
+import { textField } from '../../../../tests/kit/fields.js';
 
 // Issue 13, point 2: Mailchimp and Kit connectors, against local stand-ins that speak their APIs.
 
@@ -46,26 +47,8 @@ const owned = (owner: SignedUpUser, method: 'GET' | 'PUT' | 'DELETE', url: strin
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
 
-const NAME = {
-  id: 'name',
-  type: 'text',
-  label: 'Your name',
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-} satisfies FormField;
-const COMPANY = {
-  id: 'company',
-  type: 'text',
-  label: 'Company',
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-} satisfies FormField;
+const NAME = textField('name', 'Your name');
+const COMPANY = textField('company', 'Company');
 const withFields = (doubleOptIn: boolean): Partial<FormConfig> => ({
   fields: [...defaultFormConfig().fields, NAME, COMPANY],
   doubleOptIn,

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FieldType, type FormField } from '../../../domain/form-config.js';
+import { defaultFormConfig } from '../../../domain/form-config.js';
 import { ExportColumns, type ExportRow } from './columns.js';
+import { fieldOf } from '../../../../tests/kit/fields.js';
 
-const field = (id: string, type: FieldType, label: string, patch: Partial<FormField> = {}): FormField => ({
-  id,
-  type,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-  ...patch,
-});
+const field = fieldOf;
 
 const row = (data: Record<string, string>): ExportRow => ({
   id: 'lead-1',

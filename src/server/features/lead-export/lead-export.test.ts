@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../domain/api-errors.js';
-import { DEFAULT_EMAIL_FIELD, type FormField } from '../../../domain/form-config.js';
+import { DEFAULT_EMAIL_FIELD } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import type { LeadExport, LeadExportList } from '../../../domain/lead-export.js';
 import { parseCsv } from '../../../../tests/kit/csv.js';
@@ -15,6 +15,7 @@ import { createTokens } from '../../lib/tokens.js';
 import { exportLeads, type ExportDeps, storageKeyOf } from './export-leads.js';
 import { purgeExpiredExports } from './purge-expired-exports.task.js';
 import path from 'node:path';
+import { textField } from '../../../../tests/kit/fields.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
@@ -29,16 +30,7 @@ let checklist: FormDetail;
 let theirs: FormDetail;
 let ws: string;
 
-const field = (id: string, label: string): FormField => ({
-  id,
-  type: 'text',
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-});
+const field = textField;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { DEFAULT_EMAIL_FIELD, type FieldType, type FormField } from '../../../domain/form-config.js';
+import { DEFAULT_EMAIL_FIELD } from '../../../domain/form-config.js';
 import type { FormDetail, LeadListPage } from '../../../domain/forms-api.js';
 import type { LeadDetail } from '../../../domain/lead-detail.js';
 import { submissionMessages } from '../../../domain/submission.js';
 import { leads } from '../../db/schema/index.js';
 import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
+import { fieldOf } from '../../../../tests/kit/fields.js';
 
 // Dropdowns, radio groups, dates and hidden fields from the published page to the owner's lists:
 // a visitor from /f/{id}?utm_source=x has x stored under the hidden field's label.
@@ -18,17 +19,7 @@ let owner: SignedUpUser;
 let kit: ReturnType<typeof journeyKit>;
 let form: FormDetail;
 
-const field = (id: string, type: FieldType, label: string, patch: Partial<FormField> = {}): FormField => ({
-  id,
-  type,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-  ...patch,
-});
+const field = fieldOf;
 
 beforeAll(async () => {
   t = await createTestApp();

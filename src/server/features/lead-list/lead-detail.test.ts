@@ -8,6 +8,7 @@ import { ErrorCode } from '../../../domain/api-errors.js';
 import type { LeadDetail } from '../../../domain/lead-detail.js';
 import { leads, payments } from '../../db/schema/index.js';
 import { createTokens } from '../../lib/tokens.js';
+import { EMAIL_FIELD, textField } from '../../../../tests/kit/fields.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -20,26 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const field = (id: string, label: string) => ({
-  id,
-  type: 'text' as const,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-});
-const EMAIL = {
-  id: 'email',
-  type: 'email' as const,
-  label: 'Email Address',
-  placeholder: '',
-  required: true,
-  options: [],
-  helpText: '',
-  param: '',
-};
+const field = textField;
+const EMAIL = EMAIL_FIELD;
 const CONSENT = 'I agree to the privacy policy and to receive emails from Acme Marketing.';
 
 const detail = (id: string, user: SignedUpUser | null = owner) =>

@@ -6,6 +6,7 @@ import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../..
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { leads } from '../../db/schema/index.js';
 import { indexedPart } from './list-leads.js';
+import { EMAIL_FIELD, textField } from '../../../../tests/kit/fields.js';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -152,26 +153,8 @@ describe('the workspace’s leads', () => {
 });
 
 describe('the answer columns', () => {
-  const field = (id: string, label: string) => ({
-    id,
-    type: 'text' as const,
-    label,
-    placeholder: '',
-    required: false,
-    options: [],
-    helpText: '',
-    param: '',
-  });
-  const EMAIL = {
-    id: 'email',
-    type: 'email' as const,
-    label: 'Email Address',
-    placeholder: '',
-    required: true,
-    options: [],
-    helpText: '',
-    param: '',
-  };
+  const field = textField;
+  const EMAIL = EMAIL_FIELD;
 
   it('are the labels of the pages in the results, first seen first, shared labels once, each lead’s answers under them', async () => {
     const surveyor = await createUser(t.app);

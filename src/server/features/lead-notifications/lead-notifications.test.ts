@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FormConfig, type FormField } from '../../../domain/form-config.js';
+import { defaultFormConfig, type FormConfig } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import type { OwnerNotify } from '../../../domain/owner-notify.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
@@ -13,6 +13,7 @@ import { createTokens } from '../../lib/tokens.js';
 import { confirmPayment } from '../leads/index.js';
 import { addJob } from '../../lib/jobs.js';
 import { OWNER_LEAD_DIGEST_TASK } from './digest.task.js';
+import { textField } from '../../../../tests/kit/fields.js';
 
 // Issue 12, part 5: the owner hears about new confirmed leads, by an email each, a daily digest or not at all.
 
@@ -24,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NAME_FIELD = {
-  id: 'name',
-  type: 'text',
-  label: 'Your name',
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-} satisfies FormField;
+const NAME_FIELD = textField('name', 'Your name');
 const withName = (extra: Partial<FormConfig> = {}): Partial<FormConfig> => ({
   fields: [...defaultFormConfig().fields, NAME_FIELD],
   ...extra,

@@ -1,12 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FormField } from '../../../domain/form-config.js';
+import { defaultFormConfig } from '../../../domain/form-config.js';
 import type { EventEnvelope } from '../../../domain/events.js';
 import { journeyKit } from '../../../../tests/kit/journey.js';
 import { createForm, createUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { events, leads } from '../../db/schema/index.js';
 import { DISPATCH_EVENT_TASK, emitEvent } from './emit-event.js';
+import { textField } from '../../../../tests/kit/fields.js';
 
 // Issue 13: every event is written in the transaction of the change it describes, with its dispatch job.
 
@@ -18,16 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const NAME = {
-  id: 'name',
-  type: 'text',
-  label: 'Your name',
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-} satisfies FormField;
+const NAME = textField('name', 'Your name');
 
 const eventsOf = (workspaceId: string) =>
   t.db.select().from(events).where(eq(events.workspaceId, workspaceId)).orderBy(asc(events.createdAt), asc(events.type));
