@@ -22,7 +22,9 @@ describe('a site that may embed a page', () => {
   it('may be http only on the owner’s own machine', () => {
     expect(origin('http://localhost:5173')).toEqual({ origin: 'http://localhost:5173' });
     expect(origin('http://127.0.0.1:8080/')).toEqual({ origin: 'http://127.0.0.1:8080' });
-    expect(origin('http://[::1]:3000')).toEqual({ origin: 'http://[::1]:3000' });
+    // Browsers ignore IPv6 addresses in frame-ancestors: listing one would let no one frame the page.
+    expect(origin('http://[::1]:3000')).toEqual({ error: m.ipv6 });
+    expect(origin('https://[2001:db8::1]')).toEqual({ error: m.ipv6 });
     expect(origin('http://example.com')).toEqual({ error: m.https });
     expect(origin('http://localhost.example.com')).toEqual({ error: m.https });
   });

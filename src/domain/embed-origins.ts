@@ -1,6 +1,7 @@
 // The sites an owner lets show their page in a frame (CSP frame-ancestors, docs/decisions/0050).
 // Each is an origin: scheme, host and port, nothing else. https only, except the owner's own
-// machine (localhost, 127.0.0.1, [::1]) over http, so a page can be tried out before it goes live.
+// machine (localhost, 127.0.0.1) over http, so a page can be tried out before it goes live. No IPv6
+// address: browsers ignore them in frame-ancestors, so listing one would allow no one.
 
 export const MAX_EMBED_ORIGINS = 20;
 
@@ -11,9 +12,10 @@ export const embedMessages = {
   wildcard: 'Wildcards (*) are not allowed: list each site on its own',
   credentials: 'A site address cannot contain a user name or password',
   tooMany: `You can list at most ${MAX_EMBED_ORIGINS} sites`,
+  ipv6: "Browsers ignore IPv6 addresses here: use the site's name (or localhost for your own machine)",
 } as const;
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 /** A domain name with a top-level domain (or an IDN's xn--), or an IPv4 address. */
 const HOST = new RegExp(`^(?:(?:${LABEL}\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})|\\d{1,3}(?:\\.\\d{1,3}){3})$`);
@@ -41,6 +43,7 @@ export function normalizeEmbedOrigin(input: string): OriginCheck {
   const authority = withScheme.slice(withScheme.indexOf('//') + 2).split(/[/?#]/, 1)[0]!;
   if (url.username !== '' || url.password !== '' || authority.includes('@')) return { error: embedMessages.credentials };
   if (/[?#]/.test(withScheme) || url.pathname !== '/') return { error: embedMessages.originOnly };
+  if (url.hostname.startsWith('[')) return { error: embedMessages.ipv6 };
   const local = LOCAL_HOSTS.has(url.hostname);
   if (!local && !HOST.test(url.hostname)) return { error: embedMessages.invalid };
   if (url.protocol === 'http:' && !local) return { error: embedMessages.https };
