@@ -107,6 +107,8 @@ export interface LeadDetail {
   answers: LeadAnswer[];
   utm: { source: string | null; medium: string | null; campaign: string | null; term: string | null; content: string | null };
   referrer: string | null;
+  /** The A/B test variant the lead signed up on ('a' the page, 'b' its variant), or null without a test. */
+  abVariant: 'a' | 'b' | null;
   createdAt: string;
   verifiedAt: string | null;
   downloads: number;

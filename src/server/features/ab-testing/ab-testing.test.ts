@@ -128,6 +128,9 @@ describe('a published page under an A/B test', () => {
     expect(b.abVariant).toBe('b');
     const [evidence] = await t.db.select({ shown: leadConsents.shown }).from(leadConsents).where(eq(leadConsents.leadId, b.id));
     expect(evidence!.shown!.title).toBe(B_TITLE);
+    // The owner sees it on each lead.
+    expect((await ownerApi('GET', `/api/leads/${b.id}`)).json().abVariant).toBe('b');
+    expect((await ownerApi('GET', `/api/leads/${a.id}`)).json().abVariant).toBe('a');
 
     // A tampered or missing value never stops a sign-up: the variant is worked out again.
     const tampered = await signUp(form.id, byVariant.b, 'tampered@example.com', '"><script>');

@@ -61,6 +61,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       content: lead.utmContent,
     },
     referrer: lead.referrer,
+    abVariant: lead.abVariant,
     createdAt: lead.createdAt.toISOString(),
     verifiedAt: iso(lead.verifiedAt),
     downloads: lead.downloads,

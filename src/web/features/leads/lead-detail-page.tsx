@@ -130,6 +130,7 @@ function LeadView({ lead }: { lead: LeadDetail }) {
               <Fact label="UTM term">{lead.utm.term ?? '—'}</Fact>
               <Fact label="UTM content">{lead.utm.content ?? '—'}</Fact>
               <Fact label="Referrer">{lead.referrer ?? '—'}</Fact>
+              {lead.abVariant && <Fact label="A/B test">{lead.abVariant === 'b' ? 'Variant B' : 'Variant A (the page)'}</Fact>}
             </Facts>
           </DetailCard>
         </div>
