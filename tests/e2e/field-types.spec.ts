@@ -22,14 +22,20 @@ async function chooseType(page: Page, index: number, type: string) {
   await expect(typeSelects(page).nth(index)).toHaveText(type);
 }
 
-/** Drags the element by its centre to the centre of `target`, in small steps, as a person would. */
-async function drag(page: Page, handle: ReturnType<Page['locator']>, target: ReturnType<Page['locator']>) {
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
+/**
+ * Drags a field by its handle's centre to the centre of `target`'s handle, in small steps, as a person
+ * would, waiting for each step to be announced (on a slow machine the pointer outruns the page).
+ */
+async function drag(page: Page, name: string, target: string, position: string) {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const from = (await page.getByRole('button', { name: `Reorder ${name}` }).boundingBox())!;
+  const to = (await page.getByRole('button', { name: `Reorder ${target}` }).boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+  await expect(live).toHaveText(new RegExp(`^Picked up ${name}`));
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await expect(live).toHaveText(`${name} moved to position ${position}.`);
   await page.mouse.up();
 }
 
@@ -109,11 +115,7 @@ test('an owner builds a dropdown, a hidden field and help text, and orders the f
   await expect(live).toHaveText('Reordering cancelled: Source is back at position 2 of 3.');
 
   // Reordering with the mouse: the email field dragged below the others (it is locked, not fixed in place).
-  await drag(
-    page,
-    page.getByRole('button', { name: 'Reorder Email Address' }),
-    page.getByRole('button', { name: 'Reorder Team size' }),
-  );
+  await drag(page, 'Email Address', 'Team size', '3 of 3');
   await expect
     .poll(() => fieldLabels(page).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
     .toEqual(['Source', 'Team size', 'Email Address']);

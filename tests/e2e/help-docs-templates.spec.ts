@@ -75,7 +75,7 @@ test('the Documentation page links its sections, categories and tutorials to rea
   await page.getByRole('link', { name: /^Start tutorial\W+Advanced Customization$/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Advanced Customization' })).toBeVisible();
   await expect(page.getByText('9:48').first()).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: /Step 1/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: /^Step 1:/ })).toBeVisible();
 });
 
 test('templates: tabs, search as you type and the Filters panel narrow the twelve cards', async ({ page }) => {
