@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { FormField } from '../../src/domain/form-config';
 import type { LeadListPage } from '../../src/domain/forms-api';
 import { createPublishedForm, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
@@ -22,14 +22,31 @@ async function chooseType(page: Page, index: number, type: string) {
   await expect(typeSelects(page).nth(index)).toHaveText(type);
 }
 
+/** Where an element is once it has stopped moving (fields slide into place after a reorder or a cancel). */
+async function restingBox(element: Locator) {
+  let last = await element.boundingBox();
+  await expect
+    .poll(async () => {
+      const now = await element.boundingBox();
+      const still = JSON.stringify(now) === JSON.stringify(last);
+      last = now;
+      return still;
+    })
+    .toBe(true);
+  return last!;
+}
+
 /**
  * Drags a field by its handle's centre to the centre of `target`'s handle, in small steps, as a person
  * would, waiting for each step to be announced (on a slow machine the pointer outruns the page).
  */
 async function drag(page: Page, name: string, target: string, position: string) {
   const live = page.locator('[id^="DndLiveRegion"]');
-  const from = (await page.getByRole('button', { name: `Reorder ${name}` }).boundingBox())!;
-  const to = (await page.getByRole('button', { name: `Reorder ${target}` }).boundingBox())!;
+  // Both handles on screen: a pointer only presses and drops on what the window shows.
+  await page.setViewportSize({ width: 1280, height: 1800 });
+  await page.getByRole('button', { name: `Reorder ${name}` }).scrollIntoViewIfNeeded();
+  const from = await restingBox(page.getByRole('button', { name: `Reorder ${name}` }));
+  const to = await restingBox(page.getByRole('button', { name: `Reorder ${target}` }));
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
