@@ -13,6 +13,7 @@ import { formAnalytics } from '../src/server/features/analytics/form-analytics';
 import { encodeCursor } from '../src/server/lib/keyset';
 import { signUpOwner, sql, startServer, type Owner } from './lib';
 import { launchChromium } from './chromium';
+import { textField } from '../tests/kit/fields';
 
 /*
  * npm run bench:dashboard: the owner's dashboard calls on a large workspace. A real server on its
@@ -35,16 +36,7 @@ const OLD_PAGES = 10;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const field = (id: string, label: string) => ({
-  id,
-  type: 'text' as const,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-});
+const field = textField;
 const benchConfig = (): FormConfig => ({
   ...defaultFormConfig(),
   title: 'Bench page',

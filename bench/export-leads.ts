@@ -10,6 +10,7 @@ import { migrateDatabase } from '../src/server/db/migrate.js';
 import { exportLeads } from '../src/server/features/lead-export/export-leads.js';
 import { localStorage } from '../src/server/lib/storage.js';
 import { createTokens } from '../src/server/lib/tokens.js';
+import { textField } from '../tests/kit/fields';
 
 /*
  * npm run bench:export: how the lead export behaves with many leads. It fills one workspace (two
@@ -26,16 +27,7 @@ import { createTokens } from '../src/server/lib/tokens.js';
 const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
 const MB = 1024 * 1024;
 
-const field = (id: string, label: string) => ({
-  id,
-  type: 'text' as const,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-});
+const field = textField;
 const page = (title: string, fields: FormConfig['fields']): FormConfig => ({
   ...defaultFormConfig(),
   title,

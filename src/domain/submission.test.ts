@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldOf } from '../../tests/kit/fields';
 import { defaultFormConfig, type FieldType, type FormConfig, type FormField } from './form-config';
 import {
   CHECKED_VALUE,
@@ -10,17 +11,7 @@ import {
   withPageParams,
 } from './submission';
 
-const field = (id: string, type: FieldType, patch: Partial<FormField> = {}): FormField => ({
-  id,
-  type,
-  label: id,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-  ...patch,
-});
+const field = (id: string, type: FieldType, patch: Partial<FormField> = {}): FormField => fieldOf(id, type, id, patch);
 
 /** A page with the email field, `fields` after it, and no consent checkbox (tested apart). */
 function page(...fields: FormField[]): FormConfig {

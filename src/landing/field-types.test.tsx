@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { fieldOf } from '../../tests/kit/fields';
 import { defaultFormConfig, type FieldType, type FormConfig, type FormField } from '../domain/form-config';
 import { CHOOSE_LABEL, hiddenFieldNote, LandingPage } from './landing-page';
 import { landingScript } from './landing-script';
@@ -7,17 +8,8 @@ import type { LandingPageProps } from './types';
 
 // The field types beyond the SPEC's six (dropdown, radio, date, hidden) and help text, as visitors get them.
 
-const field = (id: string, type: FieldType, patch: Partial<FormField> = {}): FormField => ({
-  id,
-  type,
-  label: id[0]!.toUpperCase() + id.slice(1),
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-  ...patch,
-});
+const field = (id: string, type: FieldType, patch: Partial<FormField> = {}): FormField =>
+  fieldOf(id, type, id[0]!.toUpperCase() + id.slice(1), patch);
 
 function page(...fields: FormField[]): FormConfig {
   const c = defaultFormConfig();
