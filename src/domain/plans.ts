@@ -45,6 +45,8 @@ export interface Plan {
   exports: ExportAllowance;
   /** API keys and the public REST API (/api/v1). */
   apiAccess: boolean;
+  /** Custom domains a workspace may connect (src/domain/custom-domains.ts). */
+  customDomainLimit: number;
   features: readonly PlanFeature[];
   popular: boolean;
   cta: { label: string; href: '/page-creator' | '/settings/billing' | '/contact' };
@@ -64,6 +66,7 @@ export const PLANS = {
     extras: ['PDF delivery'],
     exports: { formats: ['csv'], windowDays: 30 },
     apiAccess: false,
+    customDomainLimit: 0,
     features: ['File Delivery'],
     popular: false,
     cta: { label: 'Get Started', href: '/page-creator' },
@@ -81,6 +84,7 @@ export const PLANS = {
     extras: ['Custom domain', 'Remove branding'],
     exports: { formats: ['csv'], windowDays: 365 },
     apiAccess: false,
+    customDomainLimit: 1,
     features: ['File Delivery', 'Custom Domain', 'Remove Branding'],
     popular: true,
     cta: { label: 'Get Started with Pro', href: '/settings/billing' },
@@ -98,6 +102,7 @@ export const PLANS = {
     extras: ['Multiple custom domains', 'API access', 'Custom integrations', 'Dedicated account manager'],
     exports: { formats: ['csv', 'jsonl'], windowDays: null },
     apiAccess: true,
+    customDomainLimit: 10,
     features: ['File Delivery', 'Custom Domain', 'Remove Branding', 'Priority Support'],
     popular: false,
     cta: { label: 'Contact Sales', href: '/contact' },
