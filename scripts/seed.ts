@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { createDb } from '../src/server/db/client.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { migrateDatabase } from '../src/server/db/migrate.js';
-import { localStorage } from '../src/server/lib/storage.js';
+import { createStorage } from '../src/server/lib/create-storage.js';
 import { createTokens } from '../src/server/lib/tokens.js';
 import { DemoWorkspaceExists, seedDemoWorkspace } from '../tests/kit/demo-workspace.js';
 import { APP_HOST, PUBLIC_HOST } from '../tests/kit/hosts.js';
@@ -23,7 +22,7 @@ let exitCode = 0;
 try {
   await migrateDatabase(database.pool);
   const db = createDb(database.pool);
-  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const storage = await createStorage(config);
   // The seed serves no page: the small fixture web root spares it a build of the web app.
   const webRoot = fileURLToPath(new URL('../tests/fixtures/web', import.meta.url));
   const { app } = await buildApp({ config, db, pool: database.pool, storage, webRoot });

@@ -92,4 +92,90 @@ describe('configuration', () => {
       expect.stringMatching(/^SUPPORT_EMAIL: .*"not-an-address"/),
     ]);
   });
+
+  it('takes DNS_SERVERS as addresses with optional ports, the system resolvers when unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).dnsServers).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1,::1,[2001:db8::1]:53' }).dnsServers).toEqual([
+      '127.0.0.1:5353',
+      '1.1.1.1',
+      '::1',
+      '[2001:db8::1]:53',
+    ]);
+    for (const bad of ['dns.example.com', '127.0.0.1:0', '127.0.0.1:99999', '1.2.3.4,', '300.1.1.1']) {
+      expect(problemsOf({ DATA_DIR: tempDir(), DNS_SERVERS: bad }), bad).toEqual([
+        expect.stringMatching(/^DNS_SERVERS: must be IP addresses/),
+      ]);
+    }
+  });
+
+  it('keeps uploads on local disk under DATA_DIR/files without S3_BUCKET', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).storage).toEqual({ kind: 'local', dir: path.join(dataDir, 'files') });
+  });
+
+  it('keeps uploads in S3 with S3_BUCKET: us-east-1, virtual-host style and the default credentials unless told', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'lodestone-uploads' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'lodestone-uploads',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const r2 = loadConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'https://0123abcd.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/example+key',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'lodestone/prod',
+    });
+    expect(r2.storage).toEqual({
+      kind: 's3',
+      bucket: 'uploads',
+      endpoint: 'https://0123abcd.r2.cloudflarestorage.com',
+      region: 'auto',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/example+key' },
+      forcePathStyle: true,
+      prefix: 'lodestone/prod/',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'uploads', S3_PREFIX: 'files/' }).storage).toMatchObject({
+      prefix: 'files/',
+    });
+  });
+
+  it('names half an S3 set-up: settings without S3_BUCKET, one key without the other, bad values', () => {
+    expect(
+      problemsOf({
+        DATA_DIR: tempDir(),
+        S3_ACCESS_KEY_ID: 'AKIA',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT: only used with S3_BUCKET, which is not set/),
+      expect.stringMatching(/^S3_ACCESS_KEY_ID: only used with S3_BUCKET/),
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY: only used with S3_BUCKET/),
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIA' })).toEqual([
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/),
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), S3_BUCKET: 'uploads', S3_SECRET_ACCESS_KEY: 'secret' })).toEqual([
+      expect.stringMatching(/^S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/),
+    ]);
+    const problems = problemsOf({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: 'a',
+      S3_ENDPOINT: 'minio:9000',
+      S3_FORCE_PATH_STYLE: 'yes',
+      S3_PREFIX: '../up',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX']);
+    expect(problemsOf({ DATA_DIR: tempDir(), S3_BUCKET: 'uploads', S3_PREFIX: '/abs' })).toEqual([
+      expect.stringMatching(/^S3_PREFIX: must be a key prefix/),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, PaidPlanId } from '../domain/billing.js';
@@ -36,6 +37,8 @@ const envSchema = z.object({
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Seconds a stop (SIGTERM) may take before the process exits anyway: under the supervisor's own (30 s).
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(25),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBHOOKS_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false'),
@@ -45,6 +48,14 @@ const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
     .default('https://{dc}.api.mailchimp.com'),
   KIT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.kit.com'),
+  // The DNS servers that check custom domains' records (issue 17): `ip` or `ip:port`, comma separated.
+  DNS_SERVERS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((entry) => dnsServer(entry.trim()) !== null),
+      'must be IP addresses, each optionally with :port ([v6]:port), separated by commas',
+    )
+    .optional(),
   // Lodestone's own Stripe account, for selling its plans (issue 15); all six or none.
   BILLING_STRIPE_SECRET_KEY: z
     .string()
@@ -67,6 +78,26 @@ const envSchema = z.object({
     .string()
     .regex(/^bpc_\S+$/, 'must be a billing portal configuration id')
     .optional(),
+  // Uploads on an S3-compatible object store (issue 17); without S3_BUCKET they stay on local disk.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,255}$/, 'must be a bucket name')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as us-east-1 (R2: auto)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\/?$/,
+      'must be a key prefix such as lodestone/ (letters, digits, . _ - and /)',
+    )
+    .optional(),
 });
 
 type BillingPriceVar = (typeof BILLING_PRICE_VARS)[number];
@@ -86,6 +117,8 @@ export interface Config {
   secret: string;
   trustProxy: boolean;
   logLevel: string;
+  /** After SIGTERM or SIGINT, how long draining requests and jobs may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** Stripe's API; tests point it at a local stand-in. */
   stripeApiUrl: URL;
   /** PayPal's API for every account; unset = each account's own (api-m.paypal.com or api-m.sandbox.paypal.com). */
@@ -98,6 +131,10 @@ export interface Config {
   kitApiUrl: URL;
   /** Unset on a self-hosted server that sells nothing: plans are then set with `npm run plan`. */
   billing: BillingConfig | undefined;
+  /** Where uploads are kept: DATA_DIR/files, or an S3-compatible bucket (S3_*) that every server shares. */
+  storage: StorageConfig;
+  /** Where custom domains' DNS records are looked up (`ip` or `ip:port` each, as node:dns takes them); unset: the system's resolvers. */
+  dnsServers: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`PUBLIC_URL: must be on a different host from APP_URL (both are ${appUrl.host})`);
   }
   const billing = billingConfig(e as typeof e & Record<BillingPriceVar, string | undefined>, problems);
+  const s3 = s3Config(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -148,12 +186,84 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     stripeApiUrl: new URL(e.STRIPE_API_URL),
     paypalApiUrl: e.PAYPAL_API_URL ? new URL(e.PAYPAL_API_URL) : undefined,
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true',
     mailchimpApiUrl: e.MAILCHIMP_API_URL.replace(/\/+$/, ''),
     kitApiUrl: new URL(e.KIT_API_URL),
     billing,
+    storage: s3 ?? { kind: 'local', dir: path.join(dataDir, 'files') },
+    dnsServers: e.DNS_SERVERS?.split(',').map((entry) => dnsServer(entry.trim())!),
+  };
+}
+
+/** `ip`, `ip:port` or `[ipv6]:port` as node:dns's setServers takes it, or null. */
+function dnsServer(entry: string): string | null {
+  if (isIP(entry)) return entry;
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(entry);
+  if (!match) return null;
+  const ip = match[1] ?? match[2]!;
+  const port = Number(match[3]);
+  if (!isIP(ip) || port < 1 || port > 65535) return null;
+  return isIP(ip) === 6 ? `[${ip}]:${port}` : `${ip}:${port}`;
+}
+
+/** Where uploads are kept (src/server/lib/storage.ts). */
+export type StorageConfig = { kind: 'local'; dir: string } | S3StorageConfig;
+
+/** An S3-compatible bucket: AWS S3, Cloudflare R2, MinIO, or a local stand-in in tests. */
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (AWS_* variables, shared files, instance or task roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: MinIO and most local stores need it. */
+  forcePathStyle: boolean;
+  /** Put before every key: '' or ending with '/'. */
+  prefix: string;
+}
+
+const S3_VARS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
+/** S3 when S3_BUCKET is set; the other S3_* settings alone, or one key without the other, are a mistake to name. */
+function s3Config(
+  e: Partial<Record<'S3_BUCKET' | (typeof S3_VARS)[number], string>>,
+  problems: string[],
+): S3StorageConfig | undefined {
+  if (!e.S3_BUCKET) {
+    const given = S3_VARS.filter((name) => e[name] !== undefined);
+    problems.push(
+      ...given.map((name) => `${name}: only used with S3_BUCKET, which is not set (uploads would stay on local disk)`),
+    );
+    return undefined;
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!accessKeyId !== !secretAccessKey) {
+    const [missing, given] = accessKeyId
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    problems.push(`${missing}: required with ${given} (set both, or neither for the AWS SDK's default credentials)`);
+  }
+  const prefix = e.S3_PREFIX ?? '';
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
   };
 }
 

@@ -8,7 +8,8 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/client.js';
 import { devMailbox, type Mailer } from '../../src/server/lib/mailer.js';
 import { BATCHED_COMPLETION } from '../../src/server/lib/jobs.js';
-import { localStorage } from '../../src/server/lib/storage.js';
+import { createStorage } from '../../src/server/lib/create-storage.js';
+import type { Storage } from '../../src/server/lib/storage.js';
 import { createTaskList } from '../../src/server/tasks.js';
 import { createTestDatabase } from './database.js';
 
@@ -28,6 +29,8 @@ export interface TestApp extends App {
   config: Config;
   db: Db;
   pool: import('pg').Pool;
+  /** Where the app and its jobs keep uploads: DATA_DIR/files, or the bucket that S3_* names. */
+  storage: Storage;
   /**
    * Runs the queued jobs as the worker in main.ts would, until none is due, so jobs queued by a job
    * run too (a job that failed waits for its retry). A Mailer alone is accepted as before.
@@ -53,7 +56,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const db = createDb(database.pool);
-  const { app, auth } = await buildApp({ config, db, pool: database.pool, webRoot: fixtureWebRoot, logger: options.logger });
+  const storage = await createStorage(config);
+  const { app, auth } = await buildApp({
+    config,
+    db,
+    pool: database.pool,
+    storage,
+    webRoot: fixtureWebRoot,
+    logger: options.logger,
+  });
   options.beforeReady?.(app, db);
   await app.ready();
   return {
@@ -62,10 +73,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     config,
     db,
     pool: database.pool,
+    storage,
     async runJobs(options = {}) {
       const { mailer = devMailbox(config.mailFrom), tasks = {} } = 'send' in options ? { mailer: options } : options;
       // Jobs may queue jobs (a submission's follow-up queues its email): run until none is left.
-      const taskList = { ...createTaskList(config, db, mailer, localStorage(path.join(dataDir, 'files'))), ...tasks };
+      const taskList = { ...createTaskList(config, db, mailer, storage), ...tasks };
       await runOnce({ pgPool: database.pool, taskList, logger: quietLogger, preset: { worker: BATCHED_COMPLETION } });
     },
     async close() {

@@ -1,28 +1,55 @@
 import { once } from 'node:events';
-import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable, Transform } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 
-/** Where uploaded files live. Local disk by default; an S3-compatible adapter can implement the same. */
+/** Bytes `start` to `end` (exclusive) of a stored file, cut short where the file ends. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded files live: local disk (the embedded default) or any S3-compatible object store
+ * (s3-storage.ts); create-storage.ts picks the configured one. Keys are flat names the server makes
+ * (`[A-Za-z0-9._-]+`).
+ */
 export interface Storage {
   /** Streams `source` (through `transforms`) into `key`; nothing is visible under `key` unless it all succeeds. */
   write(key: string, source: Readable, ...transforms: Transform[]): Promise<void>;
-  read(key: string): ReadStream;
+  /**
+   * The stored bytes (of `range` only, if given). Resolves once the file is found, so a missing one
+   * rejects with StoredFileMissing before any byte is sent, and a route can still answer 404.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes `key`; removing what is not there succeeds. */
   remove(key: string): Promise<void>;
 }
 
+/** What `Storage.read` rejects with when nothing is stored under the key. */
+export class StoredFileMissing extends Error {
+  constructor(readonly key: string) {
+    super(`Nothing is stored under ${key}`);
+    this.name = 'StoredFileMissing';
+  }
+}
+
+export const isStoredFileMissing = (err: unknown): err is StoredFileMissing => err instanceof StoredFileMissing;
+
+/** Throws on a key that is not one the server makes: no paths, no separators, nothing to escape. */
+export function checkStorageKey(key: string): string {
+  if (!/^[A-Za-z0-9._-]+$/.test(key) || key === '.' || key === '..') throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
 export function localStorage(root: string): Storage {
-  const pathOf = (key: string) => {
-    if (!/^[A-Za-z0-9._-]+$/.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const pathOf = (key: string) => path.join(root, checkStorageKey(key));
   return {
     async write(key, source, ...transforms) {
-      await mkdir(root, { recursive: true });
       const final = pathOf(key);
+      await mkdir(root, { recursive: true });
       const partial = `${final}.partial`;
       // Truncates what a crashed earlier write of the same key left behind, so a rerun starts
       // clean; keys are unique per upload (and per export), so no live writer shares the file.
@@ -39,8 +66,20 @@ export function localStorage(root: string): Storage {
         throw err;
       }
     },
-    read: (key) => createReadStream(pathOf(key)),
-    remove: (key) => rm(pathOf(key), { force: true }),
+    async read(key, range) {
+      const file = pathOf(key);
+      const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'ENOENT' ? new StoredFileMissing(key) : err;
+      });
+      if (range && range.end <= range.start) {
+        await handle.close();
+        return Readable.from([]);
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end - 1 } : {});
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
   };
 }
 

@@ -85,16 +85,9 @@ function uploadInspector(claimed: FileKind, extension: string) {
   };
 }
 
-/** Bytes `start` to `end` (exclusive) of a stored file, read through once, for a central directory too far from the end to be in the kept tail. */
+/** Bytes `start` to `end` (exclusive) of a stored file, for a central directory too far from the end to be in the kept tail. */
 async function* readRange(storage: Storage, key: string, start: number, end: number): AsyncIterable<Uint8Array> {
-  let position = 0;
-  for await (const chunk of storage.read(key) as AsyncIterable<Buffer>) {
-    const from = Math.max(start - position, 0);
-    const to = Math.min(end - position, chunk.length);
-    if (to > from) yield chunk.subarray(from, to);
-    position += chunk.length;
-    if (position >= end) break; // leaving the loop closes the file
-  }
+  yield* (await storage.read(key, { start, end })) as AsyncIterable<Buffer>;
 }
 
 /** The name as shown and downloaded: no control characters (PostgreSQL refuses a NUL), at most 255 characters, extension kept. */
@@ -128,11 +121,13 @@ export async function storeUpload(
   const storageKey = `${randomUUID()}.${FILE_KIND_INFO[kind].extensions[0]}`;
   const inspector = uploadInspector(kind, extension);
   upload.file.once('limit', () => upload.file.destroy(tooLarge()));
-  await storage.write(storageKey, upload.file, inspector.stream);
-  if (upload.file.truncated) {
-    await storage.remove(storageKey);
-    throw tooLarge();
-  }
+  // A body that came in one piece passed the limit before that listener was there: the stream then
+  // just ends early, marked truncated, and is refused at its end, before anything is stored.
+  const whole = new Transform({
+    transform: (chunk, _encoding, callback) => callback(null, chunk),
+    flush: (callback) => callback(upload.file.truncated ? tooLarge() : null),
+  });
+  await storage.write(storageKey, upload.file, whole, inspector.stream);
   const { size, sha256, head, tail } = inspector.result();
   try {
     if (ZIP_BASED_KINDS.has(kind)) {

@@ -27,6 +27,7 @@ export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
   api.get('/api/files/:id', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
     const file = await findFile(db, request.owner.workspaceId, request.params.id);
     if (!file) throw notFound('This file');
+    const body = await storage.read(file.storageKey);
     return reply
       .type(file.contentType)
       .header('content-length', file.size)
@@ -34,6 +35,6 @@ export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'")
       .header('cache-control', 'private, no-store')
-      .send(storage.read(file.storageKey));
+      .send(body);
   });
 }

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { IMAGE_MAX_BYTES, imageMessages } from '../../../domain/images.js';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
-import type { Storage } from '../../lib/storage.js';
+import { isStoredFileMissing, type Storage } from '../../lib/storage.js';
 import { imageKeyOf } from './image-keys.js';
 import { storeImage } from './store-image.js';
 
@@ -33,10 +32,9 @@ export function imageFileRoutes(app: FastifyInstance, storage: Storage) {
   app.get<{ Params: { id: string; file: string } }>('/img/:id/:file', async (request, reply) => {
     const key = imageKeyOf(request.params.id, request.params.file);
     if (!key) throw notFound('This image');
-    const stream = storage.read(key);
-    // Opened before answering, so a missing file is a 404 and not a broken 200.
-    await once(stream, 'ready').catch(() => {
-      throw notFound('This image');
+    // Found before answering, so a missing file is a 404 and not a broken 200.
+    const stream = await storage.read(key).catch((err: unknown) => {
+      throw isStoredFileMissing(err) ? notFound('This image') : err;
     });
     return (
       reply

@@ -53,11 +53,12 @@ export function leadExportDownloadRoutes(
       if (!link || link.leadId !== row.id) return refuse(reply, 404, NOT_FOUND_MESSAGE);
       if (link.expired || !row.expiresAt || row.expiresAt <= new Date()) return refuse(reply, 410, EXPORT_LINK_EXPIRED_MESSAGE);
       if (row.status !== 'ready' || !row.storageKey) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      const body = await deps.storage.read(row.storageKey);
       return reply
         .type(EXPORT_CONTENT_TYPES[row.format])
         .header('content-disposition', `attachment; filename="${exportFileName(row.format, row.createdAt)}"`)
         .header('x-content-type-options', 'nosniff')
-        .send(deps.storage.read(row.storageKey));
+        .send(body);
     },
   );
 }
