@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Custom domains (issue 17): an owner connects `offers.acme.com` to the workspace. Lodestone asks
  * for two DNS records, checks them now and periodically, and a verified domain serves the
@@ -134,3 +136,44 @@ export const domainMessages = {
   slugTaken: 'Another page of this workspace already uses this path',
   homeNotPublished: 'Choose a published page of this workspace',
 } as const;
+
+/** Why `slug` may not be a page's friendly path, or null when it may. */
+export function slugProblem(slug: string): string | null {
+  if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return domainMessages.slugInvalid;
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug)) return domainMessages.slugReserved;
+  return null;
+}
+
+/** POST /api/domains: the name as typed; the server answers with its normalised form. */
+export const addDomainBodySchema = z.strictObject({
+  hostname: z
+    .string({ error: domainMessages.hostnameInvalid })
+    .max(300, domainMessages.hostnameInvalid)
+    .transform((value, ctx) => {
+      const name = normaliseHostname(value);
+      if (name === null) ctx.addIssue({ code: 'custom', message: domainMessages.hostnameInvalid });
+      return name ?? '';
+    }),
+});
+export type AddDomainBody = z.input<typeof addDomainBodySchema>;
+
+/** PATCH /api/domains/:id. */
+export const domainPatchBodySchema = z.strictObject({
+  homeFormId: z.string({ error: domainMessages.homeNotPublished }).max(100).nullable(),
+});
+export type DomainPatchBody = z.input<typeof domainPatchBodySchema>;
+
+/** PUT /api/forms/:id/slug: lowercased and trimmed; null or '' takes the slug away. */
+export const slugBodySchema = z.strictObject({
+  slug: z
+    .string({ error: domainMessages.slugInvalid })
+    .max(200, domainMessages.slugInvalid)
+    .nullable()
+    .transform((value, ctx) => {
+      const slug = value?.trim().toLowerCase() || null;
+      const problem = slug === null ? null : slugProblem(slug);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return slug;
+    }),
+});
+export type SlugBody = z.input<typeof slugBodySchema>;

@@ -4,7 +4,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -28,7 +27,17 @@ import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './featur
 import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { billingDeps, billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
-import { createPublicPages, publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import { createPublicPages, customDomainIsolation, publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import {
+  createDomainMap,
+  createSites,
+  customDomainsRoutes,
+  type DnsResolver,
+  domainDeps,
+  hostGate,
+  systemResolver,
+  tlsAskRoute,
+} from './features/custom-domains/index.js';
 import { cacheLiveForms } from './features/leads/index.js';
 import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
 import { retentionRoutes } from './features/retention/index.js';
@@ -42,7 +51,8 @@ import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
-import { localStorage, type Storage } from './lib/storage.js';
+import { createStorage } from './lib/create-storage.js';
+import type { Storage } from './lib/storage.js';
 import { sameOriginWrites } from './lib/same-origin.js';
 import { apiNoStore, permissionsPolicy } from './lib/security-headers.js';
 
@@ -52,10 +62,12 @@ export interface AppDeps {
   pool: pg.Pool;
   /** Where the Vite build lives; tests point it at a small fixture. */
   webRoot?: string;
-  /** Where uploaded files go; DATA_DIR/files by default. */
+  /** Where uploaded files go; the configured store (createStorage) by default. */
   storage?: Storage;
   /** Logger options; their serializers are always ours, which keep tokens and visitors' data out. */
   logger?: boolean | FastifyBaseLogger | { level: string; stream?: { write(line: string): void } };
+  /** Where custom domains' records are looked up; DNS_SERVERS (or the system's resolvers) by default. */
+  dns?: DnsResolver;
 }
 
 export interface App {
@@ -73,9 +85,11 @@ export async function buildApp({
   db,
   pool,
   webRoot = defaultWebRoot,
-  storage = localStorage(path.join(config.dataDir, 'files')),
+  storage: givenStorage,
   logger = false,
+  dns,
 }: AppDeps): Promise<App> {
+  const storage = givenStorage ?? (await createStorage(config));
   // GET /f/{id} answered from memory before Fastify when it can be (features/public-pages/public-pages.ts).
   const fastPath: { handle?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const app = Fastify({
@@ -83,6 +97,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // While the server drains (SIGTERM), a request that arrives on a connection already open is
+    // answered (with `Connection: close`) rather than refused with a 503 that a proxy would pass on.
+    return503OnClosing: false,
     // The server Fastify would make (lib/server.js), with the fast path in front of its handler.
     serverFactory: (handler, fastifyOptions) => {
       const options = fastifyOptions as {
@@ -131,8 +148,16 @@ export async function buildApp({
     checkout,
     log: app.log,
   });
-  fastPath.handle = publicPages.fastPath(config.appUrl.host, config.trustProxy);
+  // Serving custom domains, in memory and told of changes like the live pages (docs/decisions/0055).
+  const domains = await createDomainMap(db, pool.options, app.log);
+  const sites = createSites(config.appUrl, config.publicUrl, domains);
+  const domainsDeps = domainDeps(
+    { db, resolver: dns ?? systemResolver(config.dnsServers), appUrl: config.appUrl, publicUrl: config.publicUrl },
+    domains,
+  );
+  fastPath.handle = publicPages.fastPath(sites, config.trustProxy, domains);
   app.addHook('onClose', async () => {
+    await domains.close();
     await publicPages.views.close();
     await liveForms.close();
   });
@@ -180,7 +205,10 @@ export async function buildApp({
       doc.url.startsWith(PUBLIC_API_PREFIX) ? { schema: { hide: true }, url: doc.url } : jsonSchemaTransform(doc),
   });
 
+  // A host that is none of ours gets the public 404 page for every path but these two.
+  app.addHook('onRequest', hostGate(sites, publicNotFound));
   healthRoutes(app, pool);
+  tlsAskRoute(app, { appUrl: config.appUrl, publicUrl: config.publicUrl, domains });
 
   const appFace = hostConstraint(config.appUrl.host, true);
   let spa: Awaited<ReturnType<typeof spaRoutes>> | undefined;
@@ -216,6 +244,7 @@ export async function buildApp({
       emailToolsRoutes(owned, emailToolsDeps(config, db));
       apiKeysRoutes(owned, db);
       teamRoutes(owned, db, config.appUrl.origin);
+      customDomainsRoutes(owned, domainsDeps);
       accountRoutes(owned, db);
       billingRoutes(owned, billing);
     });
@@ -239,7 +268,9 @@ export async function buildApp({
   const publicFace = hostConstraint(config.appUrl.host, false);
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
-    publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout }, publicPages);
+    // On a custom domain, only its workspace's pages and visitors' links (after the body is parsed).
+    face.addHook('preHandler', customDomainIsolation({ db, tokens: leadDeps.tokens }));
+    publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout, domains }, publicPages);
     imageFileRoutes(face, storage);
     await face.register(paymentsPublicRoutes, checkout);
     await face.register(billingWebhookRoutes, billing);

@@ -44,6 +44,7 @@ import {
 import { PURGE_ACCOUNTS_TASK, purgeAccountsTask } from './features/account/index.js';
 import { billingDeps, END_GRACE_PERIODS_TASK, endGracePeriodsTask } from './features/billing/index.js';
 import { RELEASE_HELD_LEADS_TASK, releaseHeldLeadsTask } from './features/plan-limits/index.js';
+import { domainDeps, RECHECK_DOMAINS_TASK, recheckDomainsTask, systemResolver } from './features/custom-domains/index.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
 
@@ -81,5 +82,9 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     [PURGE_ACCOUNTS_TASK]: purgeAccountsTask(db, storage),
     [END_GRACE_PERIODS_TASK]: endGracePeriodsTask(billingDeps(config, db)),
     [RELEASE_HELD_LEADS_TASK]: releaseHeldLeadsTask({ db, appOrigin: config.appUrl.origin }),
+    // The job thread builds no app, so no serving map to refresh here: the database tells every server.
+    [RECHECK_DOMAINS_TASK]: recheckDomainsTask(
+      domainDeps({ db, resolver: systemResolver(config.dnsServers), appUrl: config.appUrl, publicUrl: config.publicUrl }),
+    ),
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
-// The app (owner) face answers only on APP_URL's host; every other host — PUBLIC_URL's, and later
-// owners' custom domains — gets the visitor face, so owner scripts never share the owner's origin.
+// The app (owner) face answers only on APP_URL's host; the visitor face's routes match every other
+// host, and the server's first hook (features/custom-domains/host-gate.ts) lets through only
+// PUBLIC_URL's host and serving custom domains, so owner scripts never share the owner's origin.
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

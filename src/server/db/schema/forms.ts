@@ -52,13 +52,23 @@ export const forms = pgTable(
      * switched off, so the last test's figures stay readable.
      */
     abTestStartedAt: timestamp('ab_test_started_at', { withTimezone: true }),
+    /**
+     * The page's friendly path on the workspace's custom domains (`/{slug}`, domain/custom-domains.ts):
+     * unique in the workspace among pages not deleted; a restored page whose slug was taken meanwhile loses it.
+     */
+    slug: text('slug'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (t) => [index('forms_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('forms_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('forms_workspace_slug_idx')
+      .on(t.workspaceId, t.slug)
+      .where(sql`${t.slug} is not null and ${t.deletedAt} is null`),
+  ],
 );
 
 /** An uploaded lead magnet. The bytes live in storage under `storageKey`. */

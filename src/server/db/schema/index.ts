@@ -9,3 +9,4 @@ export * from './integrations.js';
 export * from './billing.js';
 export * from './images.js';
 export * from './ab-tests.js';
+export * from './custom-domains.js';

@@ -297,9 +297,16 @@ export async function restoreForm(db: Db, workspaceId: string, id: string): Prom
     const [deleted] = await tx.select({ id: forms.id }).from(forms).where(where);
     if (!deleted) throw notFound('This deleted form');
     await checkFormLimit(tx, workspaceId);
+    // Its slug (custom domains' `/{slug}`) may have gone to another page meanwhile: then it comes back without one.
+    const slugTaken = sql.raw(`exists (select 1 from forms as other where other.workspace_id = forms.workspace_id
+      and other.slug = forms.slug and other.deleted_at is null and other.id <> forms.id)`);
     const [row] = await tx
       .update(forms)
-      .set({ deletedAt: null, updatedAt: sql`${forms.updatedAt}` })
+      .set({
+        deletedAt: null,
+        slug: sql`case when ${slugTaken} then null else forms.slug end`,
+        updatedAt: sql`${forms.updatedAt}`,
+      })
       .where(where)
       .returning();
     return row!;

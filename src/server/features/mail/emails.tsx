@@ -39,6 +39,14 @@ import {
   type PaymentFailedProps,
   type PlanEndedProps,
 } from './templates/billing-emails.js';
+import {
+  DomainDisabledEmail,
+  domainDisabledSubject,
+  DomainFailingEmail,
+  domainFailingSubject,
+  type DomainDisabledProps,
+  type DomainFailingProps,
+} from './templates/domain-emails.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
 const templates = {
@@ -55,6 +63,8 @@ const templates = {
   teamInvitation: { subject: teamInvitationSubject, body: (p: TeamInvitationProps) => <TeamInvitationEmail {...p} /> },
   paymentFailed: { subject: paymentFailedSubject, body: (p: PaymentFailedProps) => <PaymentFailedEmail {...p} /> },
   planEnded: { subject: planEndedSubject, body: (p: PlanEndedProps) => <PlanEndedEmail {...p} /> },
+  domainFailing: { subject: domainFailingSubject, body: (p: DomainFailingProps) => <DomainFailingEmail {...p} /> },
+  domainDisabled: { subject: domainDisabledSubject, body: (p: DomainDisabledProps) => <DomainDisabledEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;

@@ -1,2 +1,3 @@
+export { customDomainIsolation } from './domain-isolation.js';
 export { createPublicPages, type PublicPages } from './public-pages.js';
 export { publicNotFound, publicPagesRoutes } from './routes.js';

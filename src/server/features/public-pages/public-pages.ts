@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { AbVariant } from '../../../domain/ab-test.js';
 import { isFormId } from '../../../domain/ids.js';
 import { createVariantAssigner } from '../ab-testing/index.js';
+import type { DomainMap, Sites } from '../custom-domains/index.js';
 import { peekLiveForm, type LiveForm } from '../leads/index.js';
 import type { CheckoutDeps } from '../payments/index.js';
 import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '../view-counting/index.js';
@@ -49,21 +50,33 @@ export function createPublicPages(deps: {
   }
 
   /**
-   * Answers `GET|HEAD /f/{id}` on the public host from memory when the page's lookup and its
-   * rendered document are both cached here, with the headers the full pipeline sent for it; true
-   * when it answered. Anything else (another path, a query naming a payment outcome, a page not
-   * live or not yet rendered, the app's host) is left to Fastify.
+   * Answers `GET|HEAD /f/{id}` on the pages host, and `/f/{id}`, `/` (the home page) and `/{slug}`
+   * on a serving custom domain (its own workspace's pages only), from memory when the page's lookup
+   * and its rendered document are both cached here, with the headers the full pipeline sent for it;
+   * true when it answered. Anything else (another path, a query naming a payment outcome, a page not
+   * live or not yet rendered, another workspace's page, the app's host, a host of nobody's) is left
+   * to Fastify.
    */
-  function fastPath(appHost: string, trustProxy: boolean) {
-    const app = appHost.toLowerCase();
+  function fastPath(sites: Sites, trustProxy: boolean, domains: Pick<DomainMap, 'pageBySlug'>) {
     return (req: IncomingMessage, res: ServerResponse): boolean => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/f/')) return false;
-      if ((req.headers.host ?? '').toLowerCase() === app) return false;
-      const q = req.url.indexOf('?');
-      const id = req.url.slice(3, q === -1 ? undefined : q);
-      if (!isFormId(id) || (q !== -1 && req.url.includes('payment', q))) return false;
+      const url = req.url;
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !url) return false;
+      const q = url.indexOf('?');
+      if (q !== -1 && url.includes('payment', q)) return false;
+      const path = q === -1 ? url : url.slice(0, q);
+      const page = path.startsWith('/f/');
+      if (!page && path !== '/' && !SLUG_PATH.test(path)) return false;
+      const site = sites(req.headers.host);
+      let id: string | null | undefined;
+      if (site.kind === 'public') id = page ? path.slice(3) : null;
+      else if (site.kind === 'domain') {
+        const { workspaceId, homeFormId } = site.domain;
+        id = page ? path.slice(3) : path === '/' ? homeFormId : domains.pageBySlug(workspaceId, path.slice(1));
+      }
+      if (!id || !isFormId(id)) return false;
       const form = peekLiveForm(deps.db, id);
       if (!form || 'status' in form) return false;
+      if (site.kind === 'domain' && form.workspaceId !== site.domain.workspaceId) return false;
       const ip = clientIp(req, trustProxy);
       const variant = variantFor(form, ip, req.headers);
       const doc = render.sentPage(form, variant);
@@ -79,6 +92,9 @@ export function createPublicPages(deps: {
 
   return { render, countView, variantFor, views, fastPath };
 }
+
+/** `/{slug}` as a slug is written (domain/custom-domains.ts), so `/robots.txt` and the like never look like one. */
+const SLUG_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // Per document and encoding, its headers as the flat list writeHead takes, built once.
 const headerLists = new WeakMap<PublishedDocument, Partial<Record<Encoding, string[]>>>();

@@ -18,3 +18,22 @@ export const ROBOTS_TXT = [
   'Disallow: /',
   '',
 ].join('\n');
+
+/**
+ * robots.txt on a custom domain (docs/decisions/0055): the workspace's pages are its whole site (the
+ * home page, the slugs, /f/), so everything may be crawled but a visitor's own pages. Their rules
+ * end where their paths do, so a slug such as `/thank-you-gift` stays allowed.
+ */
+export const CUSTOM_DOMAIN_ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /thank-you$',
+  'Disallow: /thank-you?',
+  'Disallow: /thank-you/',
+  'Disallow: /confirm$',
+  'Disallow: /confirm?',
+  'Disallow: /confirm/',
+  'Disallow: /d/',
+  'Disallow: /pay/',
+  'Allow: /',
+  '',
+].join('\n');

@@ -6,6 +6,7 @@ import { visitorPaymentMessages } from '../../../domain/payments.js';
 import { withPageParams } from '../../../domain/submission.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
 import { testRunning } from '../ab-testing/index.js';
+import type { DomainMap } from '../custom-domains/index.js';
 import { links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
@@ -24,7 +25,7 @@ import { FAVICON_SVG } from './document.js';
 import { embedScript, framingOrigins } from './embedding.js';
 import type { PublicPages } from './public-pages.js';
 import { noticeDocument, sendPublic, type PublicView } from './render.js';
-import { ROBOTS_TXT } from './robots.js';
+import { CUSTOM_DOMAIN_ROBOTS_TXT, ROBOTS_TXT } from './robots.js';
 
 // The public face's HTTP adapter: requests in, a use case's outcome out, one render for every page.
 
@@ -68,7 +69,7 @@ function noticeFor(name: unknown, view: ThankYouView): VisitorThankYouProps['not
 
 export function publicPagesRoutes(
   app: FastifyInstance,
-  deps: Omit<JourneyDeps, 'limits'> & { storage: Storage },
+  deps: Omit<JourneyDeps, 'limits'> & { storage: Storage; domains: Pick<DomainMap, 'pageBySlug'> },
   pages: PublicPages,
 ) {
   const { db, tokens } = deps;
@@ -99,13 +100,30 @@ export function publicPagesRoutes(
       .send(embedJs),
   );
 
-  app.get('/robots.txt', async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(request.customDomain ? CUSTOM_DOMAIN_ROBOTS_TXT : ROBOTS_TXT),
   );
 
-  app.get('/', async (_req, reply) =>
-    render(reply, 200, { kind: 'notice', title: 'Lodestone', text: 'Published landing pages are served from this address.' }),
-  );
+  // On a custom domain: the page the owner chose for its root, or the 404 page (docs/decisions/0055).
+  app.get<{ Querystring: { payment?: string } }>('/', async (request, reply) => {
+    const domain = request.customDomain;
+    if (domain) return domain.homeFormId ? showPage(request, reply, domain.homeFormId) : notFound(reply);
+    return render(reply, 200, {
+      kind: 'notice',
+      title: 'Lodestone',
+      text: 'Published landing pages are served from this address.',
+    });
+  });
+
+  // A page by its friendly path, on its workspace's custom domains only.
+  app.get<{ Params: { slug: string }; Querystring: { payment?: string } }>('/:slug', async (request, reply) => {
+    const domain = request.customDomain;
+    const id = domain && deps.domains.pageBySlug(domain.workspaceId, request.params.slug.toLowerCase());
+    return id ? showPage(request, reply, id) : notFound(reply);
+  });
 
   const goneOrMissing = (reply: FastifyReply, status: 404 | 410) =>
     status === 410
@@ -116,9 +134,15 @@ export function publicPagesRoutes(
         })
       : notFound(reply);
 
-  app.get<{ Params: { id: string }; Querystring: { payment?: string } }>('/f/:id', async (request, reply) => {
-    const form = await loadLiveForm(db, request.params.id);
+  app.get<{ Params: { id: string }; Querystring: { payment?: string } }>('/f/:id', async (request, reply) =>
+    showPage(request, reply, request.params.id),
+  );
+
+  /** The published page `id` (at /f/{id}, or at a custom domain's root or slug): another workspace's is not found there. */
+  async function showPage(request: FastifyRequest<{ Querystring: { payment?: string } }>, reply: FastifyReply, id: string) {
+    const form = await loadLiveForm(db, id);
     if ('status' in form) return goneOrMissing(reply, form.status);
+    if (request.customDomain && form.workspaceId !== request.customDomain.workspaceId) return notFound(reply);
     const variant = pages.variantFor(form, request.ip, request.headers);
     // Back from the provider without paying: the same page, saying so (not a new view).
     const outcome = request.query.payment;
@@ -135,14 +159,14 @@ export function publicPagesRoutes(
       referrer: String(request.headers.referer ?? ''),
       acceptEncoding: request.headers['accept-encoding'],
     });
-  });
+  }
 
   app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/f/:id', async (request, reply) => {
     const form = await loadLiveForm(db, request.params.id);
     if ('status' in form) return goneOrMissing(reply, form.status);
     const posted = request.body && typeof request.body === 'object' ? request.body : {};
     // Without JavaScript the hidden fields come back empty: the page's address (the Referer) fills them.
-    const body = withPageParams(form.config, posted, pageParamsOf(request, form.id));
+    const body = withPageParams(form.config, posted, pageParamsOf(request, form.id, deps.domains));
     const meta: VisitMeta = { ...visitMeta(request, body), abVariant: variantPosted(request, form, body) };
     const outcome = await submitFromPage(journey, form, body, meta, (err) =>
       request.log.error({ err }, 'could not start a checkout'),
@@ -320,6 +344,7 @@ export function publicPagesRoutes(
           text: 'This download needs a confirmed email address (and, on paid pages, a completed payment). Your thank-you page shows what is missing.',
         });
       case 'file': {
+        const body = await deps.storage.read(outcome.file.storageKey);
         return reply
           .type(outcome.file.contentType)
           .header('content-disposition', attachmentDisposition(downloadName(outcome.name, outcome.file)))
@@ -327,7 +352,7 @@ export function publicPagesRoutes(
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "sandbox; default-src 'none'")
           .header('cache-control', 'private, no-store')
-          .send(deps.storage.read(outcome.file.storageKey));
+          .send(body);
       }
     }
   });
@@ -364,11 +389,21 @@ function visitMeta(request: FastifyRequest, body: Record<string, unknown>): Visi
   };
 }
 
-/** The query of the published page a POST came from (its Referer, when that is this page). */
-function pageParamsOf(request: FastifyRequest, formId: string): URLSearchParams {
+/**
+ * The query of the published page a POST came from (its Referer, when that is this page: at
+ * /f/{id}, or on a custom domain at its root or the page's slug).
+ */
+function pageParamsOf(request: FastifyRequest, formId: string, domains: Pick<DomainMap, 'pageBySlug'>): URLSearchParams {
   const referer = request.headers.referer;
   const page = referer ? safeUrl(referer) : null;
-  return page && page.pathname === `/f/${formId}` ? page.searchParams : new URLSearchParams();
+  if (!page) return new URLSearchParams();
+  const path = page.pathname;
+  const domain = request.customDomain;
+  const thisPage =
+    path === `/f/${formId}` ||
+    (domain !== undefined &&
+      (path === '/' ? domain.homeFormId === formId : domains.pageBySlug(domain.workspaceId, path.slice(1)) === formId));
+  return thisPage ? page.searchParams : new URLSearchParams();
 }
 
 function safeUrl(value: string): URL | null {

@@ -185,9 +185,12 @@ describe('the visitor face (PUBLIC_URL host)', () => {
     expect(missing.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('treats any other host (a custom domain) as the visitor face', async () => {
-    expect((await get('/dashboard', 'pages.example.org')).statusCode).toBe(404);
-    expect((await get('/', 'pages.example.org')).body).toContain('Published landing pages');
+  it('gives any other host (one no workspace serves) the public 404 page, never the app (decision 0055)', async () => {
+    for (const url of ['/dashboard', '/']) {
+      const res = await get(url, 'pages.example.org');
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('This page does not exist or is no longer published.');
+    }
   });
 });
 

@@ -54,6 +54,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/billing/portal': 'billing',
   // Workspace and team
   'PUT /api/workspace/retention': 'manageWorkspace',
+  // Custom domains and the pages' paths on them (domain/custom-domains.ts)
+  'POST /api/domains': 'manageWorkspace',
+  'POST /api/domains/:id/verify': 'manageWorkspace',
+  'PATCH /api/domains/:id': 'manageWorkspace',
+  'DELETE /api/domains/:id': 'manageWorkspace',
+  'PUT /api/forms/:id/slug': 'manageWorkspace',
   'POST /api/team/invitations': 'manageMembers',
   'DELETE /api/team/invitations/:id': 'manageMembers',
   'PATCH /api/team/members/:userId': 'manageMembers',

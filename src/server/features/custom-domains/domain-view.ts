@@ -1,0 +1,28 @@
+import { FAILING_GRACE_HOURS, txtRecordName, txtRecordValue, type CustomDomainView } from '../../../domain/custom-domains.js';
+import type { customDomains } from '../../db/schema/index.js';
+
+export type DomainRow = typeof customDomains.$inferSelect;
+
+/** When a domain failing since `since` stops serving. */
+export const disablesAt = (since: Date) => new Date(since.getTime() + FAILING_GRACE_HOURS * 3600_000);
+
+export function domainView(row: DomainRow, pagesHost: string): CustomDomainView {
+  return {
+    id: row.id,
+    hostname: row.hostname,
+    status: row.status,
+    records: {
+      txt: { name: txtRecordName(row.hostname), value: txtRecordValue(row.verificationToken) },
+      cname: { name: row.hostname, target: pagesHost },
+    },
+    homeFormId: row.homeFormId,
+    lastCheck:
+      row.lastCheckedAt && row.lastTxt && row.lastCname
+        ? { txt: row.lastTxt, cname: row.lastCname, checkedAt: row.lastCheckedAt.toISOString() }
+        : null,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    failingSince: row.failingSince?.toISOString() ?? null,
+    disablesAt: row.status === 'failing' && row.failingSince ? disablesAt(row.failingSince).toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
