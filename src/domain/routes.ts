@@ -34,6 +34,7 @@ export const APP_ROUTES = [
   '/settings/team',
   '/settings/billing',
   '/settings/account',
+  '/settings/domains',
   '/dashboard/privacy',
   '/tutorials',
 ] as const;

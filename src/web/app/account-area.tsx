@@ -32,7 +32,7 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
   if (isPending) return null;
   if (!session) return <SignInLink stacked={stacked} />;
   return (
-    <div className={cn('flex gap-2', stacked ? 'flex-col items-stretch' : 'items-center')}>
+    <div className={cn('flex', stacked ? 'flex-col items-stretch gap-2' : 'items-center gap-1')}>
       {/* Not `end`: a lead's own page is under Leads too. */}
       <NavLink to="/dashboard/leads" className={navLinkClass}>
         Leads
@@ -49,11 +49,14 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
       <NavLink to="/settings/team" className={navLinkClass}>
         Team
       </NavLink>
+      <NavLink to="/settings/domains" className={navLinkClass}>
+        Domains
+      </NavLink>
       <NavLink
         to="/settings/account"
         title={`${session.user.email}: account settings`}
-        // Between lg and xl the row has no room for the name as well: it shows in the mobile menu and from xl up.
-        className={(state) => cn(navLinkClass(state), 'truncate', stacked ? 'px-3 py-2' : 'max-w-40 max-xl:hidden')}
+        // The header's row (from xl up) has room for a short name: a longer one is cut short there, not in the menu.
+        className={(state) => cn(navLinkClass(state), 'truncate', stacked ? 'px-3 py-2' : 'max-w-32 2xl:max-w-40')}
       >
         {session.user.name}
       </NavLink>

@@ -41,13 +41,14 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <SiteLogo />
 
-        {/* From lg up: below it the signed-in links (Dashboard, Leads, Payment settings, Privacy) do not fit in one row. */}
-        <nav aria-label="Main" className="hidden items-center gap-2 lg:flex">
+        {/* From xl up: below it the signed-in links (Dashboard, Leads, Payment settings, Integrations, Privacy, Team,
+            Domains) do not fit in one row, so they are in the menu. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
           <Account />
-          <Button asChild>
+          <Button asChild className="ml-1">
             <Link to="/page-creator">Create Form</Link>
           </Button>
         </nav>
@@ -55,7 +56,7 @@ export function SiteHeader() {
         <Button
           variant="ghost"
           size="icon"
-          className="lg:hidden"
+          className="xl:hidden"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -66,7 +67,7 @@ export function SiteHeader() {
       </div>
 
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pt-2 pb-4 lg:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pt-2 pb-4 xl:hidden">
           <div className="flex flex-col gap-1">
             <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard

@@ -90,7 +90,7 @@ const CATEGORIES: Array<{ title: string; links: Array<{ slug: DocSlug; label: st
       { slug: 'form-builder', label: 'Building a landing page' },
       { slug: 'double-opt-in', label: 'Double opt-in confirmation' },
       { slug: 'publishing', label: 'Publishing and sharing' },
-      { slug: 'custom-domains', label: 'Custom domains' },
+      { slug: 'custom-domains', label: 'Connecting a custom domain' },
     ],
   },
   {

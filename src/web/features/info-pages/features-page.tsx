@@ -38,8 +38,7 @@ const features: Feature[] = [
   {
     Icon: Globe,
     title: 'Custom Domains',
-    comingSoon: true,
-    text: 'Today every page is published at its own short link on Lodestone’s page domain, kept apart from your account for security. Coming soon: serving your pages from a domain of your own, such as offers.yourbrand.com — one domain on Pro, several on Business.',
+    text: 'Serve your pages from a domain of your own, such as offers.yourbrand.com, each at a short address you choose. Add two DNS records and Lodestone checks them, keeps checking, and sets up HTTPS for you. One domain on Pro, up to ten on Business; every page keeps its Lodestone link too.',
   },
   {
     Icon: Mail,
