@@ -1,7 +1,11 @@
+import { rmSync } from 'node:fs';
 import { build, type Plugin } from 'esbuild';
 
 /*
- * The production server: src/server/main.ts bundled into dist/server/main.js (docs/decisions/0026).
+ * The production server: src/server/main.ts bundled into dist/server/main.js (docs/decisions/0026),
+ * and the job thread's module, src/server/job-thread-main.ts, into dist/server/job-thread-main.js.
+ * What both use is split into chunks beside them, and so is each module imported with `import()`,
+ * which is then loaded only when it is first needed (docs/decisions/0056).
  * Packages stay in node_modules, except React and what renders with it on the server (react-email):
  * those are bundled with NODE_ENV defined as production, so pages and emails render with React's
  * production build whatever NODE_ENV the server runs under (unset on a laptop means development
@@ -18,9 +22,16 @@ const externalPackages: Plugin = {
   },
 };
 
+// The chunks sit beside the entries, so `import.meta.url` finds dist/web and migrations/ from any of them.
+// Another directory may be named (a test builds the server into one of its own); it must end in dist/server.
+const outdir = process.argv[2] ?? 'dist/server';
+if (!/(^|\/)dist\/server\/?$/.test(outdir)) throw new Error(`The server is built into a dist/server directory, not ${outdir}`);
+rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', 'job-thread-main': 'src/server/job-thread-main.ts' },
+  outdir,
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -7,7 +7,8 @@ import { createTestDatabase } from '../../tests/setup/database.js';
 import { startSmtpSink } from '../../tests/setup/smtp-sink.js';
 import { createDb } from './db/client.js';
 import { emailJobSealer, queueEmail, sealQueuedEmailsWith } from './features/mail/index.js';
-import { startJobThread, threadLog } from './job-thread.js';
+import { threadLog } from './job-thread.js';
+import { startJobThread } from './start-job-thread.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} };
 

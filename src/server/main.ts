@@ -1,12 +1,9 @@
-import path from 'node:path';
-import { isMainThread, workerData } from 'node:worker_threads';
-import { buildApp } from './app.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDb } from './db/client.js';
-import { openDatabase } from './db/database.js';
-import { migrateDatabase } from './db/migrate.js';
-import { runJobThread, startJobThread, type JobThreadData } from './job-thread.js';
-import { localStorage } from './lib/storage.js';
+import type { Database } from './db/database.js';
+import { drainHttp } from './drain-http.js';
+import { spawnJobThread } from './start-job-thread.js';
 
 function readConfig(): Config {
   try {
@@ -20,53 +17,117 @@ function readConfig(): Config {
   }
 }
 
+/** Thrown at a step of the start-up after SIGTERM or SIGINT: the server stops instead of serving. */
+const STOPPED_WHILE_STARTING = Symbol('stopped while starting');
+
 async function main() {
   const config = readConfig();
   const logger = { level: config.logLevel };
   const say = (msg: string) => console.log(`[lodestone] ${msg}`);
 
-  const database = await openDatabase(config, say);
-  const stops: Array<() => Promise<void>> = [() => database.close()];
-  const stop = async () => {
-    for (const s of stops) await s().catch((err: unknown) => console.error(err));
+  // Signals are heard from the start: one that comes while PostgreSQL starts stops it too, instead
+  // of killing this process and leaving the embedded PostgreSQL running.
+  let signalled: NodeJS.Signals | undefined;
+  let signalledAt = 0;
+  let serving = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      // Ctrl-C under `npm start` comes twice at once (from the terminal, and forwarded by npm).
+      if (performance.now() - signalledAt > 500)
+        say(`${signal} received again: still stopping (at most ${config.shutdownTimeoutMs / 1000} s in all)`);
+      return;
+    }
+    signalled = signal;
+    signalledAt = performance.now();
+    say(`${signal} received, stopping`);
+    if (serving) stopAndExit(0, signal);
   };
-  try {
-    await migrateDatabase(database.pool);
-    const db = createDb(database.pool);
-    const storage = localStorage(path.join(config.dataDir, 'files'));
-    const { app } = await buildApp({ config, db, pool: database.pool, storage, logger });
-    // The job queue runs in a thread of its own, from this module (the branch at the end).
-    const jobs = await startJobThread(new URL(import.meta.url), database.connection, app.log, (why) => {
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const checkpoint = () => {
+    if (signalled) throw STOPPED_WHILE_STARTING;
+  };
+
+  // Spawned first, so that it loads its modules while PostgreSQL starts and migrates (decision 0056).
+  // Its log lines go to the console until the app's logger exists.
+  let jobLog: Record<'info' | 'warn' | 'error' | 'debug', (msg: string) => void> = console;
+  const jobThread = spawnJobThread(
+    new URL(import.meta.url.endsWith('.ts') ? './job-thread-main.ts' : './job-thread-main.js', import.meta.url),
+    {
+      info: (msg) => jobLog.info(msg),
+      warn: (msg) => jobLog.warn(msg),
+      error: (msg) => jobLog.error(msg),
+      debug: (msg) => jobLog.debug(msg),
+    },
+    (why) => {
       console.error(`Lodestone stops: ${why}`);
-      void stop().then(() => process.exit(1));
+      stopAndExit(1, 'the job thread ended');
+    },
+  );
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+
+  // HTTP first (new connections refused, requests in flight answered), then the job thread (running
+  // jobs finish), then the database: each waits for the one before, which may still use it.
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const step = (work: Promise<void>) => work.catch((err: unknown) => console.error(err));
+      if (app) await step(drainHttp(app));
+      await step(jobThread.stop());
+      if (database) await step(database.close());
+    })());
+  /** Stops, then exits with `code`; past SHUTDOWN_TIMEOUT it exits with 1 whatever is still running. */
+  const stopAndExit = (code: number, why: string) => {
+    const began = performance.now();
+    setTimeout(() => {
+      console.error(
+        `[lodestone] still stopping ${config.shutdownTimeoutMs / 1000} s after ${why} (a request or a job is not done): exiting anyway`,
+      );
+      // The embedded PostgreSQL is detached from this process: stop it, briefly, rather than leave it running.
+      void Promise.race([database?.halt(), sleep(5_000)])
+        .catch(() => undefined)
+        .finally(() => process.exit(1));
+    }, config.shutdownTimeoutMs);
+    void stop().then(() => {
+      say(`stopped in ${Math.round(performance.now() - began)} ms`);
+      process.exit(code);
     });
-    stops.unshift(() => jobs.stop());
-    stops.unshift(() => app.close());
+  };
+
+  try {
+    // The server's modules (most of the start-up's work) are imported here rather than by this
+    // module, so they load while the job thread loads its own and PostgreSQL starts (decision 0056).
+    const appModules = Promise.all([import('./app.js'), import('./db/client.js'), import('./lib/create-storage.js')]);
+    appModules.catch(() => undefined); // awaited below
+    const [{ openDatabase }, { migrateDatabase }] = await Promise.all([import('./db/database.js'), import('./db/migrate.js')]);
+    database = await openDatabase(config, say);
+    checkpoint();
+    await migrateDatabase(database.pool);
+    checkpoint();
+    // The runner starts on the migrated database while the app is built.
+    const jobsRunning = jobThread.start(database.connection);
+    jobsRunning.catch(() => undefined); // awaited below, after the app is built
+    const [{ buildApp }, { createDb }, { createStorage }] = await appModules;
+    const db = createDb(database.pool);
+    const storage = await createStorage(config);
+    ({ app } = await buildApp({ config, db, pool: database.pool, storage, logger }));
+    jobLog = app.log;
+    await jobsRunning;
+    checkpoint();
     await app.listen({ port: config.port, host: config.host });
-    say(`app at ${config.appUrl.origin}, published pages at ${config.publicUrl.origin}`);
-    if (!config.smtpUrl) say(`emails go to the dev mailbox: ${config.appUrl.origin}/dev/mail`);
   } catch (err) {
+    if (err === STOPPED_WHILE_STARTING) return stopAndExit(0, signalled!);
     await stop();
     throw err;
   }
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal} received, stopping`);
-    void stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  serving = true;
+  say(`app at ${config.appUrl.origin}, published pages at ${config.publicUrl.origin}`);
+  if (!config.smtpUrl) say(`emails go to the dev mailbox: ${config.appUrl.origin}/dev/mail`);
+  if (signalled) stopAndExit(0, signalled); // it came while the server started listening
 }
 
-if (isMainThread) {
-  main().catch((err: unknown) => {
-    console.error('Lodestone failed to start:', err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
-} else {
-  // This module in the job thread that main() starts (job-thread.ts).
-  void runJobThread(workerData as JobThreadData, readConfig());
-}
+main().catch((err: unknown) => {
+  console.error('Lodestone failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

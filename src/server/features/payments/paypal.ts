@@ -1,15 +1,5 @@
-import axios, { type AxiosAdapter } from 'axios';
-import {
-  ApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-  type OAuthToken,
-  type Order,
-} from '@paypal/paypal-server-sdk';
+import type { AxiosAdapter } from 'axios';
+import type { ApiError, OAuthToken, Order } from '@paypal/paypal-server-sdk';
 import type { PaypalMode } from '../../../domain/payments.js';
 import { decimalAmount, type Currency } from '../../../domain/money.js';
 
@@ -42,23 +32,37 @@ export function paypalApi(credentials: PaypalCredentials, apiUrl: URL | undefine
 const MAX_CLIENTS = 500;
 const clients = new Map<string, PaypalApi>();
 
+/**
+ * The SDK, and axios under it, are loaded on first use: a third of a second of every start-up
+ * otherwise, on servers whose owners may never connect PayPal (docs/decisions/0056).
+ */
+let sdk: ReturnType<typeof importSdk> | undefined;
+const importSdk = () => Promise.all([import('@paypal/paypal-server-sdk'), import('axios')]);
+const loadSdk = () => (sdk ??= importSdk());
+
 function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined) {
   const base = apiUrl ? apiUrl.origin : PAYPAL_API[credentials.mode];
-  const httpAdapter = axios.getAdapter('http');
-  const redirect: AxiosAdapter = (config) => {
-    const url = new URL(config.url!);
-    return httpAdapter({ ...config, url: `${base}${url.pathname}${url.search}` });
+  const connect = async () => {
+    const [paypal, { default: axios }] = await loadSdk();
+    const httpAdapter = axios.getAdapter('http');
+    const redirect: AxiosAdapter = (config) => {
+      const url = new URL(config.url!);
+      return httpAdapter({ ...config, url: `${base}${url.pathname}${url.search}` });
+    };
+    const client = new paypal.Client({
+      clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: credentials.clientSecret },
+      environment: credentials.mode === 'live' ? paypal.Environment.Production : paypal.Environment.Sandbox,
+      timeout: 15_000,
+      ...(apiUrl ? { unstable_httpClientOptions: { adapter: redirect } } : {}),
+    });
+    return { paypal, client, orders: new paypal.OrdersController(client) };
   };
-  const client = new Client({
-    clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: credentials.clientSecret },
-    environment: credentials.mode === 'live' ? Environment.Production : Environment.Sandbox,
-    timeout: 15_000,
-    ...(apiUrl ? { unstable_httpClientOptions: { adapter: redirect } } : {}),
-  });
-  const orders = new OrdersController(client);
+  let connected: ReturnType<typeof connect> | undefined;
+  const sdkClient = () => (connected ??= connect());
 
   let token: OAuthToken | undefined;
   async function accessToken(): Promise<string> {
+    const { client } = await sdkClient();
     token = await client.clientCredentialsAuthManager.updateToken(token);
     return token.accessToken;
   }
@@ -84,10 +88,11 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
       returnUrl: string;
       cancelUrl: string;
     }): Promise<{ checkoutId: string; url: string }> {
+      const { paypal, orders } = await sdkClient();
       const { result } = await orders.createOrder({
         paypalRequestId: `order-${request.paymentId}`,
         body: {
-          intent: CheckoutPaymentIntent.Capture,
+          intent: paypal.CheckoutPaymentIntent.Capture,
           purchaseUnits: [
             {
               referenceId: request.paymentId,
@@ -100,8 +105,8 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
             paypal: {
               experienceContext: {
                 brandName: request.brandName.slice(0, 127) || undefined,
-                userAction: PaypalExperienceUserAction.PayNow,
-                shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+                userAction: paypal.PaypalExperienceUserAction.PayNow,
+                shippingPreference: paypal.PaypalWalletContextShippingPreference.NoShipping,
                 returnUrl: request.returnUrl,
                 cancelUrl: request.cancelUrl,
               },
@@ -122,6 +127,7 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
       orderId: string,
       paymentId: string,
     ): Promise<{ order: Order } | { declined: true } | { notApproved: true }> {
+      const { paypal, orders } = await sdkClient();
       try {
         const { result } = await orders.captureOrder({
           id: orderId,
@@ -130,7 +136,7 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
         });
         return { order: result };
       } catch (error) {
-        const issue = error instanceof ApiError ? paypalIssue(error) : undefined;
+        const issue = error instanceof paypal.ApiError ? paypalIssue(error) : undefined;
         if (issue === 'ORDER_ALREADY_CAPTURED') return { order: (await orders.getOrder({ id: orderId })).result };
         if (issue === 'INSTRUMENT_DECLINED') return { declined: true };
         if (issue === 'ORDER_NOT_APPROVED') return { notApproved: true };
@@ -140,10 +146,11 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
 
     /** Checks the client id and secret (by getting a token) and that the webhook id belongs to them. */
     async check(): Promise<{ ok: true } | { ok: false; field: 'clientSecret' | 'webhookId' | null; message: string }> {
+      const { paypal } = await sdkClient();
       try {
         await accessToken();
       } catch (error) {
-        if (error instanceof ApiError && (error.statusCode === 401 || error.statusCode === 400)) {
+        if (error instanceof paypal.ApiError && (error.statusCode === 401 || error.statusCode === 400)) {
           return { ok: false, field: 'clientSecret', message: 'PayPal did not accept this client ID and secret.' };
         }
         return { ok: false, field: null, message: 'PayPal could not be reached. Please try again in a moment.' };
