@@ -48,6 +48,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A sender that dies mid-session (a server killed by a test) resets its connection: smtp-server
+  // re-emits that on the server, which must not end the test process.
+  server.on('error', () => undefined);
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as AddressInfo;
