@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FormConfig } from '../../src/domain/form-config.js';
@@ -67,6 +69,45 @@ export function multipartFile(content: Buffer, filename = 'guide.pdf', contentTy
     payload: Buffer.concat([head, content, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   };
+}
+
+/**
+ * Streams an upload of `totalBytes` (a PDF's first bytes, then spaces) to POST /api/files over a
+ * real socket, and stops sending once the server answers: the status and how much was sent by then.
+ */
+export async function streamOversizedUpload(port: number, user: SignedUpUser, totalBytes: number) {
+  let sent = 0;
+  const { headers, payload } = multipartFile(Buffer.alloc(0));
+  const head = payload.subarray(0, payload.indexOf('\r\n--', 10)); // everything before the closing boundary
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  chunk.write('%PDF-1.4');
+  const body = Readable.from(
+    (function* () {
+      yield head;
+      while (sent < totalBytes) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/files',
+        headers: { ...headers, host: APP_HOST, cookie: user.cookie },
+      },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      },
+    );
+    req.on('error', (err) => (sent < totalBytes ? undefined : reject(err)));
+    body.pipe(req);
+  });
+  return { status, sent };
 }
 
 /** Uploads a PDF and creates a form with it for the signed-in `user`; `publish` makes it live. */

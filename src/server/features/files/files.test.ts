@@ -1,13 +1,11 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
-import { createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { createUser, multipartFile, streamOversizedUpload, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { pdfBytes } from '../../../../tests/kit/data.js';
 import { notAcceptedBytes } from '../../../../tests/kit/files.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
@@ -99,37 +97,7 @@ describe('lead magnet upload', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const total = 200 * 1024 * 1024; // far more than anything should hold in memory
-    let sent = 0;
-    const { headers, payload } = multipartFile(Buffer.alloc(0));
-    const head = payload.subarray(0, payload.indexOf('\r\n--', 10)); // everything before the closing boundary
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    chunk.write('%PDF-1.4');
-    const body = Readable.from(
-      (function* () {
-        yield head;
-        while (sent < total) {
-          sent += chunk.length;
-          yield chunk;
-        }
-      })(),
-    );
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/files',
-          headers: { ...headers, host: APP_HOST, cookie: owner.cookie },
-        },
-        (res) => {
-          resolve(res.statusCode ?? 0);
-          req.destroy();
-        },
-      );
-      req.on('error', (err) => (sent < total ? undefined : reject(err)));
-      body.pipe(req);
-    });
+    const { status, sent } = await streamOversizedUpload(port, owner, total);
     expect(status).toBe(413);
     expect(sent).toBeLessThan(total / 2);
     t.app.server.closeAllConnections();

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { imageUrl } from '../../../domain/images.js';
 import { pdfBytes, publishableConfig } from '../../../../tests/kit/data.js';
 import { docxEntries, plainZipEntries, storedZip } from '../../../../tests/kit/files.js';
 import { uploadImage } from '../../../../tests/kit/images.js';
-import { createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
+import { createUser, multipartFile, streamOversizedUpload, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.js';
@@ -140,37 +138,7 @@ describe('uploads on an S3-compatible store', () => {
     const before = await inBucket();
     s3.requests.length = 0;
     const total = 30 * 1024 * 1024;
-    let sent = 0;
-    const { headers, payload } = multipartFile(Buffer.alloc(0));
-    const head = payload.subarray(0, payload.indexOf('\r\n--', 10)); // everything before the closing boundary
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    chunk.write('%PDF-1.4');
-    const body = Readable.from(
-      (function* () {
-        yield head;
-        while (sent < total) {
-          sent += chunk.length;
-          yield chunk;
-        }
-      })(),
-    );
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/files',
-          headers: { ...headers, host: APP_HOST, cookie: owner.cookie },
-        },
-        (res) => {
-          resolve(res.statusCode ?? 0);
-          req.destroy();
-        },
-      );
-      req.on('error', (err) => (sent < total ? undefined : reject(err)));
-      body.pipe(req);
-    });
+    const { status, sent } = await streamOversizedUpload(port, owner, total);
     expect(status).toBe(413);
     expect(sent).toBeLessThan(total);
     t.app.server.closeAllConnections();
