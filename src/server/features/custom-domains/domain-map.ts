@@ -1,12 +1,12 @@
 import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DomainStatus } from '../../../domain/custom-domains.js';
 import type { Db } from '../../db/client.js';
 import { customDomains, forms } from '../../db/schema/index.js';
+import { listenOn } from '../../lib/channel-listener.js';
 
 /** The channel migration 0025's triggers notify when a serving domain, a home page or a page's slug changes. */
 export const DOMAINS_CHANNEL = 'lodestone_domains';
-const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 
 /** A custom domain that serves its workspace's published pages ('verified', or 'failing' within its grace). */
 export interface ServingDomain {
@@ -40,10 +40,6 @@ type Log = { warn(obj: object, msg: string): void };
 export async function createDomainMap(db: Db, connection: pg.ClientConfig, log: Log): Promise<DomainMap> {
   let domains = new Map<string, ServingDomain>();
   let slugs = new Map<string, string>();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
 
@@ -89,50 +85,25 @@ export async function createDomainMap(db: Db, connection: pg.ClientConfig, log: 
     return queued;
   }
 
-  const lost = (c: pg.Client, err?: Error) => {
-    if (client !== c) return;
-    client = null;
-    c.end().catch(() => {});
-    if (closed) return;
-    if (err) log.warn({ err }, 'custom domains: lost the notification connection; reconnecting');
-    timer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!);
-    timer.unref();
-  };
-
-  function connect() {
-    if (closed) return;
-    const c = new pg.Client(connection);
-    client = c;
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
-    c.on('notification', (msg) => {
-      if (msg.channel === DOMAINS_CHANNEL) void refresh();
-    });
-    c.connect()
-      .then(() => c.query(`listen ${DOMAINS_CHANNEL}`))
-      .then(() => {
-        if (client !== c) return;
-        attempt = 0;
-        // Whatever changed while not listening is unknown: read it all again.
-        return refresh();
-      })
-      .catch((err: unknown) => lost(c, err instanceof Error ? err : new Error(String(err))));
-  }
-
-  connect();
+  const listener = listenOn(
+    connection,
+    DOMAINS_CHANNEL,
+    {
+      onNotification: () => void refresh(),
+      // Whatever changed while not listening is unknown: read it all again.
+      onListening: () => void refresh(),
+      onLost: () => {}, // the last map stays until the next read
+    },
+    log,
+    'custom domains',
+  );
   await refresh();
 
   return {
     get: (hostname) => domains.get(hostname),
     pageBySlug: (workspaceId, slug) => slugs.get(`${workspaceId}\n${slug}`),
     refresh,
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
+    close: () => listener.close(),
   };
 }
 

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { listenOn } from '../../lib/channel-listener.js';
 
 /**
  * The live pages a server has looked up, kept in memory while it listens on `lodestone_forms`, where
@@ -9,7 +10,6 @@ import pg from 'pg';
 export const FORMS_CHANNEL = 'lodestone_forms';
 const SYNC = 'sync:';
 const MAX_ENTRIES = 10_000;
-const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 /** A sync whose notification does not come back in this time empties the cache instead. */
 const SYNC_TIMEOUT_MS = 2000;
 
@@ -37,12 +37,8 @@ export function createLiveFormCache<T>(
   const syncs = new Map<string, () => void>();
   // Bumped by every notification and every reset: a read that overlapped one is not kept.
   let epoch = 0;
-  let client: pg.Client | null = null;
   let listening = false;
-  let closed = false;
-  let attempt = 0;
   let syncSeq = 0;
-  let timer: NodeJS.Timeout | undefined;
 
   const reset = () => {
     epoch++;
@@ -52,48 +48,34 @@ export function createLiveFormCache<T>(
     syncs.clear();
   };
 
-  const lost = (c: pg.Client, err?: Error) => {
-    if (client !== c) return;
-    client = null;
-    listening = false;
-    reset();
-    c.end().catch(() => {});
-    if (closed) return;
-    if (err) log.warn({ err }, 'page cache: lost the notification connection; reconnecting');
-    const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!;
-    timer = setTimeout(connect, delay);
-    timer.unref();
-  };
-
-  function connect() {
-    if (closed) return;
-    const c = new pg.Client(connection);
-    client = c;
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
-    c.on('notification', (msg) => {
-      if (msg.channel !== FORMS_CHANNEL || !msg.payload) return;
-      if (msg.payload.startsWith(SYNC)) {
-        syncs.get(msg.payload)?.();
-        syncs.delete(msg.payload);
-        return;
-      }
-      epoch++;
-      entries.delete(msg.payload);
-      inflight.delete(msg.payload);
-    });
-    c.connect()
-      .then(() => c.query(`listen ${FORMS_CHANNEL}`))
-      .then(() => {
-        if (client !== c) return;
+  const listener = listenOn(
+    connection,
+    FORMS_CHANNEL,
+    {
+      onNotification(payload) {
+        if (!payload) return;
+        if (payload.startsWith(SYNC)) {
+          syncs.get(payload)?.();
+          syncs.delete(payload);
+          return;
+        }
+        epoch++;
+        entries.delete(payload);
+        inflight.delete(payload);
+      },
+      onListening() {
         // Whatever changed while not listening is unknown: start empty.
         reset();
         listening = true;
-        attempt = 0;
-      })
-      .catch((err: unknown) => lost(c, err instanceof Error ? err : new Error(String(err))));
-  }
-  connect();
+      },
+      onLost() {
+        listening = false;
+        reset();
+      },
+    },
+    log,
+    'page cache',
+  );
 
   return {
     get listening() {
@@ -126,15 +108,14 @@ export function createLiveFormCache<T>(
       return promise;
     },
     async synced() {
-      const c = client;
-      if (!listening || !c) return;
+      if (!listening) return;
       const token = `${SYNC}${++syncSeq}`;
       const done = new Promise<void>((resolve) => syncs.set(token, resolve));
       const timeout = setTimeout(() => {
         if (syncs.delete(token)) reset();
       }, SYNC_TIMEOUT_MS);
       try {
-        await c.query('select pg_notify($1, $2)', [FORMS_CHANNEL, token]);
+        await listener.notify(token);
         await done;
       } catch {
         // The connection failed: lost() has emptied the cache, which is as good as synced.
@@ -144,13 +125,9 @@ export function createLiveFormCache<T>(
       }
     },
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      const c = client;
-      client = null;
       listening = false;
       reset();
-      await c?.end().catch(() => {});
+      await listener.close();
     },
   };
 }
