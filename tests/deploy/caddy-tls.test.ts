@@ -13,7 +13,8 @@ import { startLodestone, type LodestoneServer } from './kit/lodestone.js';
 import { createPublishedForm, expectStatus, ownerCall, signUp, type AppTarget } from './kit/owner.js';
 import { setPlanAsOperator } from './kit/plan.js';
 import { freePorts } from './kit/ports.js';
-import { titleOf } from './kit/visitor.js';
+import { signUpBody, titleOf } from './kit/visitor.js';
+import { BROWSER_UA } from '../kit/visitor.js';
 
 /*
  * Custom domains over real TLS: Caddy (Debian's) with on-demand certificates from its internal CA,
@@ -28,6 +29,7 @@ let server: LodestoneServer | undefined;
 let caddy: Caddy | undefined;
 let app: AppTarget;
 let setPlan: (email: string) => Promise<string>;
+let secret: string;
 const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
@@ -38,9 +40,10 @@ beforeAll(async () => {
   dns = await startDns({});
   cleanups.push(() => dns!.close());
   const [serverPort, httpPort, httpsPort] = (await freePorts(3)) as [number, number, number];
+  secret = randomBytes(32).toString('base64url');
   const env = {
     DATABASE_URL: db.url,
-    SECRET: randomBytes(32).toString('base64url'),
+    SECRET: secret,
     APP_URL: `http://app.localhost:${serverPort}`,
     PUBLIC_URL: `http://pages.localhost:${serverPort}`,
     DNS_SERVERS: dns.address,
@@ -65,14 +68,22 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((err: unknown) => console.error(err));
 });
 
-/** GET https://{name}:{caddy's port}{path}, trusting only Caddy's CA, with *.localhost at 127.0.0.1. */
-function httpsGet(name: string, urlPath: string) {
-  return new Promise<{ status: number; body: string; certificate: PeerCertificate }>((resolve, reject) => {
+/**
+ * GET (or POST a form to) https://{name}:{caddy's port}{path}, trusting only Caddy's CA, with
+ * *.localhost at 127.0.0.1.
+ */
+function httpsGet(name: string, urlPath: string, form?: string) {
+  return new Promise<{ status: number; body: string; location?: string; certificate: PeerCertificate }>((resolve, reject) => {
     const req = request(
       {
         host: name,
         port: caddy!.httpsPort,
         path: urlPath,
+        method: form === undefined ? 'GET' : 'POST',
+        headers: {
+          'user-agent': BROWSER_UA,
+          ...(form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
         ca: caddy!.rootCa(),
         lookup: (_host, options, callback) =>
           options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4),
@@ -84,12 +95,12 @@ function httpsGet(name: string, urlPath: string) {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, certificate }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, location: res.headers.location, certificate }));
       },
     );
     req.on('timeout', () => req.destroy(new Error('no answer in time')));
     req.on('error', reject);
-    req.end();
+    req.end(form);
   });
 }
 
@@ -155,6 +166,17 @@ describe('custom domains over HTTPS through Caddy', () => {
     const page = await httpsGet('offers.localhost', `/f/${form.id}`);
     expect(page.status).toBe(200);
     expect(titleOf(page.body)).toContain('Offers Field Guide');
+
+    // A visitor signs up on the domain and stays on it: the thank-you page is the domain's too.
+    const email = `visitor-${randomBytes(4).toString('hex')}@example.com`;
+    const sent = await httpsGet('offers.localhost', `/f/${form.id}`, signUpBody(secret, email));
+    expect(sent.status, sent.body.slice(0, 300)).toBe(303);
+    expect(sent.location).toMatch(/^\/thank-you\?t=/);
+    const thanks = await httpsGet('offers.localhost', sent.location!);
+    expect(thanks.status).toBe(200);
+    expect(thanks.body).toContain(email);
+    const leads = await db!.pool.query<{ n: string }>('select count(*) as n from leads where email = $1', [email]);
+    expect(leads.rows[0]!.n).toBe('1');
 
     for (const name of ['unverified.localhost', 'never-added.localhost']) {
       const refused = await handshake(name);
