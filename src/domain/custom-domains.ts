@@ -109,11 +109,21 @@ export const RESERVED_SLUGS = [
 
 /**
  * A hostname an owner may connect: lowercase, at least two labels, each 1-63 letters, digits or
- * hyphens (not at either end), 253 characters at most, not an IP address. Returns the normalised
- * name (lowercase, no trailing dot) or null.
+ * hyphens (not at either end), 253 characters at most, not an IP address. A pasted address
+ * (`https://offers.example.com/`) stands for its host, and an international name for its ASCII
+ * (punycode) form. Returns the normalised name (lowercase, no trailing dot) or null.
  */
 export function normaliseHostname(input: string): string | null {
-  const name = input.trim().toLowerCase().replace(/\.$/, '');
+  let name = input.trim().toLowerCase();
+  const scheme = /^https?:\/\//.test(name);
+  if (scheme || name.includes('/') || /[^\x21-\x7e]/.test(name)) {
+    try {
+      name = new URL(scheme ? name : `http://${name}`).hostname;
+    } catch {
+      return null;
+    }
+  }
+  name = name.replace(/\.$/, '');
   if (name.length === 0 || name.length > 253) return null;
   const labels = name.split('.');
   if (labels.length < 2) return null;
@@ -123,7 +133,7 @@ export function normaliseHostname(input: string): string | null {
 }
 
 export const domainMessages = {
-  hostnameInvalid: 'Enter a domain name such as offers.example.com, without https:// or a path',
+  hostnameInvalid: 'Enter a domain name such as offers.example.com',
   hostnameReserved: 'This domain belongs to Lodestone itself',
   hostnameTaken: 'This domain is already connected to this workspace',
   hostnameServedElsewhere: 'This domain is already serving another Lodestone workspace',

@@ -63,7 +63,7 @@ describe('adding a domain', () => {
   });
 
   it('names the field of a bad name, and refuses names of Lodestone itself', async () => {
-    for (const hostname of ['https://offers.acme.test/x', 'localhost', '10.0.0.1', 'a..b', '-x.test', '']) {
+    for (const hostname of ['offers acme.test', 'ftp://offers.acme.test', 'localhost', '10.0.0.1', 'a..b', '-x.test', '']) {
       const res = await call(pro, 'POST', '/api/domains', { hostname });
       expect(res.statusCode, hostname).toBe(400);
       expect(res.json(), hostname).toMatchObject({

@@ -46,7 +46,7 @@ export function AddDomainForm() {
           spellCheck={false}
           inputMode="url"
           placeholder="offers.example.com"
-          hint="A domain or subdomain you own, without https:// or a path."
+          hint="A domain or subdomain you own, such as offers.example.com."
           value={hostname}
           onChange={(e) => setHostname(e.target.value)}
           error={error?.message}
