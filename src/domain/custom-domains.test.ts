@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseHostname } from './custom-domains';
+import { normaliseHostname, pointingRecordType } from './custom-domains';
 
 describe('the hostname an owner types', () => {
   it('is kept lowercase, without a trailing dot', () => {
@@ -31,5 +31,13 @@ describe('the hostname an owner types', () => {
     ]) {
       expect(normaliseHostname(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('the record that points a domain at the pages host', () => {
+  it('is a CNAME to a name, and an A or AAAA record to an address', () => {
+    expect(pointingRecordType('pages.lodestone.example')).toBe('CNAME');
+    expect(pointingRecordType('203.0.113.7')).toBe('A');
+    expect(pointingRecordType('[2001:db8::1]')).toBe('AAAA');
   });
 });

@@ -34,7 +34,8 @@ export interface CustomDomainView {
   /** The records to create. */
   records: {
     txt: { name: string; value: string };
-    cname: { name: string; target: string };
+    /** A CNAME to the pages host; an A or AAAA record when the pages host is an IP address. */
+    cname: { type: PointingRecordType; name: string; target: string };
   };
   /** The page served at `/` on this domain; null: none (the root is a 404 page). */
   homeFormId: string | null;
@@ -71,6 +72,14 @@ export interface DomainsView {
   /** The pages host every domain's CNAME points at (PUBLIC_URL's hostname). */
   cnameTarget: string;
   pages: DomainPageView[];
+}
+
+export type PointingRecordType = 'CNAME' | 'A' | 'AAAA';
+
+/** The record that points a domain at the pages host: a CNAME to its name, or an A/AAAA record to its address. */
+export function pointingRecordType(pagesHost: string): PointingRecordType {
+  if (pagesHost.includes(':') || pagesHost.startsWith('[')) return 'AAAA';
+  return /^[0-9.]+$/.test(pagesHost) ? 'A' : 'CNAME';
 }
 
 /** Caddy's on-demand TLS "ask" endpoint: GET {path}?domain={hostname} -> 200 for a serving domain, else 404. */

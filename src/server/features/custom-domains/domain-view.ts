@@ -1,4 +1,10 @@
-import { FAILING_GRACE_HOURS, txtRecordName, txtRecordValue, type CustomDomainView } from '../../../domain/custom-domains.js';
+import {
+  FAILING_GRACE_HOURS,
+  pointingRecordType,
+  txtRecordName,
+  txtRecordValue,
+  type CustomDomainView,
+} from '../../../domain/custom-domains.js';
 import type { customDomains } from '../../db/schema/index.js';
 
 export type DomainRow = typeof customDomains.$inferSelect;
@@ -13,7 +19,7 @@ export function domainView(row: DomainRow, pagesHost: string): CustomDomainView 
     status: row.status,
     records: {
       txt: { name: txtRecordName(row.hostname), value: txtRecordValue(row.verificationToken) },
-      cname: { name: row.hostname, target: pagesHost },
+      cname: { type: pointingRecordType(pagesHost), name: row.hostname, target: pagesHost },
     },
     homeFormId: row.homeFormId,
     lastCheck:

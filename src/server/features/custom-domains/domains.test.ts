@@ -56,7 +56,7 @@ describe('adding a domain', () => {
       disablesAt: null,
       records: {
         txt: { name: '_lodestone.offers.acme.test', value: expect.stringMatching(/^lodestone-verify=[0-9a-f]{32}$/) },
-        cname: { name: 'offers.acme.test', target: 'pages.lodestone.test' },
+        cname: { type: 'CNAME', name: 'offers.acme.test', target: 'pages.lodestone.test' },
       },
     });
     expect((await list(pro)).domains).toEqual([domain]);

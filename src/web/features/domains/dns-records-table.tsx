@@ -39,7 +39,7 @@ function CopyableValue({ value, what }: { value: string; what: string }) {
 export function DnsRecordsTable({ domain, labelledBy }: { domain: CustomDomainView; labelledBy: string }) {
   const rows = [
     { type: 'TXT', name: domain.records.txt.name, value: domain.records.txt.value },
-    { type: 'CNAME', name: domain.records.cname.name, value: domain.records.cname.target },
+    { type: domain.records.cname.type, name: domain.records.cname.name, value: domain.records.cname.target },
   ];
   return (
     <>

@@ -104,7 +104,7 @@ function VerifyArea({ domain, manages }: { domain: CustomDomainView; manages: bo
         <p className="font-medium text-gray-900">{check ? `Last checked ${formatMoment(check.checkedAt)}` : 'Not checked yet'}</p>
         {check && (
           <ul className="grid gap-1" aria-label={`Last check of ${domain.hostname}`}>
-            {checkLines(check).map((line) => {
+            {checkLines(check, domain.records.cname.type).map((line) => {
               const { Icon, className } = CHECK_ICONS[line.result];
               return (
                 <li key={line.type} className="flex items-center gap-2 text-gray-800">

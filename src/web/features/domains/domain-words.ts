@@ -1,4 +1,4 @@
-import type { CustomDomainView, DomainCheck, DomainStatus, RecordCheck } from '@/domain/custom-domains';
+import type { CustomDomainView, DomainCheck, DomainStatus, PointingRecordType, RecordCheck } from '@/domain/custom-domains';
 
 /** What the screen says about domains, in plain words (the badge, each record's check, the outcome of a check). */
 
@@ -21,15 +21,15 @@ export function statusBadge(domain: Pick<CustomDomainView, 'status' | 'disablesA
 }
 
 /** One record's result: "TXT record found", "CNAME record not found yet", "CNAME points elsewhere". */
-export function recordCheckText(type: 'TXT' | 'CNAME', result: RecordCheck): string {
+export function recordCheckText(type: 'TXT' | PointingRecordType, result: RecordCheck): string {
   if (result === 'ok') return `${type} record found`;
   if (result === 'missing') return `${type} record not found yet`;
-  return type === 'CNAME' ? 'CNAME points elsewhere' : 'TXT record holds a different value';
+  return type === 'TXT' ? 'TXT record holds a different value' : `${type} points elsewhere`;
 }
 
-export const checkLines = (check: DomainCheck) => [
+export const checkLines = (check: DomainCheck, pointing: PointingRecordType) => [
   { type: 'TXT' as const, result: check.txt, text: recordCheckText('TXT', check.txt) },
-  { type: 'CNAME' as const, result: check.cname, text: recordCheckText('CNAME', check.cname) },
+  { type: pointing, result: check.cname, text: recordCheckText(pointing, check.cname) },
 ];
 
 /** What a status means, under the domain's name; `manages`: the reader can press Verify now. */
@@ -51,7 +51,7 @@ export function statusExplanation(domain: CustomDomainView, manages: boolean): s
 /** The sentence announced after "Verify now". */
 export function verifyOutcome(domain: CustomDomainView): string {
   if (domain.status === 'verified') return `Verified: ${domain.hostname} serves your published pages now.`;
-  const found = domain.lastCheck ? checkLines(domain.lastCheck).map((line) => line.text) : [];
+  const found = domain.lastCheck ? checkLines(domain.lastCheck, domain.records.cname.type).map((line) => line.text) : [];
   const what = found.length > 0 ? `${found.join(', ')}.` : 'The records could not be checked.';
   if (domain.status === 'failing') return `Still missing: ${what} The domain keeps serving until its grace period ends.`;
   return `Not verified yet: ${what} New DNS records can take from a few minutes to a few hours to appear.`;

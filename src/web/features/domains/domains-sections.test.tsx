@@ -18,7 +18,7 @@ const domain: CustomDomainView = {
   status: 'pending',
   records: {
     txt: { name: '_lodestone.offers.example.test', value: 'lodestone-verify=tok3n' },
-    cname: { name: 'offers.example.test', target: 'pages.lodestone.test' },
+    cname: { type: 'CNAME', name: 'offers.example.test', target: 'pages.lodestone.test' },
   },
   homeFormId: null,
   lastCheck: { txt: 'ok', cname: 'mismatch', checkedAt: '2026-11-25T10:00:00.000Z' },
