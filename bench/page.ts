@@ -15,6 +15,7 @@ import {
   startServer,
   tempDir,
   uploadPdf,
+  type Owner,
   type RunningServer,
 } from './lib';
 
@@ -59,10 +60,16 @@ const ms = (value: string) => {
 export async function load(
   name: string,
   url: string,
-  { duration, connections, userAgent = BROWSER_UA }: { duration: number; connections: number; userAgent?: string },
+  {
+    duration,
+    connections,
+    userAgent = BROWSER_UA,
+    host,
+  }: { duration: number; connections: number; userAgent?: string; /** A Host header other than the URL's. */ host?: string },
 ): Promise<LoadResult> {
   if (existsSync(WRK)) {
     const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `User-Agent: ${userAgent}`];
+    if (host) args.push('-H', `Host: ${host}`);
     args.push('-H', 'Accept-Encoding: gzip', '-H', 'Accept: text/html', url);
     const out = await new Promise<string>((resolve, reject) =>
       execFile(WRK, args, { timeout: (duration + 30) * 1000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
@@ -84,7 +91,7 @@ export async function load(
     url,
     connections,
     duration,
-    headers: { 'user-agent': userAgent, 'accept-encoding': 'gzip', accept: 'text/html' },
+    headers: { 'user-agent': userAgent, 'accept-encoding': 'gzip', accept: 'text/html', ...(host ? { host } : {}) },
   });
   return {
     name,
@@ -238,9 +245,19 @@ export interface PageBench {
 export async function benchPage(
   server: RunningServer,
   pageId: string,
-  { duration = 10, connections = 50 }: { duration?: number; connections?: number } = {},
+  {
+    duration = 10,
+    connections = 50,
+    domain,
+  }: {
+    duration?: number;
+    connections?: number;
+    /** Lodestone is measured at `/` of this custom domain (the page is its home page) instead of at /f/{id}. */
+    domain?: string;
+  } = {},
 ): Promise<PageBench> {
   const pageUrl = `${server.publicUrl}/f/${pageId}`;
+  const measured = domain ? { url: `${server.publicUrl}/`, host: domain, name: `Lodestone GET / on ${domain}` } : undefined;
   // The bytes as a crawler gets them (no view counted); nginx and node:http serve exactly these.
   const res = await fetch(pageUrl, { headers: { 'accept-encoding': 'identity', 'user-agent': BOT_UA } });
   const html = await res.text();
@@ -288,10 +305,11 @@ export async function benchPage(
   const node = await runBare(`bare node:http, same headers (${Object.keys(pageHeaders).length + 4})`, pageHeaders);
   const nodeFew = await runBare('bare node:http, 6 headers');
 
-  await load('warm-up', pageUrl, warm); // a crawler's user agent: not counted
+  const target = measured ?? { url: pageUrl, host: undefined, name: 'Lodestone GET /f/{id}' };
+  await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
   await sleep(1500);
   const viewsBefore = await viewsToday(server, pageId);
-  const lodestone = await load('Lodestone GET /f/{id}', pageUrl, opts);
+  const lodestone = await load(target.name, target.url, { ...opts, host: target.host });
   // Views are written in batches (docs/decisions/0026): wait a little more than a flush.
   let viewsCounted = 0;
   for (let i = 0; i < 20; i++) {
@@ -323,6 +341,25 @@ export async function benchPage(
   return { nginx: nginxResult, node, nodeFewHeaders: nodeFew, lodestone, viewsCounted };
 }
 
+/**
+ * Connects `offers.bench.test` to the owner's workspace with `pageId` as its home page. The domain
+ * is added and its home page set through the owner API; the workspace's plan and the domain's
+ * verification are written in the database, as this machine has no DNS for the name.
+ */
+async function homeOnCustomDomain(server: RunningServer, owner: Owner, pageId: string): Promise<string> {
+  const hostname = 'offers.bench.test';
+  await sql(server.dataDir, `update organizations set plan = 'pro'`);
+  const call = async (method: string, url: string, body: unknown) => {
+    const res = await owner.api(method, url, body);
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const domain = await call('POST', '/api/domains', { hostname });
+  await sql(server.dataDir, `update custom_domains set status = 'verified', verified_at = now() where id = '${domain.id}'`);
+  await call('PATCH', `/api/domains/${domain.id}`, { homeFormId: pageId });
+  return hostname;
+}
+
 async function main() {
   const root = process.env.BENCH_ROOT;
   const compiled = !root || process.env.BENCH_COMPILED === '1';
@@ -334,13 +371,17 @@ async function main() {
     const split = Number(process.env.BENCH_AB_SPLIT ?? 0);
     const abTest = { ...DEFAULT_AB_TEST, enabled: true, split, title: 'Variant B of the bench page' };
     const id = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), undefined, split ? { abTest } : {});
+    // BENCH_DOMAIN=1: the page is measured as the home page of a verified custom domain (decision 0055).
+    const domain = process.env.BENCH_DOMAIN === '1' ? await homeOnCustomDomain(server, owner, id) : undefined;
     console.log(
       `server: ${root ? `${root} through tsx` : 'this checkout, compiled (dist/server/main.js)'}; Node ${process.version}` +
-        (split ? `; the page runs an A/B test (${split}% see B)` : ''),
+        (split ? `; the page runs an A/B test (${split}% see B)` : '') +
+        (domain ? `; measured at / on the custom domain ${domain}` : ''),
     );
     await benchPage(server, id, {
       duration: Number(process.env.BENCH_DURATION ?? 10),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+      domain,
     });
   } catch (err) {
     console.error(err);
