@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import type { Design, ImageRef } from '../domain/form-config';
 import { imageSources } from '../domain/images';
 
@@ -12,6 +13,19 @@ import { imageSources } from '../domain/images';
  * is for images below the fold, and would only delay these. The cover is usually the page's largest
  * paint, so it also asks to be fetched first.
  */
+
+/**
+ * Images that are only in the owner's browser so far (chosen in the creator before signing in, and
+ * uploaded when the page is published): their address there (an object URL), by image id. A
+ * preview provides it; a published page never has any, so its images always come from the server.
+ */
+export const LocalImageUrls = createContext<ReadonlyMap<string, string>>(new Map());
+
+/** `src` and `srcSet` of an image: its stored widths, or the browser's own copy while it has no others. */
+function useImageSources(image: ImageRef): { src: string; srcSet: string | undefined } {
+  const local = useContext(LocalImageUrls).get(image.id);
+  return local ? { src: local, srcSet: undefined } : imageSources(image);
+}
 
 /** Where the cover shows, or null when it does not (no image, or the 'none' layout). */
 export function coverPlacement(design: Pick<Design, 'cover' | 'layout'>): 'top' | 'left' | 'right' | null {
@@ -50,7 +64,7 @@ export const COVER_SIZES = {
 } as const;
 
 export function Logo({ image, alt }: { image: ImageRef; alt: string }) {
-  const { src, srcSet } = imageSources(image);
+  const { src, srcSet } = useImageSources(image);
   const box = logoBox(image);
   return (
     <img
@@ -70,16 +84,20 @@ export function Logo({ image, alt }: { image: ImageRef; alt: string }) {
 export function Cover({ design }: { design: Pick<Design, 'cover' | 'coverAlt' | 'layout'> }) {
   const placement = coverPlacement(design);
   if (!design.cover || !placement) return null;
-  const { src, srcSet } = imageSources(design.cover);
+  return <CoverImage image={design.cover} alt={design.coverAlt.trim()} placement={placement} />;
+}
+
+function CoverImage({ image, alt, placement }: { image: ImageRef; alt: string; placement: 'top' | 'left' | 'right' }) {
+  const { src, srcSet } = useImageSources(image);
   return (
     <img
       className="ls-cover"
       src={src}
       srcSet={srcSet}
       sizes={placement === 'top' ? COVER_SIZES.top : COVER_SIZES.side}
-      width={design.cover.width}
-      height={design.cover.height}
-      alt={design.coverAlt.trim()}
+      width={image.width}
+      height={image.height}
+      alt={alt}
       loading="eager"
       fetchPriority="high"
       decoding="async"

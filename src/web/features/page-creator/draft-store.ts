@@ -14,6 +14,11 @@ export interface StoredDraft {
   config: FormConfig;
   /** The chosen lead-magnet file, not uploaded yet. */
   file: File | null;
+  /**
+   * Logos and covers chosen signed out, not uploaded yet, by the id of the provisional ImageRef the
+   * config shows them by (local-images.ts). Absent in drafts saved before images were kept.
+   */
+  images?: Readonly<Record<string, File>>;
   /** epoch ms */
   savedAt: number;
 }

@@ -9,6 +9,7 @@ import {
   pixelMessages,
   type FormConfig,
   type FormField,
+  type ImageRef,
   type LeadMagnetFile,
 } from '@/domain/form-config';
 import { fileMessages } from '@/domain/file-kinds';
@@ -290,5 +291,70 @@ describe('checks, views and drafts', () => {
     // A draft not saved to a form yet belongs to the form being edited.
     const unsaved = run(state, { type: 'draftRestored', draft: { ...draft, editId: null }, editId: 'form-1', tab: 'fields' });
     expect(unsaved).toMatchObject({ targetId: 'form-1', tab: 'fields' });
+  });
+});
+
+describe('images chosen before signing in', () => {
+  const localLogo: ImageRef = { id: '00000000-0000-4000-8000-0000000000a1', width: 640, height: 160 };
+  const storedLogo: ImageRef = { id: '00000000-0000-4000-8000-0000000000b1', width: 640, height: 160 };
+  const png = () => new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' });
+
+  it('keeps the file beside the page, which shows it by its provisional id', () => {
+    const file = png();
+    const kept = run(
+      stateWith(),
+      { type: 'imageKept', id: localLogo.id, file },
+      { type: 'designChanged', patch: { logo: localLogo } },
+    );
+    expect(kept.images).toEqual({ [localLogo.id]: file });
+    expect(kept.config.design.logo).toEqual(localLogo);
+  });
+
+  it('once uploaded, shows the stored image and lets the file go', () => {
+    const kept = run(
+      stateWith(),
+      { type: 'imageKept', id: localLogo.id, file: png() },
+      { type: 'designChanged', patch: { logo: localLogo } },
+    );
+    const uploaded = run(kept, { type: 'imageUploaded', id: localLogo.id, ref: storedLogo });
+    expect(uploaded.images).toEqual({});
+    expect(uploaded.config.design.logo).toEqual(storedLogo);
+  });
+
+  it('keeps an image that could not be uploaded and says why under it, on the Design tab', () => {
+    const file = png();
+    const state = run(
+      stateWith({ tab: 'basic', view: 'preview' }),
+      { type: 'imageKept', id: localLogo.id, file },
+      { type: 'designChanged', patch: { logo: localLogo } },
+    );
+    const failed = run(state, { type: 'uploadFailed', key: 'design.logo', message: 'Your logo could not be uploaded' });
+    expect(failed).toMatchObject({
+      images: { [localLogo.id]: file },
+      errors: { 'design.logo': 'Your logo could not be uploaded' },
+      tab: 'design',
+      view: 'edit',
+      focusErrorRequest: state.focusErrorRequest + 1,
+    });
+    expect(failed.config.design.logo).toEqual(localLogo);
+  });
+
+  it('keeps the chosen file too when it could not be uploaded', () => {
+    const file = pdf();
+    const failed = run(stateWith({ file, tab: 'design' }), {
+      type: 'uploadFailed',
+      key: 'leadMagnet',
+      message: 'Your lead magnet file could not be uploaded',
+    });
+    expect(failed).toMatchObject({ file, tab: 'basic', errors: { leadMagnet: 'Your lead magnet file could not be uploaded' } });
+  });
+
+  it('restores the images of a draft (none from a draft saved before they were kept)', () => {
+    const file = png();
+    const config = { ...withFields(), design: { ...withFields().design, logo: localLogo } };
+    const draft: StoredDraft = { key: 'new', editId: null, config, file: null, images: { [localLogo.id]: file }, savedAt: 1 };
+    expect(run(stateWith(), { type: 'draftRestored', draft, editId: null }).images).toEqual({ [localLogo.id]: file });
+    const older: StoredDraft = { key: 'new', editId: null, config: withFields(), file: null, savedAt: 1 };
+    expect(run(stateWith(), { type: 'draftRestored', draft: older, editId: null }).images).toEqual({});
   });
 });

@@ -6,11 +6,13 @@ import {
   type Design,
   type FormConfig,
   type FormField,
+  type ImageRef,
   type LeadMagnetFile,
   type Payment,
 } from '@/domain/form-config';
 import type { StoredDraft } from './draft-store';
 import { checkLeadMagnetFile, firstErrorTab, pixelError, type EditorErrors, type EditorTab } from './editor-model';
+import { NO_LOCAL_IMAGES, withImageUploaded, type LocalImages } from './local-images';
 
 /** The page creator's two views: the editor, or the page as visitors will see it. */
 export type EditorView = 'edit' | 'preview';
@@ -21,6 +23,8 @@ export type EditorState = {
   config: FormConfig;
   /** The chosen lead-magnet file while it is only in this browser; uploaded when publishing. */
   file: File | null;
+  /** Logos and covers chosen before signing in, only in this browser so far (local-images.ts); uploaded when publishing. */
+  images: LocalImages;
   /** The form this work is saved to: the edited one, or the one created by an earlier publish attempt. */
   targetId: string | null;
   /** Shown under the inputs; field errors are keyed by position ('fields.2.label'). */
@@ -61,6 +65,12 @@ export type EditorAction =
   | { type: 'uploadRefused'; message: string }
   /** The chosen file is stored: from now on the work points at it, so a retry does not upload it again. */
   | { type: 'leadMagnetUploaded'; leadMagnet: LeadMagnetFile }
+  /** An image chosen signed out, kept in this browser under the id of its provisional ImageRef. */
+  | { type: 'imageKept'; id: string; file: File }
+  /** An image kept in this browser is stored: the page shows the stored one, so a retry does not upload it again. */
+  | { type: 'imageUploaded'; id: string; ref: ImageRef }
+  /** An image kept in this browser, or the chosen file, could not be uploaded while publishing: it stays, and says why (`key`: its place). */
+  | { type: 'uploadFailed'; key: string; message: string }
   /** Saved (created, the first time): a retry updates this form instead of creating another one. */
   | { type: 'savedTo'; formId: string }
   /** The owner's earlier work, from this browser; `tab` when coming back to where they left. */
@@ -70,6 +80,7 @@ export function initialEditorState(config: FormConfig, editId: string | null): E
   return {
     config,
     file: null,
+    images: NO_LOCAL_IMAGES,
     targetId: editId,
     errors: {},
     tab: 'basic',
@@ -269,6 +280,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return showErrors({ ...state, file: null }, { leadMagnet: action.message });
     case 'leadMagnetUploaded':
       return { ...state, config: { ...state.config, leadMagnet: action.leadMagnet }, file: null };
+    case 'imageKept':
+      return { ...state, images: { ...state.images, [action.id]: action.file } };
+    case 'imageUploaded': {
+      const { [action.id]: _uploaded, ...images } = state.images;
+      return { ...state, config: withImageUploaded(state.config, action.id, action.ref), images };
+    }
+    case 'uploadFailed':
+      return showErrors(state, { [action.key]: action.message });
     case 'savedTo':
       return { ...state, targetId: action.formId };
     case 'draftRestored':
@@ -276,6 +295,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         ...state,
         config: action.draft.config,
         file: action.draft.file,
+        images: action.draft.images ?? NO_LOCAL_IMAGES,
         targetId: action.draft.editId ?? action.editId,
         errors: {},
         tab: action.tab ?? state.tab,

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ImageRef } from '@/domain/form-config';
-import { ImageUpload } from './image-upload';
+import { LocalImageUrls } from '@/landing/design-images';
+import { ImageUpload, KEPT_LOCALLY_NOTE } from './image-upload';
 
 const render = (props: Partial<Parameters<typeof ImageUpload>[0]>) =>
   renderToStaticMarkup(
@@ -38,5 +39,25 @@ describe('ImageUpload', () => {
     const html = render({ value: logo, error: 'Use a PNG, JPEG or WebP image', hint: 'Hint' });
     expect(html).toContain('<p id="logo-error" role="alert" class="text-sm text-red-700">Use a PNG, JPEG or WebP image</p>');
     expect(html).toMatch(/aria-describedby="logo-hint logo-error" aria-invalid="true"/);
+  });
+});
+
+describe('ImageUpload with an image kept in this browser (chosen before signing in)', () => {
+  it("shows the browser's copy and says it is uploaded when the page is published, tied to its button", () => {
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={new QueryClient()}>
+        <LocalImageUrls.Provider value={new Map([[logo.id, 'blob:http://app.test/logo']])}>
+          <ImageUpload id="logo" label="Logo" hint="Hint" value={logo} onChange={() => {}} />
+        </LocalImageUrls.Provider>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('src="blob:http://app.test/logo"');
+    expect(html).not.toContain('/img/');
+    expect(html).toContain(`<p id="logo-kept" class="basis-full text-sm text-gray-600">${KEPT_LOCALLY_NOTE}</p>`);
+    expect(html).toMatch(/<button[^>]*aria-label="Replace Logo"[^>]*aria-describedby="logo-hint logo-kept"/);
+  });
+
+  it('says nothing of the kind for an uploaded image', () => {
+    expect(render({ value: logo })).not.toContain(KEPT_LOCALLY_NOTE);
   });
 });

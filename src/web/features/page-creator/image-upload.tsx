@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useContext, useRef, type ReactNode } from 'react';
 import type { ImageRef } from '@/domain/form-config';
 import { IMAGE_MAX_BYTES, imageMessages, imageSources } from '@/domain/images';
+import { LocalImageUrls } from '@/landing/design-images';
 import { FieldError } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { apiFetch } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
+import { chooseImage, ImageKeepingContext } from './local-images';
 
 /** POST /api/images: the server decides by the file's bytes and answers the stored image's ImageRef. */
-function postImage(file: File): Promise<ImageRef> {
+export function postImage(file: File): Promise<ImageRef> {
   // Checked here too only to spare the owner a long upload the server would refuse.
   if (file.size > IMAGE_MAX_BYTES) return Promise.reject(new Error(imageMessages.tooLarge));
   const body = new FormData();
@@ -29,20 +31,32 @@ type ImageUploadProps = {
   error?: string;
 };
 
+/** Said of an image kept in this browser until the page is published (chosen before signing in). */
+export const KEPT_LOCALLY_NOTE = 'Saved in this browser with your draft. It is uploaded when you publish.';
+
 /**
- * A logo or cover for the Design tab: chosen with a file picker, uploaded at once, then shown as a
- * thumbnail with Replace and Remove. The choose/replace button stays the same element throughout,
- * so keyboard focus is never lost while the picture changes.
+ * A logo or cover for the Design tab: chosen with a file picker, uploaded at once (or, signed out,
+ * kept in this browser with the draft until publishing: local-images.ts), then shown as a thumbnail
+ * with Replace and Remove. The choose/replace button stays the same element throughout, so keyboard
+ * focus is never lost while the picture changes.
  */
 export function ImageUpload({ id, label, hint, value, onChange, error }: ImageUploadProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
-  const upload = useMutation({ mutationFn: postImage });
+  const keeping = useContext(ImageKeepingContext);
+  const localUrl = useContext(LocalImageUrls).get(value?.id ?? '');
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      keeping ? chooseImage(file, { signedIn: keeping.signedIn, upload: postImage, keep: keeping.keep }) : postImage(file),
+  });
   // The server's words (ApiError), or the client's own for a file too large or no connection.
   const shownError = upload.error?.message || error;
-  const describedBy = [hint ? hintId : null, shownError ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const keptId = `${id}-kept`;
+  const kept = Boolean(localUrl) && !upload.isPending;
+  const describedBy =
+    [hint ? hintId : null, kept ? keptId : null, shownError ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
   const choose = (file: File) => upload.mutate(file, { onSuccess: (ref) => onChange(ref) });
   const remove = () => {
@@ -65,7 +79,7 @@ export function ImageUpload({ id, label, hint, value, onChange, error }: ImageUp
         <div className="flex h-16 w-24 shrink-0 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-white">
           {value ? (
             <img
-              {...imageSources(value)}
+              {...(localUrl ? { src: localUrl } : imageSources(value))}
               sizes="96px"
               width={value.width}
               height={value.height}
@@ -103,6 +117,11 @@ export function ImageUpload({ id, label, hint, value, onChange, error }: ImageUp
               </>
             )}
           </p>
+          {kept && (
+            <p id={keptId} className="basis-full text-sm text-gray-600">
+              {KEPT_LOCALLY_NOTE}
+            </p>
+          )}
         </div>
       </div>
       {hint && (

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from '@/web/lib/router';
 import type { FormConfig } from '@/domain/form-config';
+import { LocalImageUrlsProvider } from '@/web/components/local-image-urls';
 import { PageHeading } from '@/web/components/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { authClient } from '@/web/lib/auth-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { CreatorNotices } from './creator-notices';
 import { CreatorSidebar } from './creator-sidebar';
@@ -10,6 +12,7 @@ import { draftKeyFor } from './draft-store';
 import type { EditorView } from './editor-reducer';
 import { EditorPanel } from './editor-panel';
 import { LoadingOverlay } from './loading-overlay';
+import { ImageKeepingContext, readLocalImage, shownLocalImages, type ImageKeeping } from './local-images';
 import { PreviewView } from './preview-view';
 import { clearResumeRequest, noteOpeningPreview, readResumeRequest } from './resume-after-preview';
 import { SignInGate } from './sign-in-gate';
@@ -50,7 +53,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
     draftKey,
     editId,
     baseline,
-    work: { config: state.config, file: state.file, targetId: state.targetId },
+    work: { config: state.config, file: state.file, images: state.images, targetId: state.targetId },
     takeUp: resume
       ? (draft) => {
           clearResumeRequest(draftKey);
@@ -62,9 +65,25 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
   const flow = usePublishFlow({ state, dispatch, validate, showErrors, finish });
   const publish = () => void flow.publish();
 
+  // Signed out, a chosen logo or cover stays in this browser with the draft until publishing.
+  const { data: session, isPending: sessionPending } = authClient.useSession();
+  const signedIn = session ? true : sessionPending ? undefined : false;
+  const imageKeeping = useMemo<ImageKeeping>(
+    () => ({
+      signedIn,
+      keep: async (file) => {
+        const ref = await readLocalImage(file);
+        dispatch({ type: 'imageKept', id: ref.id, file });
+        return ref;
+      },
+    }),
+    [signedIn, dispatch],
+  );
+
   const openStandalonePreview = () => {
     noteOpeningPreview(draftKey, { tab: state.tab });
-    navigate('/preview', { state: { config: state.config } });
+    // The images not uploaded yet go along as files (history state holds them), for the preview to show.
+    navigate('/preview', { state: { config: state.config, images: shownLocalImages(state.config, state.images) } });
   };
 
   if (flow.gateOpen) {
@@ -77,62 +96,66 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
   }
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <PageHeading title={heading} subtitle="Build a high-converting landing page to collect leads" />
+    <ImageKeepingContext.Provider value={imageKeeping}>
+      <LocalImageUrlsProvider images={state.images}>
+        <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+          <PageHeading title={heading} subtitle="Build a high-converting landing page to collect leads" />
 
-      <CreatorNotices
-        showUnknownTemplate={showUnknownTemplate}
-        onDismissUnknownTemplate={() => setShowUnknownTemplate(false)}
-        draftStatus={draftStatus}
-        onRestoreDraft={(draft) => {
-          dispatch({ type: 'draftRestored', draft, editId });
-          resolveOffer('restore');
-        }}
-        onDiscardDraft={() => resolveOffer('discard')}
-        planLimitMessage={flow.planLimitMessage}
-      />
-
-      <Tabs
-        value={state.view}
-        onValueChange={(value) => dispatch({ type: 'viewSelected', view: value as EditorView })}
-        className="mt-6"
-      >
-        <TabsList aria-label="Editor view" className="w-full sm:w-auto">
-          <TabsTrigger value="edit" className="sm:px-6">
-            Edit
-          </TabsTrigger>
-          <TabsTrigger value="preview" className="sm:px-6">
-            Preview
-          </TabsTrigger>
-        </TabsList>
-
-        <TabsContent value="edit" className="mt-6">
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <EditorPanel
-              ref={editorRef}
-              state={state}
-              dispatch={dispatch}
-              onRemoveField={removeField}
-              onPreview={requestPreview}
-              onPublish={publish}
-              publishing={flow.publishing}
-            />
-            <CreatorSidebar />
-          </div>
-        </TabsContent>
-
-        <TabsContent value="preview" className="mt-6">
-          <PreviewView
-            config={state.previewRequested ? state.config : null}
-            onBackToEditor={() => dispatch({ type: 'viewSelected', view: 'edit' })}
-            onPublish={publish}
-            onOpenStandalone={openStandalonePreview}
-            publishing={flow.publishing}
+          <CreatorNotices
+            showUnknownTemplate={showUnknownTemplate}
+            onDismissUnknownTemplate={() => setShowUnknownTemplate(false)}
+            draftStatus={draftStatus}
+            onRestoreDraft={(draft) => {
+              dispatch({ type: 'draftRestored', draft, editId });
+              resolveOffer('restore');
+            }}
+            onDiscardDraft={() => resolveOffer('discard')}
+            planLimitMessage={flow.planLimitMessage}
           />
-        </TabsContent>
-      </Tabs>
 
-      {flow.publishing && <LoadingOverlay />}
-    </div>
+          <Tabs
+            value={state.view}
+            onValueChange={(value) => dispatch({ type: 'viewSelected', view: value as EditorView })}
+            className="mt-6"
+          >
+            <TabsList aria-label="Editor view" className="w-full sm:w-auto">
+              <TabsTrigger value="edit" className="sm:px-6">
+                Edit
+              </TabsTrigger>
+              <TabsTrigger value="preview" className="sm:px-6">
+                Preview
+              </TabsTrigger>
+            </TabsList>
+
+            <TabsContent value="edit" className="mt-6">
+              <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+                <EditorPanel
+                  ref={editorRef}
+                  state={state}
+                  dispatch={dispatch}
+                  onRemoveField={removeField}
+                  onPreview={requestPreview}
+                  onPublish={publish}
+                  publishing={flow.publishing}
+                />
+                <CreatorSidebar />
+              </div>
+            </TabsContent>
+
+            <TabsContent value="preview" className="mt-6">
+              <PreviewView
+                config={state.previewRequested ? state.config : null}
+                onBackToEditor={() => dispatch({ type: 'viewSelected', view: 'edit' })}
+                onPublish={publish}
+                onOpenStandalone={openStandalonePreview}
+                publishing={flow.publishing}
+              />
+            </TabsContent>
+          </Tabs>
+
+          {flow.publishing && <LoadingOverlay />}
+        </div>
+      </LocalImageUrlsProvider>
+    </ImageKeepingContext.Provider>
   );
 }

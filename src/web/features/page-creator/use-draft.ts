@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormConfig } from '@/domain/form-config';
 import { deleteDraft, loadDraft, saveDraft, type StoredDraft } from './draft-store';
 import { isUsableDraftConfig, sameConfig } from './editor-model';
+import { NO_LOCAL_IMAGES, shownLocalImages, type LocalImages } from './local-images';
 
 export const AUTOSAVE_DELAY_MS = 300;
 
@@ -16,6 +17,8 @@ export type DraftStatus =
 type Work = {
   config: FormConfig;
   file: File | null;
+  /** Images chosen signed out, not uploaded yet. */
+  images: LocalImages;
   /** The form the work is saved to: the edited one, or one created by an earlier publish attempt. */
   targetId: string | null;
 };
@@ -54,7 +57,12 @@ export function useDraft({ draftKey, editId, baseline, work, takeUp }: UseDraftO
         if (cancelled) return;
         const usable = draft !== null && isUsableDraftConfig(draft.config);
         if (draft && !usable) void deleteDraft(draftKey).catch(warn('drop an outdated draft'));
-        const differs = usable && (draft.file !== null || draft.editId !== editId || !sameConfig(draft.config, baseline));
+        const differs =
+          usable &&
+          (draft.file !== null ||
+            Object.keys(draft.images ?? NO_LOCAL_IMAGES).length > 0 ||
+            draft.editId !== editId ||
+            !sameConfig(draft.config, baseline));
         const taker = takeUpRef.current;
         takeUpRef.current = undefined;
         if (taker) {
@@ -79,7 +87,14 @@ export function useDraft({ draftKey, editId, baseline, work, takeUp }: UseDraftO
   const write = useCallback(
     (next: Work) => {
       if (stopped.current) return;
-      if (next.file === null && next.targetId === editId && sameConfig(next.config, baseline)) {
+      // Only the images the page still shows: one removed or replaced goes with the next save.
+      const images = shownLocalImages(next.config, next.images);
+      if (
+        next.file === null &&
+        Object.keys(images).length === 0 &&
+        next.targetId === editId &&
+        sameConfig(next.config, baseline)
+      ) {
         // Nothing to keep. While a found draft is on offer, it stays until the owner decides.
         if (!offering) void deleteDraft(draftKey).catch(warn('clear the draft'));
         return;
@@ -89,6 +104,7 @@ export function useDraft({ draftKey, editId, baseline, work, takeUp }: UseDraftO
         editId: next.targetId,
         config: next.config,
         file: next.file,
+        images,
         savedAt: Date.now(),
       };
       void saveDraft(draft).catch(warn('save the draft'));
@@ -105,13 +121,13 @@ export function useDraft({ draftKey, editId, baseline, work, takeUp }: UseDraftO
   // Saving starts once the store has been read, so a found draft is never overwritten unread. Work
   // done while the found draft is still on offer is saved too (over it: the owner chose to go on).
   const loaded = draftStatus.status !== 'loading';
-  const { config, file, targetId } = work;
+  const { config, file, images, targetId } = work;
   useEffect(() => {
     if (!loaded || stopped.current) return;
-    pending.current = { config, file, targetId };
+    pending.current = { config, file, images, targetId };
     const timer = window.setTimeout(flush, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [loaded, config, file, targetId, flush]);
+  }, [loaded, config, file, images, targetId, flush]);
 
   // Leaving the tab, reloading or leaving the editor: save what is still waiting for the timer.
   useEffect(() => {

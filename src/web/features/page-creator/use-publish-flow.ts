@@ -9,6 +9,8 @@ import { ApiError } from '@/web/lib/api';
 import { authClient } from '@/web/lib/auth-client';
 import type { EditorErrors } from './editor-model';
 import type { EditorAction, EditorState } from './editor-reducer';
+import { NotUploadedError, uploadFailedMessage, uploadLocalImages } from './local-images';
+import { postImage } from './image-upload';
 
 type PublishFlowOptions = {
   /** The editor's work as it is now. */
@@ -21,9 +23,25 @@ type PublishFlowOptions = {
   finish: () => Promise<void>;
 };
 
+/** Refusals the publish flow answers on their own (the gate, the plan, the file's own error); any other failure is told as such. */
+const ANSWERED_FILE_ERRORS: readonly string[] = [
+  ErrorCode.UNAUTHORIZED,
+  ErrorCode.PLAN_LIMIT,
+  ErrorCode.FILE_TOO_LARGE,
+  ErrorCode.UNSUPPORTED_FILE,
+];
+
+/** The chosen file could not be uploaded (no connection, a server error): the page is not published, and the draft keeps it. */
+function fileNotUploaded(error: unknown): unknown {
+  if (error instanceof ApiError && (error.status === 401 || ANSWERED_FILE_ERRORS.includes(error.code))) return error;
+  return new NotUploadedError('leadMagnet', uploadFailedMessage('lead magnet file', error), error);
+}
+
 /**
  * 'Save & Publish': checks the page, asks a signed-out owner to sign in first (the sign-in gate), then
- * uploads the chosen file, saves the draft to its form (created the first time) and publishes it.
+ * uploads the chosen file and the images kept in this browser, saves the draft to its form (created
+ * the first time) and publishes it. Whatever cannot be uploaded stops it: nothing the owner chose
+ * is left out of a published page.
  */
 export function usePublishFlow({ state, dispatch, validate, showErrors, finish }: PublishFlowOptions) {
   const navigate = useNavigate();
@@ -38,6 +56,16 @@ export function usePublishFlow({ state, dispatch, validate, showErrors, finish }
   const [planLimitMessage, setPlanLimitMessage] = useState<string | null>(null);
 
   const publishFailed = (error: unknown) => {
+    if (error instanceof NotUploadedError) {
+      // Signed out meanwhile: the gate, and the image is uploaded after it.
+      if (error.failure instanceof ApiError && error.failure.status === 401) {
+        setGateOpen(true);
+        return;
+      }
+      dispatch({ type: 'uploadFailed', key: error.key, message: error.message });
+      toast.error(error.message);
+      return;
+    }
     if (!(error instanceof ApiError)) {
       toast.error('Something went wrong. Please try again.');
       return;
@@ -81,10 +109,15 @@ export function usePublishFlow({ state, dispatch, validate, showErrors, finish }
     try {
       let config = state.config;
       if (state.file) {
-        const leadMagnet = await upload.mutateAsync(state.file);
+        const leadMagnet = await upload.mutateAsync(state.file).catch((error: unknown) => {
+          throw fileNotUploaded(error);
+        });
         config = { ...config, leadMagnet };
         dispatch({ type: 'leadMagnetUploaded', leadMagnet });
       }
+      config = await uploadLocalImages(config, state.images, postImage, (id, ref) =>
+        dispatch({ type: 'imageUploaded', id, ref }),
+      );
       const saved = state.targetId
         ? await saveDraft.mutateAsync({ id: state.targetId, config })
         : await createForm.mutateAsync(config);

@@ -15,7 +15,8 @@ import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useFormDetail } from '@/web/features/forms';
 import { useWorkspacePlan } from '@/web/features/team';
-import { configFromState, type PreviewState } from './preview-state';
+import { LocalImageUrlsProvider } from '@/web/components/local-image-urls';
+import { configFromState, imagesFromState, type PreviewState } from './preview-state';
 
 const pageTitle = (config: FormConfig) => `Preview: ${config.title.trim() || 'Untitled landing page'}`;
 
@@ -24,9 +25,16 @@ export function PreviewPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const stateConfig = useMemo(() => configFromState(location.state), [location.state]);
+  const stateImages = useMemo(() => imagesFromState(location.state), [location.state]);
   const id = params.get('id');
 
-  if (stateConfig) return <CreatorPreview config={stateConfig} />;
+  if (stateConfig) {
+    return (
+      <LocalImageUrlsProvider images={stateImages}>
+        <CreatorPreview config={stateConfig} />
+      </LocalImageUrlsProvider>
+    );
+  }
   if (id) {
     return (
       <RequireSession>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormConfig, newField } from '@/domain/form-config';
 import { templateConfig } from '@/domain/templates';
-import { configFromState } from './preview-state';
+import { configFromState, imagesFromState } from './preview-state';
 
 describe('configFromState', () => {
   it("takes the creator's configuration, work in progress included", () => {
@@ -36,5 +36,15 @@ describe('configFromState', () => {
       configFromState({ config: { ...defaultFormConfig(), payment: { ...defaultFormConfig().payment, currency: 'XYZ' } } }),
     ).toBeNull();
     expect(configFromState({ config: { ...defaultFormConfig(), fields: [{ id: 'email', label: 'Email' }] } })).toBeNull();
+  });
+});
+
+describe('imagesFromState', () => {
+  it("takes the creator's images not uploaded yet, files only, by id", () => {
+    const logo = new File([new Uint8Array(8)], 'logo.png', { type: 'image/png' });
+    expect(imagesFromState({ config: defaultFormConfig(), images: { a: logo, b: 'not a file' } })).toEqual({ a: logo });
+    expect(imagesFromState({ config: defaultFormConfig() })).toEqual({});
+    expect(imagesFromState(null)).toEqual({});
+    expect(imagesFromState({ images: 'x' })).toEqual({});
   });
 });
