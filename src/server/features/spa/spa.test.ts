@@ -67,6 +67,8 @@ describe('the app face (APP_URL host)', () => {
     expect(scriptSrc.trim()).toBe("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // The creator shows images not uploaded yet (chosen signed out) from object URLs.
+    expect(csp).toContain("img-src 'self' data: blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
