@@ -65,8 +65,14 @@ export function ImageUpload({ id, label, hint, value, onChange, error }: ImageUp
     chooseRef.current?.focus(); // the Remove button is about to go
   };
 
+  // content-start: beside a taller neighbour (one showing an error), the box stays under its label.
   return (
-    <div role="group" aria-labelledby={labelId} aria-busy={upload.isPending || undefined} className="grid min-w-0 gap-1.5">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-busy={upload.isPending || undefined}
+      className="grid min-w-0 content-start gap-1.5"
+    >
       <span id={labelId} className="text-sm font-medium text-gray-900">
         {label}
       </span>
