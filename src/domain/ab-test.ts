@@ -1,4 +1,4 @@
-import { RESERVED_NAMES, type FormConfig } from './form-config';
+import { DEFAULT_DESIGN, RESERVED_NAMES, type AbTest, type Design, type FormConfig } from './form-config';
 
 /**
  * A/B tests of a published page (decision 0051): variant A is the page itself, variant B shows the
@@ -19,7 +19,48 @@ export const AB_VARIANT_INPUT = RESERVED_NAMES.abVariant;
  */
 export const abTestOn = (config: FormConfig): boolean => config.abTest?.enabled === true;
 
-/** The page a visitor of `variant` sees. B's title and description, left blank, keep the page's own. */
+const DESIGN_KEYS = Object.keys(DEFAULT_DESIGN) as (keyof Design)[];
+
+/** Same value: images are compared by what they are, not by which object holds them. */
+const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The keys of `design` that differ from `from`, and only those. */
+function differences(from: Design, design: Partial<Design>): Partial<Design> {
+  const changes: Partial<Design> = {};
+  for (const key of DESIGN_KEYS) {
+    if (key in design && design[key] !== undefined && !sameValue(design[key], from[key]))
+      Object.assign(changes, { [key]: design[key] });
+  }
+  return changes;
+}
+
+/**
+ * What variant B shows differently from the page's design (decision 0061). A test saved before then
+ * stored all of B's design, Lodestone's defaults included wherever the owner changed nothing: there,
+ * only the keys that differ from those defaults are read as B's, so B shows the page's brand colour,
+ * font, logo, cover and button words unless the owner chose others for it.
+ */
+export function variantDesignChanges(test: Partial<Pick<AbTest, 'design' | 'designChanges'>> | undefined): Partial<Design> {
+  if (!test) return {};
+  const legacy = test.design ? differences(DEFAULT_DESIGN, test.design) : {};
+  return { ...legacy, ...(test.designChanges ?? {}) };
+}
+
+/** Variant B's whole design: the page's, with B's changes over it. */
+export function variantDesign(config: FormConfig): Design {
+  return { ...(config.design ?? DEFAULT_DESIGN), ...variantDesignChanges(config.abTest) };
+}
+
+/**
+ * B's test after the owner set B's design to `design`: only what differs from the page's is kept,
+ * and the whole design of before 0061 is dropped, so B follows the page in everything else.
+ */
+export function withVariantDesign(test: AbTest, page: Design, design: Design): AbTest {
+  const { design: _legacy, ...rest } = test;
+  return { ...rest, designChanges: differences(page, design) };
+}
+
+/** The page a visitor of `variant` sees. B's blank title and description, and the design it did not change, are the page's. */
 export function variantConfig(config: FormConfig, variant: AbVariant): FormConfig {
   const test = config.abTest;
   if (variant === 'a' || !test) return config;
@@ -27,7 +68,7 @@ export function variantConfig(config: FormConfig, variant: AbVariant): FormConfi
     ...config,
     title: test.title.trim() ? test.title : config.title,
     description: test.description.trim() ? test.description : config.description,
-    design: test.design,
+    design: variantDesign(config),
   };
 }
 

@@ -159,16 +159,26 @@ export const DEFAULT_EMAIL_COPY: EmailCopy = {
   deliveryText: '',
 };
 
-/** A/B test: variant B's title, description and design, shown to `split` percent of visitors. */
+/**
+ * A/B test (decisions 0051, 0061): variant B is the page with what the owner changed for it, shown
+ * to `split` percent of visitors. Blank words and design keys left out are the page's own, so B
+ * starts as a copy of A and keeps following A in everything the test is not about.
+ */
 export const abTestSchema = z.object({
   enabled: z.boolean(),
   split: z.number().int().min(1).max(99),
   title: z.string().max(200),
   description: z.string().max(5000),
-  design: designSchema,
+  /** The design keys B shows differently from the page; a key left out is the page's. */
+  designChanges: designSchema.partial().optional(),
+  /**
+   * How B's design was stored before 0061: all of it, Lodestone's defaults where the owner changed
+   * nothing. Still read (ab-test.ts variantDesignChanges), no longer written by the creator.
+   */
+  design: designSchema.optional(),
 });
 export type AbTest = z.infer<typeof abTestSchema>;
-export const DEFAULT_AB_TEST: AbTest = { enabled: false, split: 50, title: '', description: '', design: DEFAULT_DESIGN };
+export const DEFAULT_AB_TEST: AbTest = { enabled: false, split: 50, title: '', description: '', designChanges: {} };
 
 /** Meta pixel ids are digits; Google ids are G- or GTM- then letters and digits: neither can carry markup. */
 export const META_PIXEL_PATTERN = /^\d{5,20}$/;
@@ -277,7 +287,7 @@ export function defaultFormConfig(): FormConfig {
     redirectUrl: '',
     emails: { ...DEFAULT_EMAIL_COPY },
     embedOrigins: [],
-    abTest: { ...DEFAULT_AB_TEST, design: { ...DEFAULT_DESIGN } },
+    abTest: { ...DEFAULT_AB_TEST, designChanges: {} },
   };
 }
 

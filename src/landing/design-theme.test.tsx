@@ -186,6 +186,15 @@ describe('LandingPage with a design', () => {
     expect(landingCss).toMatch(/@media \(min-width:48rem\)\{\.ls-page \.ls-side\{display:grid/);
   });
 
+  it('beside the form, puts the title under the cover, so neither column is left mostly empty', () => {
+    const side = /\.ls-page \.ls-side\{[^}]*grid-template:([^/;}]*)\//.exec(landingCss)?.[1];
+    // The cover over the header in one column, the form in the other; the badge under both.
+    expect(side?.replace(/\s*(auto|1fr)\s*/g, ' ').trim()).toBe('"c k" "h k" "f f"');
+    expect(landingCss).toContain('.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "f f"}');
+    // No sticky cover beside a long form, leaving a gap under it.
+    expect(landingCss).not.toMatch(/\.ls-side \.ls-cover\{[^}]*sticky/);
+  });
+
   it('is the same in the preview', () => {
     const c = config({ logo: LOGO, cover: COVER, layout: 'right', background: 'gradient', brandColor: '#0F766E' });
     const live = render(c, 'live');

@@ -56,7 +56,7 @@ export const landingCss = `
 .ls-page .ls-badge a:hover{text-decoration:underline;text-underline-offset:2px}
 .ls-page .ls-badge a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px;border-radius:2px}
 .ls-page .ls-cover{display:block;width:100%;height:auto;max-height:20rem;margin:0 0 1.5rem;border-radius:1rem;background:var(--ls-soft);object-fit:cover}
-@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"c h" auto "c k" auto "c f" 1fr/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"h c" "k c" "f c"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:calc(100vh - 4rem);margin:0;position:sticky;top:2rem}.ls-page .ls-side .ls-header{grid-area:h}.ls-page .ls-side .ls-card{grid-area:k}.ls-page .ls-side .ls-badge{grid-area:f}}
+@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"c k" auto "h k" 1fr "f f" auto/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "f f"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:28rem}.ls-page .ls-side .ls-header{grid-area:h;margin:0}.ls-page .ls-side .ls-card{grid-area:k}.ls-page .ls-side .ls-badge{grid-area:f}}
 @media (min-width:40rem){.ls-page{padding:4rem 1.5rem 5rem}.ls-page .ls-title{font-size:2.25rem}.ls-page .ls-card{padding:2rem}}
 @media (prefers-reduced-motion:reduce){.ls-page .ls-button{transition:none}}
 `.trim();

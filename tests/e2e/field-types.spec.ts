@@ -92,18 +92,21 @@ test('an owner builds a dropdown, a hidden field and help text, and orders the f
   await fieldLabels(page).nth(2).fill('Source');
   await chooseType(page, 2, 'Hidden (from the link)');
   const param = page.getByLabel('Link parameter', { exact: true });
-  await expect(param).toHaveAccessibleDescription(/e\.g\. utm_source/);
+  await expect(param).toHaveAccessibleDescription(/The word in your link that carries the value/);
   await expect(page.getByLabel('Placeholder', { exact: true })).toHaveCount(2);
   await expect(page.getByRole('switch', { name: 'Required' })).toHaveCount(2);
   await expect(page.getByLabel('Help text', { exact: true })).toHaveCount(2);
 
-  // Without its parameter the page does not preview, and the owner is taken to it.
+  // Without its parameter the page cannot be published: the preview says so, and takes the owner to it.
+  const stillNeeded = page.getByRole('region', { name: 'Before you can publish' });
   await previewButton(page).click();
-  await expect(toastWith(page, 'Please fix the errors before previewing')).toBeVisible();
+  await expect(stillNeeded).toContainText('Enter the link parameter that fills this field');
+  await stillNeeded.getByRole('button', { name: 'Show me where' }).click();
   await expect(param).toHaveAccessibleDescription(/Enter the link parameter that fills this field \(e\.g\. utm_source\)/);
   await expect(param).toBeFocused();
   await param.fill('utm source');
   await previewButton(page).click();
+  await stillNeeded.getByRole('button', { name: 'Show me where' }).click();
   await expect(param).toHaveAccessibleDescription(/Use up to 64 letters, digits, dots, dashes or underscores/);
   await param.fill('utm_source');
 

@@ -26,7 +26,7 @@ const abTest = (patch: Partial<FormConfig['abTest']> = {}): FormConfig['abTest']
   split: 50,
   title: B_TITLE,
   description: 'Only the tactics that work.',
-  design: { ...DEFAULT_DESIGN, brandColor: '#BE123C' },
+  designChanges: { brandColor: '#BE123C' },
   ...patch,
 });
 
@@ -144,6 +144,33 @@ describe('a published page under an A/B test', () => {
       ['b', 2],
     ]);
     for (const v of body.variants) expect(v.conversionRate).toBe(Math.round((v.leads / v.views) * 1000) / 10);
+  });
+
+  it('shows B with the page’s design where B changes nothing: its colour, font, background and button words', async () => {
+    const brand = {
+      ...DEFAULT_DESIGN,
+      brandColor: '#C2410C',
+      font: 'serif',
+      background: 'dark',
+      buttonText: 'Send me the playbook',
+    } as const;
+    const pageStyle = (html: string) => /<div class="ls-page" style="([^"]*)"/.exec(html)?.[1];
+    // Only B's title changed, as saved now (no design keys), and as saved before (all of B's design, Lodestone's defaults).
+    for (const test of [
+      abTest({ description: '', designChanges: {} }),
+      abTest({ description: '', designChanges: undefined, design: { ...DEFAULT_DESIGN } }),
+    ]) {
+      const form = await createForm(t.app, owner, { publish: true, config: { design: brand, abTest: test } });
+      const shown: Partial<Record<'a' | 'b', string>> = {};
+      while (!shown.a || !shown.b) {
+        const { variant, html } = await view(form.id, visitorAddress());
+        shown[variant as 'a' | 'b'] ??= html;
+      }
+      expect(shown.b).toContain(B_TITLE);
+      expect(pageStyle(shown.b!)).toBeTruthy();
+      expect(pageStyle(shown.b!)).toBe(pageStyle(shown.a!));
+      expect(shown.b).toContain('>Send me the playbook</button>');
+    }
   });
 
   it('shows the same variant again, with its errors, when a post is refused', async () => {

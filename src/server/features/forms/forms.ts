@@ -23,7 +23,7 @@ import {
 import { redirectUrlError } from '../../../domain/after-submit.js';
 import { embedOriginsError, normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
 import { isFormId } from '../../../domain/ids.js';
-import { abTestStarts } from '../../../domain/ab-test.js';
+import { abTestStarts, variantDesignChanges } from '../../../domain/ab-test.js';
 import { PLANS } from '../../../domain/plans.js';
 import type { Db, Executor } from '../../db/client.js';
 import { files, formLeadCounts, formStatTotals, forms, images, organizations } from '../../db/schema/index.js';
@@ -88,13 +88,14 @@ async function checkConfig(executor: Executor, workspaceId: string, config: Form
   await checkImages(executor, workspaceId, config);
 }
 
-/** Where a page shows uploaded images: its logo and cover, and its A/B variant's. */
+/** Where a page shows uploaded images: its logo and cover, and those its A/B variant B shows instead. */
 const imagesOf = (config: FormConfig): { key: string; ref: ImageRef }[] => {
-  const places: [string, ImageRef | null][] = [
+  const b = variantDesignChanges(config.abTest);
+  const places: [string, ImageRef | null | undefined][] = [
     ['design.logo', config.design.logo],
     ['design.cover', config.design.cover],
-    ['abTest.design.logo', config.abTest.design.logo],
-    ['abTest.design.cover', config.abTest.design.cover],
+    ['abTest.designChanges.logo', b.logo],
+    ['abTest.designChanges.cover', b.cover],
   ];
   return places.flatMap(([key, ref]) => (ref ? [{ key, ref }] : []));
 };

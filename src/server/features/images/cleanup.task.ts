@@ -12,13 +12,15 @@ export const CLEANUP_IMAGES_CRONTAB = `27 3 * * * ${CLEANUP_IMAGES_TASK}`;
 /**
  * The ids of every image a page shows or may show again: in its draft or its published version (a
  * page in Recently deleted included, as it can be restored), as logo or cover, of the page or of its
- * A/B variant. Any workspace's page counts: images are served by id alone, so one in use stays.
+ * A/B variant (B's changes, or its whole design as stored before decision 0061). Any workspace's page counts: images are served by id alone, so one in use stays.
  */
 const usedImageIds = sql`select r.id from ${forms} f
   cross join lateral (values (f.draft), (f.published)) as c(config)
   cross join lateral (values
     (c.config #>> '{design,logo,id}'),
     (c.config #>> '{design,cover,id}'),
+    (c.config #>> '{abTest,designChanges,logo,id}'),
+    (c.config #>> '{abTest,designChanges,cover,id}'),
     (c.config #>> '{abTest,design,logo,id}'),
     (c.config #>> '{abTest,design,cover,id}')) as r(id)
   where r.id is not null`;

@@ -227,7 +227,8 @@ describe('removeOrphanImages', () => {
   it('removes images no page uses once a day old, keeps those a draft, a published page or its A/B variant shows, and removes those of a deleted workspace at once', async () => {
     const storage = localStorage(filesDir());
     const user = await createUser(t.app);
-    const [logo, abCover, orphan, fresh] = [
+    const [logo, abCover, abLogo, orphan, fresh] = [
+      await uploadImage(t.app, user),
       await uploadImage(t.app, user),
       await uploadImage(t.app, user),
       await uploadImage(t.app, user),
@@ -238,22 +239,25 @@ describe('removeOrphanImages', () => {
       publish: true,
       config: { abTest: { ...DEFAULT_AB_TEST, design: { ...DEFAULT_DESIGN, cover: abCover } } },
     });
+    await createForm(t.app, user, { config: { abTest: { ...DEFAULT_AB_TEST, designChanges: { logo: abLogo } } } });
     const gone = await createUser(t.app);
     const leftBehind = await uploadImage(t.app, gone);
     await t.db.delete(organizations).where(eq(organizations.id, await workspaceOf(t.db, gone)));
 
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
-    for (const image of [logo, abCover, orphan])
+    for (const image of [logo, abCover, abLogo, orphan])
       await t.db.update(images).set({ createdAt: dayAgo }).where(eq(images.id, image.id));
-    const others = (await imageRows()).filter((id) => ![logo, abCover, orphan, fresh, leftBehind].some((i) => i.id === id));
+    const others = (await imageRows()).filter(
+      (id) => ![logo, abCover, abLogo, orphan, fresh, leftBehind].some((i) => i.id === id),
+    );
 
     expect(await removeOrphanImages(t.db, storage, new Date(Date.now() - 24 * 60 * 60 * 1000))).toBe(2);
 
-    expect(await imageRows()).toEqual([...others, logo.id, abCover.id, fresh.id].sort());
+    expect(await imageRows()).toEqual([...others, logo.id, abCover.id, abLogo.id, fresh.id].sort());
     for (const image of [orphan, leftBehind]) {
       expect((await fetchImage(imageUrl(image.id, 320))).statusCode).toBe(404);
       expect(storedImages().filter((f) => f.includes(image.id))).toEqual([]);
     }
-    for (const image of [logo, abCover, fresh]) expect((await fetchImage(imageUrl(image.id, 320))).statusCode).toBe(200);
+    for (const image of [logo, abCover, abLogo, fresh]) expect((await fetchImage(imageUrl(image.id, 320))).statusCode).toBe(200);
   });
 });

@@ -35,7 +35,12 @@ describe("a page's images", () => {
     const withDesign = (design: Partial<FormConfig['design']>, abDesign: Partial<FormConfig['design']> = {}): FormConfig => ({
       ...form.draft,
       design: { ...DEFAULT_DESIGN, ...design },
-      abTest: { ...form.draft.abTest, design: { ...DEFAULT_DESIGN, ...abDesign } },
+      abTest: { ...form.draft.abTest, designChanges: abDesign },
+    });
+    // B's design as stored before decision 0061: all of it.
+    const withOldVariantDesign = (abDesign: Partial<FormConfig['design']>): FormConfig => ({
+      ...form.draft,
+      abTest: { ...form.draft.abTest, designChanges: undefined, design: { ...DEFAULT_DESIGN, ...abDesign } },
     });
 
     const ok = await save(owner, form.id, withDesign({ logo: mine, cover: mine }));
@@ -46,7 +51,8 @@ describe("a page's images", () => {
       ['design.logo', withDesign({ logo: theirs })],
       ['design.cover', withDesign({ cover: { ...mine, id: '00000000-0000-4000-8000-000000000000' } })],
       ['design.cover', withDesign({ cover: { ...mine, height: 1 } })],
-      ['abTest.design.logo', withDesign({}, { logo: theirs })],
+      ['abTest.designChanges.logo', withDesign({}, { logo: theirs })],
+      ['abTest.designChanges.cover', withOldVariantDesign({ cover: theirs })],
     ];
     for (const [key, config] of refusals) {
       const res = await save(owner, form.id, config);

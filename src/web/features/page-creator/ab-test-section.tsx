@@ -1,7 +1,7 @@
 import { Eye, EyeOff, FlaskConical } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { AB_RESTART_NOTICE, variantConfig } from '@/domain/ab-test';
-import type { AbTest, Design, FormConfig } from '@/domain/form-config';
+import { AB_RESTART_NOTICE, variantConfig, variantDesignChanges, withVariantDesign } from '@/domain/ab-test';
+import { DEFAULT_AB_TEST, type AbTest, type Design, type FormConfig } from '@/domain/form-config';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { automaticSubmitLabel } from '@/landing/submit-label';
 import { TextareaField, TextField } from '@/web/components/text-field';
@@ -22,27 +22,34 @@ type AbTestSectionProps = {
 const clampSplit = (value: number) => Math.min(99, Math.max(1, Math.round(value)));
 
 /**
- * The Design tab's A/B test (decision 0051): switch it on, choose the share of visitors who see B,
- * and give B its own title, description and design (the Design tab's own fields, for B). Results are
- * on the page's analytics screen. Open to every plan: plans.ts lists no A/B testing feature.
+ * The Design tab's A/B test (decisions 0051, 0061): switch it on, choose the share of visitors who
+ * see B, and change what B is to test. B starts as a copy of the page (variant A): its title and
+ * description start as the page's, and its design is the page's with only what the owner changes
+ * for B, so the test compares what it is about and nothing else. Results are on the page's
+ * analytics screen. Open to every plan: plans.ts lists no A/B testing feature.
  */
 export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) {
   const headingId = useId();
   const [previewing, setPreviewing] = useState(false);
   // Drafts saved before tests existed have none.
-  const test: AbTest = config.abTest ?? { enabled: false, split: 50, title: '', description: '', design: config.design };
+  const test: AbTest = config.abTest ?? DEFAULT_AB_TEST;
+  const b = variantConfig({ ...config, abTest: test }, 'b');
   // An image upload reports when it ends: it is merged into B's design as it is then, not as it was.
-  const latest = useRef(test);
+  const latest = useRef({ test, page: config.design, design: b.design });
   useLayoutEffect(() => {
-    latest.current = test;
+    latest.current = { test, page: config.design, design: b.design };
   });
-  const change = (patch: Partial<AbTest>) => onChange({ abTest: { ...latest.current, ...patch } });
-  const changeDesign = (patch: Partial<Design>) => change({ design: { ...latest.current.design, ...patch } });
+  const change = (patch: Partial<AbTest>) => onChange({ abTest: { ...latest.current.test, ...patch } });
+  const changeDesign = (patch: Partial<Design>) => {
+    const now = latest.current;
+    onChange({ abTest: withVariantDesign(now.test, now.page, { ...now.design, ...patch }) });
+  };
   const designErrors: Partial<Record<keyof Design, string>> = {};
   for (const [key, message] of Object.entries(errors)) {
-    if (key.startsWith('abTest.design.')) designErrors[key.slice('abTest.design.'.length) as keyof Design] = message;
+    const match = /^abTest\.design(?:Changes)?\.(.+)$/.exec(key);
+    if (match) designErrors[match[1] as keyof Design] = message;
   }
-  const b = variantConfig({ ...config, abTest: test }, 'b');
+  const changedDesign = Object.keys(variantDesignChanges(test)).length > 0;
 
   return (
     <section aria-labelledby={headingId} className="mt-8 grid gap-5 border-t border-gray-200 pt-6">
@@ -71,37 +78,46 @@ export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) 
         <>
           <SplitField split={test.split} onChange={(split) => change({ split })} error={errors['abTest.split']} />
           <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{AB_RESTART_NOTICE}</p>
-          <TextField
+          <CopyOfPageField
             id="creator-ab-title"
             label="Variant B title"
-            hint="Leave it empty to keep the page's title."
-            placeholder={config.title}
+            pageValue={config.title}
             maxLength={200}
             value={test.title}
             error={errors['abTest.title']}
-            onChange={(event) => change({ title: event.target.value })}
+            onChange={(title) => change({ title })}
           />
-          <TextareaField
+          <CopyOfPageField
             id="creator-ab-description"
             label="Variant B description"
-            hint="Leave it empty to keep the page's description."
-            placeholder={config.description}
+            pageValue={config.description}
             maxLength={5000}
-            rows={3}
+            multiline
             value={test.description}
             error={errors['abTest.description']}
-            onChange={(event) => change({ description: event.target.value })}
+            onChange={(description) => change({ description })}
           />
           <fieldset className="grid gap-4">
             <legend className="mb-1 text-sm font-semibold text-gray-900">Variant B design</legend>
             <div className="flex flex-wrap items-center gap-3">
-              <p className="text-sm text-gray-600">Colours, background, font, images and button text of variant B.</p>
-              <Button type="button" variant="outline" size="sm" onClick={() => change({ design: { ...config.design } })}>
-                Copy the page&apos;s design
-              </Button>
+              <p className="text-sm text-gray-600">
+                {changedDesign
+                  ? 'Variant B shows what you changed here; everything else is the page’s design.'
+                  : 'The same as the page’s design until you change something here. Change only what you want to test.'}
+              </p>
+              {changedDesign && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => change({ designChanges: {}, design: undefined })}
+                >
+                  Use the page&apos;s design again
+                </Button>
+              )}
             </div>
             <DesignFields
-              design={test.design}
+              design={b.design}
               onChange={changeDesign}
               idPrefix="creator-ab-design"
               automaticButtonText={automaticSubmitLabel(b)}
@@ -129,6 +145,52 @@ export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) 
         </>
       )}
     </section>
+  );
+}
+
+type CopyOfPageFieldProps = {
+  id: string;
+  label: string;
+  /** The page's own words, which B shows while its own are empty. */
+  pageValue: string;
+  /** B's own words ('' for the page's). */
+  value: string;
+  maxLength: number;
+  multiline?: boolean;
+  error?: string;
+  onChange: (value: string) => void;
+};
+
+/**
+ * B's title or description, starting as the page's words so the owner edits them rather than
+ * retyping them. Words the same as the page's, or none, are stored as '' (the page's), so B follows
+ * the page when its words change. Emptied while typing, the box stays empty until it is left.
+ */
+function CopyOfPageField({ id, label, pageValue, value, maxLength, multiline, error, onChange }: CopyOfPageFieldProps) {
+  const shown = value.trim() ? value : pageValue;
+  const [text, setText] = useState(shown);
+  const [shownFor, setShownFor] = useState(shown);
+  if (shown !== shownFor) {
+    setShownFor(shown);
+    if (text.trim() !== '' || value.trim() !== '') setText(shown);
+  }
+  const props = {
+    id,
+    label,
+    maxLength,
+    value: text,
+    error,
+    hint: 'Starts as the page’s. Change it to test other words; left empty, B shows the page’s.',
+    onBlur: () => setText(shown),
+  };
+  const typed = (next: string) => {
+    setText(next);
+    onChange(next.trim() === '' || next === pageValue ? '' : next);
+  };
+  return multiline ? (
+    <TextareaField {...props} rows={3} onChange={(event) => typed(event.target.value)} />
+  ) : (
+    <TextField {...props} onChange={(event) => typed(event.target.value)} />
   );
 }
 

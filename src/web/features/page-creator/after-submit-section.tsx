@@ -63,7 +63,7 @@ export function AfterSubmitSection({ config, errors, onChange }: AfterSubmitSect
         <TextField
           id="creator-redirect-url"
           label="Your page's address"
-          hint="An https:// address. Visitors go there only once their sign-up is complete; until then (a code to type, a payment) they stay on Lodestone's pages."
+          hint="A web address starting with https://. Visitors are sent there once their sign-up is complete; while they still have to confirm their email or pay, they stay on your Lodestone page."
           type="url"
           inputMode="url"
           autoComplete="url"

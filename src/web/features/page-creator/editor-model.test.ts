@@ -3,6 +3,7 @@ import { defaultFormConfig, formMessages, LEAD_MAGNET_MAX_BYTES, newField, pixel
 import { fileMessages } from '@/domain/file-kinds';
 import { notAcceptedBytes, sampleFile, storedZip, plainZipEntries } from '../../../../tests/kit/files';
 import {
+  previewContent,
   checkLeadMagnetFile,
   displayFileName,
   displayFileSize,
@@ -221,5 +222,34 @@ describe('sameConfig', () => {
   it('keeps the order of fields: moved fields are a change', () => {
     const a = { ...defaultFormConfig(), fields: [defaultFormConfig().fields[0]!, newField(1)] };
     expect(sameConfig(a, { ...a, fields: [...a.fields].reverse() })).toBe(false);
+  });
+});
+
+describe('previewContent', () => {
+  const complete = {
+    ...defaultFormConfig(),
+    title: 'The Growth Guide',
+    businessName: 'Northwind',
+    leadMagnetName: 'The Growth Guide',
+    privacyPolicyUrl: 'https://northwind.example/privacy',
+  };
+
+  it('shows a complete page, with nothing left to do', () => {
+    expect(previewContent(complete, true)).toEqual({ kind: 'page', stillNeeded: [] });
+  });
+
+  it('shows a page as filled in so far, listing what publishing still needs', () => {
+    const { kind, stillNeeded } = previewContent({ ...complete, businessName: '' }, false) as {
+      kind: string;
+      stillNeeded: string[];
+    };
+    expect(kind).toBe('page');
+    expect(stillNeeded).toEqual(expect.arrayContaining([formMessages.businessNameRequired, formMessages.leadMagnetRequired]));
+    expect(previewContent({ ...defaultFormConfig(), description: 'Only words so far' }, false).kind).toBe('page');
+  });
+
+  it('has nothing to show only for a page with no title and no description', () => {
+    expect(previewContent(defaultFormConfig(), false)).toEqual({ kind: 'nothing' });
+    expect(previewContent({ ...defaultFormConfig(), title: '   ' }, true)).toEqual({ kind: 'nothing' });
   });
 });

@@ -89,6 +89,18 @@ export function validateEditor(config: FormConfig, hasFile: boolean, purpose: 'p
 }
 
 /**
+ * What the Preview view shows, whether the owner chose its tab or pressed the Preview button
+ * (decision 0061): the page as filled in so far, with what publishing still needs; only a page
+ * with neither a title nor a description has nothing to show, and then says so.
+ */
+export type PreviewContent = { kind: 'nothing' } | { kind: 'page'; stillNeeded: string[] };
+
+export function previewContent(config: FormConfig, hasFile: boolean): PreviewContent {
+  if (config.title.trim() === '' && config.description.trim() === '') return { kind: 'nothing' };
+  return { kind: 'page', stillNeeded: [...new Set(Object.values(validateEditor(config, hasFile, 'publish')))] };
+}
+
+/**
  * SPEC §5 and §9: a kind of file we deliver (by its name's extension: browsers report some of these
  * types inconsistently, or not at all), not empty, and at most 10 MB.
  */

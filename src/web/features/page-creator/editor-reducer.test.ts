@@ -268,12 +268,10 @@ describe('checks, views and drafts', () => {
     expect(run(once, { type: 'errorsCleared' }).errors).toEqual({});
   });
 
-  it('fills the Preview view once a preview is asked for; switching views alone does not', () => {
+  it('opens the Preview view the same way from its tab and from the Preview button: no request to make first', () => {
     const switched = run(stateWith(), { type: 'viewSelected', view: 'preview' });
-    expect(switched).toMatchObject({ view: 'preview', previewRequested: false });
-    const opened = run(stateWith(), { type: 'previewOpened' });
-    expect(opened).toMatchObject({ view: 'preview', previewRequested: true });
-    expect(run(opened, { type: 'viewSelected', view: 'edit' })).toMatchObject({ view: 'edit', previewRequested: true });
+    expect(switched).toEqual({ ...stateWith(), view: 'preview' });
+    expect(run(switched, { type: 'viewSelected', view: 'edit' })).toEqual(stateWith());
     expect(run(stateWith(), { type: 'tabSelected', tab: 'settings' }).tab).toBe('settings');
   });
 

@@ -31,8 +31,6 @@ export type EditorState = {
   errors: EditorErrors;
   tab: EditorTab;
   view: EditorView;
-  /** The Preview view stays empty until a preview has been asked for (and passed the checks). */
-  previewRequested: boolean;
   /** Bumped to move focus to the first input in error once its tab is shown. */
   focusErrorRequest: number;
 };
@@ -60,7 +58,6 @@ export type EditorAction =
   | { type: 'errorsShown'; errors: EditorErrors }
   /** Checks passed. */
   | { type: 'errorsCleared' }
-  | { type: 'previewOpened' }
   /** The server refused the chosen file: it goes, and the upload says why. */
   | { type: 'uploadRefused'; message: string }
   /** The chosen file is stored: from now on the work points at it, so a retry does not upload it again. */
@@ -85,7 +82,6 @@ export function initialEditorState(config: FormConfig, editId: string | null): E
     errors: {},
     tab: 'basic',
     view: 'edit',
-    previewRequested: false,
     focusErrorRequest: 0,
   };
 }
@@ -274,8 +270,6 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return showErrors(state, action.errors);
     case 'errorsCleared':
       return { ...state, errors: {} };
-    case 'previewOpened':
-      return { ...state, previewRequested: true, view: 'preview' };
     case 'uploadRefused':
       return showErrors({ ...state, file: null }, { leadMagnet: action.message });
     case 'leadMagnetUploaded':

@@ -87,7 +87,7 @@ export function EmailsSection({ config, errors, onChange }: EmailsSectionProps) 
       <TextField
         id="creator-email-reply-to"
         label="Reply-To address"
-        hint="Where your visitors’ replies go. Empty: the account email of this workspace’s owner."
+        hint="Where your visitors’ replies go. Left empty, replies go to the email address of this workspace’s owner."
         type="email"
         inputMode="email"
         autoComplete="email"

@@ -93,16 +93,19 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
             )}
           </h2>
         </div>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-          aria-label={`Remove ${name}`}
-          onClick={onRemove}
-        >
-          <Trash2 />
-        </Button>
+        {/* The email field stays on every form (SPEC §5): nothing offers to remove it. */}
+        {!isEmail && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+            aria-label={`Remove ${name}`}
+            onClick={onRemove}
+          >
+            <Trash2 />
+          </Button>
+        )}
       </div>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <TextField
@@ -112,7 +115,7 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
           value={field.label}
           disabled={isEmail}
           error={errors.label}
-          hint={isHidden ? 'Names the column your leads show this value in.' : undefined}
+          hint={isHidden ? 'The heading this value has in your list of leads.' : undefined}
           onChange={(event) => onChange({ label: event.target.value })}
         />
         <div className="grid content-start gap-1.5">
@@ -151,7 +154,7 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
             autoComplete="off"
             value={field.param ?? ''}
             error={errors.param}
-            hint="e.g. utm_source: a visitor from …?utm_source=newsletter has “newsletter” stored here."
+            hint="The word in your link that carries the value. With utm_source, a visitor who comes from a link ending in ?utm_source=newsletter is saved with “newsletter”."
             onChange={(event) => onChange({ param: event.target.value })}
           />
         ) : (
@@ -170,7 +173,7 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
           <SwitchField
             id={`${base}-required`}
             label="Required"
-            description={isEmail ? 'The email field is always required.' : 'Visitors must fill this in.'}
+            description={requiredDescription(isEmail, field.required)}
             checked={isEmail ? true : field.required}
             disabled={isEmail}
             onCheckedChange={(required) => onChange({ required })}
@@ -206,14 +209,24 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
 /** Radio groups, dates and hidden fields show no placeholder; a dropdown shows it as its empty choice. */
 const hasPlaceholder = (type: FieldType) => type !== 'radio' && type !== 'date' && type !== 'hidden';
 
-function placeholderHint(field: FormField): string | undefined {
-  const generic = visitorPlaceholder(field) === undefined && field.placeholder.trim() !== '';
+/** What the Required switch means as it is set. */
+export function requiredDescription(isEmail: boolean, required: boolean): string {
+  if (isEmail) return 'The email field is always required.';
+  return required ? 'Visitors must fill this in.' : 'Optional: visitors may leave this empty.';
+}
+
+/**
+ * The placeholder's help, in the owner's words. A new field starts with "Enter value" in the
+ * editor; visitors never see those starting words (visitorPlaceholder), so the help says so.
+ */
+export function placeholderHint(field: FormField): string | undefined {
+  const startingWords = visitorPlaceholder(field) === undefined && field.placeholder.trim() !== '';
   if (field.type === 'dropdown') {
-    return generic
-      ? `The empty first choice. While it says "${NEW_FIELD_PLACEHOLDER}", visitors see "${CHOOSE_WORDS}".`
-      : `The empty first choice; left empty, visitors see "${CHOOSE_WORDS}".`;
+    return startingWords
+      ? `The first line of the list, before visitors choose. Visitors see "${CHOOSE_WORDS}" until you write your own words here.`
+      : `The first line of the list, before visitors choose. Left empty, visitors see "${CHOOSE_WORDS}".`;
   }
-  return generic
-    ? `Visitors see no placeholder while it says "${NEW_FIELD_PLACEHOLDER}": write a hint that helps them, or leave it empty.`
+  return startingWords
+    ? `Grey example text inside the empty box. Visitors do not see "${NEW_FIELD_PLACEHOLDER}": write your own example, or leave it empty.`
     : undefined;
 }

@@ -9,7 +9,8 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { CreatorNotices } from './creator-notices';
 import { CreatorSidebar } from './creator-sidebar';
 import { draftKeyFor } from './draft-store';
-import type { EditorView } from './editor-reducer';
+import { chosenFile, type EditorView } from './editor-reducer';
+import { previewContent } from './editor-model';
 import { EditorPanel } from './editor-panel';
 import { LoadingOverlay } from './loading-overlay';
 import { ImageKeepingContext, readLocalImage, shownLocalImages, type ImageKeeping } from './local-images';
@@ -43,7 +44,7 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
       : 'Build a landing page that gives your lead magnet away for an email address, with a live desktop and mobile preview.',
   );
 
-  const { state, dispatch, showErrors, validate, requestPreview, removeField } = usePageEditor(baseline, editId);
+  const { state, dispatch, showErrors, validate, requestPreview, showStillNeeded, removeField } = usePageEditor(baseline, editId);
   const [showUnknownTemplate, setShowUnknownTemplate] = useState(unknownTemplate);
   const editorRef = useErrorFocus(state.focusErrorRequest);
 
@@ -144,7 +145,9 @@ export function PageCreator({ editId, baseline: initialBaseline, unknownTemplate
 
             <TabsContent value="preview" className="mt-6">
               <PreviewView
-                config={state.previewRequested ? state.config : null}
+                config={state.config}
+                content={previewContent(state.config, chosenFile(state) !== null)}
+                onShowStillNeeded={showStillNeeded}
                 onBackToEditor={() => dispatch({ type: 'viewSelected', view: 'edit' })}
                 onPublish={publish}
                 onOpenStandalone={openStandalonePreview}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { badgeUrl, showsBadge } from '@/domain/branding';
 import { abTestOn, variantConfig, type AbVariant } from '@/domain/ab-test';
 import type { FormConfig } from '@/domain/form-config';
+import type { PreviewContent } from './editor-model';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -17,28 +18,43 @@ import { PreviewFrame } from '@/web/components/preview-frame';
 import { useWorkspacePlan } from '@/web/features/team';
 
 type PreviewViewProps = {
-  /** null until a preview is requested. */
-  config: FormConfig | null;
+  config: FormConfig;
+  /** What there is to show (editor-model previewContent). */
+  content: PreviewContent;
   onBackToEditor: () => void;
+  /** Back to the editor with what publishing still needs shown under its inputs. */
+  onShowStillNeeded: () => void;
   onPublish: () => void;
   onOpenStandalone: () => void;
   publishing: boolean;
 };
 
-/** SPEC §2 Preview view: empty until a preview is requested, then the page on desktop or mobile. */
-export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalone, publishing }: PreviewViewProps) {
+/**
+ * SPEC §2 Preview view: the page as filled in so far, on desktop or mobile, the same whether the
+ * owner chose the tab or pressed Preview (decision 0061). Only a page with nothing to show yet says
+ * so, naming what it lacks.
+ */
+export function PreviewView({
+  config,
+  content,
+  onBackToEditor,
+  onShowStillNeeded,
+  onPublish,
+  onOpenStandalone,
+  publishing,
+}: PreviewViewProps) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const [variant, setVariant] = useState<AbVariant>('a');
   const plan = useWorkspacePlan();
 
-  if (!config) {
+  if (content.kind === 'nothing') {
     return (
       <Card>
         <CardContent className="flex flex-col items-center gap-3 px-6 py-16 text-center">
           <Eye aria-hidden="true" className="size-10 text-gray-400" />
-          <h2 className="text-lg font-semibold text-gray-900">No preview available</h2>
+          <h2 className="text-lg font-semibold text-gray-900">Nothing to preview yet</h2>
           <p className="max-w-sm text-sm text-gray-700">
-            Fill in the basic info and upload your lead magnet, then press Preview to see your page as visitors will.
+            Your page has no title and no description yet. Add them on the Basic Info tab to see your page as visitors will.
           </p>
           <Button type="button" variant="outline" className="mt-2" onClick={onBackToEditor}>
             Back to Editor
@@ -72,6 +88,26 @@ export function PreviewView({ config, onBackToEditor, onPublish, onOpenStandalon
           </Button>
         </div>
       </div>
+      {content.stillNeeded.length > 0 && (
+        <section
+          aria-labelledby="creator-still-needed"
+          className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <h2 id="creator-still-needed" className="font-semibold">
+            Before you can publish
+          </h2>
+          <ul className="list-disc pl-5">
+            {content.stillNeeded.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+          <div>
+            <Button type="button" variant="outline" size="sm" onClick={onShowStillNeeded}>
+              Show me where
+            </Button>
+          </div>
+        </section>
+      )}
       <p className="text-sm text-gray-600">
         This is how visitors will see your page. Submitting here stores nothing, and your custom script does not run in the
         preview.

@@ -17,7 +17,7 @@ export function usePageEditor(baseline: FormConfig, editId: string | null) {
     toast.error(message);
   };
 
-  /** SPEC §5: checked on Preview and on Save & Publish. */
+  /** SPEC §5: checked on Save & Publish. */
   const validate = (purpose: 'preview' | 'publish'): boolean => {
     const found = validateEditor(state.config, chosenFile(state) !== null, purpose);
     if (Object.keys(found).length > 0) {
@@ -28,9 +28,15 @@ export function usePageEditor(baseline: FormConfig, editId: string | null) {
     return true;
   };
 
-  const requestPreview = () => {
-    if (validate('preview')) dispatch({ type: 'previewOpened' });
-  };
+  /**
+   * The Preview button opens the same view as the Preview tab: the page as filled in so far
+   * (decision 0061). What publishing still needs is listed there, not in the way of seeing it.
+   */
+  const requestPreview = () => dispatch({ type: 'viewSelected', view: 'preview' });
+
+  /** From the preview's list of what is still needed: the editor, with each one under its input. */
+  const showStillNeeded = () =>
+    dispatch({ type: 'errorsShown', errors: validateEditor(state.config, chosenFile(state) !== null, 'publish') });
 
   const removeField = (index: number) => {
     if (state.config.fields[index]?.id === EMAIL_FIELD_ID) {
@@ -40,5 +46,5 @@ export function usePageEditor(baseline: FormConfig, editId: string | null) {
     dispatch({ type: 'fieldRemoved', index });
   };
 
-  return { state, dispatch, showErrors, validate, requestPreview, removeField };
+  return { state, dispatch, showErrors, validate, requestPreview, showStillNeeded, removeField };
 }
