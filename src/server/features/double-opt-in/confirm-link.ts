@@ -23,7 +23,7 @@ export async function confirmLink(deps: LeadDeps, token: string, meta: ClientMet
     if (!found || found.formDeletedAt) return { kind: 'unknown' };
     if (found.lead.status === 'verified') return { kind: 'already', leadId: found.lead.id };
     if (checked.expired) return { kind: 'expired', leadId: found.lead.id, email: found.lead.email };
-    await markVerified(deps, tx, found.lead, found, now);
+    await markVerified(deps, tx, found.lead, found, now, { keepCode: true });
     await recordConfirmation(deps, tx, found, 'link', meta, null, now);
     return { kind: 'confirmed', leadId: found.lead.id };
   });
