@@ -177,7 +177,8 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // The pages host too: the visitor emails the creator previews (and the dev mailbox shows) carry the page's logo from there.
+        imgSrc: ["'self'", 'data:', config.publicUrl.origin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '../../db/schema/index.js';
 import { bumpDailyStats } from '../daily-stats/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
-import { queueEmail, type EmailProps } from '../mail/index.js';
+import { emailBrandOf, queueEmail, type EmailProps } from '../mail/index.js';
 import { noteVerifiedLead, signupRoom } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
@@ -161,6 +161,7 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
     code,
     confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
     ...ownerWordsFor(page, lead, 'confirm'),
+    brand: emailBrandOf(config.design, deps.publicOrigin),
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
   await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
@@ -176,6 +177,7 @@ export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     thankYouUrl: l.inbox,
     expiresInDays: DOWNLOAD_LINK_DAYS,
     ...ownerWordsFor(page, lead, 'delivery'),
+    brand: emailBrandOf(config.design, deps.publicOrigin),
   };
   await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
 }
