@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_COPY_LIMITS, VISITOR_EMAILS } from './email-copy';
+import { designSchema } from './form-config';
 
 /**
  * The page creator's look at the visitor's emails, before anything is saved (session cookie
@@ -11,7 +12,7 @@ import { EMAIL_COPY_LIMITS, VISITOR_EMAILS } from './email-copy';
  *                                                                         queue to the caller's own address;
  *                                                                         429 RATE_LIMITED after 5 in 10 minutes)
  *
- * The words are taken as typed, caps only: an unknown placeholder shows as typed, as it would go
+ * The words are taken as typed, caps only (the design's colour and logo as the page's schema takes them): an unknown placeholder shows as typed, as it would go
  * out (saving the page refuses it: form-config's emailCopySchema). No form id: nothing saved is read.
  */
 export const emailPreviewBodySchema = z.object({
@@ -26,6 +27,8 @@ export const emailPreviewBodySchema = z.object({
     deliverySubject: z.string().max(EMAIL_COPY_LIMITS.subject),
     deliveryText: z.string().max(EMAIL_COPY_LIMITS.text),
   }),
+  /** The page's colour and logo, as its emails carry them (without: Lodestone's look). */
+  design: designSchema.pick({ brandColor: true, logo: true }).optional(),
 });
 export type EmailPreviewBody = z.infer<typeof emailPreviewBodySchema>;
 

@@ -14,6 +14,13 @@ export function widthsFor(width: number): number[] {
 
 export const imageUrl = (id: string, width: number): string => `/img/${id}/${width}.webp`;
 
+/**
+ * A PNG copy of a stored width, `/img/{id}/{width}.png`, for the logo in a visitor's email (mail
+ * programs such as Outlook for Windows show no WebP): made on request from the WebP, of widths up
+ * to this one only (a logo at twice its size in an email needs no more).
+ */
+export const PNG_MAX_WIDTH = 640;
+
 /** `src` and `srcset` for an <img>: the browser picks the width it needs. */
 export function imageSources(image: ImageRef): { src: string; srcSet: string } {
   const widths = widthsFor(image.width);

@@ -179,7 +179,8 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: the page creator shows a logo or cover chosen before signing in from the browser's
         // own copy until it is uploaded (decision 0060). Published pages have a CSP of their own.
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The pages host: the visitor emails the creator previews (and the dev mailbox shows) carry the page's logo from there.
+        imgSrc: ["'self'", 'data:', 'blob:', config.publicUrl.origin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],

@@ -126,7 +126,7 @@ export const leads = pgTable(
     heldAt: timestamp('held_at', { withTimezone: true }),
     /** When a held lead was released: the owner's daily digest counts it from then. */
     releasedAt: timestamp('released_at', { withTimezone: true }),
-    /** HMAC of the current 6-digit code; null once verified. */
+    /** HMAC of the current 6-digit code; null once typed (a confirmation link leaves it until it expires). */
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeAttempts: integer('code_attempts').notNull().default(0),

@@ -12,6 +12,9 @@ export type ConfirmOutcome =
   | { kind: 'confirmed' | 'already'; leadId: string }
   /** The link is past its 24 hours (it expires with the code it came with). */
   | { kind: 'expired'; leadId: string; email: string }
+  /** Ours, but its page was deleted by its owner (and its leads with it). */
+  | { kind: 'gone' }
+  /** Not a link we made: damaged or made up. */
   | { kind: 'unknown' };
 
 /** The one-click link in the confirmation email: whoever holds it holds the inbox. */
@@ -20,10 +23,10 @@ export async function confirmLink(deps: LeadDeps, token: string, meta: ClientMet
   if (!checked) return { kind: 'unknown' };
   return deps.db.transaction(async (tx) => {
     const found = await lockLead(tx, checked.leadId);
-    if (!found || found.formDeletedAt) return { kind: 'unknown' };
+    if (!found || found.formDeletedAt) return { kind: 'gone' };
     if (found.lead.status === 'verified') return { kind: 'already', leadId: found.lead.id };
     if (checked.expired) return { kind: 'expired', leadId: found.lead.id, email: found.lead.email };
-    await markVerified(deps, tx, found.lead, found, now);
+    await markVerified(deps, tx, found.lead, found, now, { keepCode: true });
     await recordConfirmation(deps, tx, found, 'link', meta, null, now);
     return { kind: 'confirmed', leadId: found.lead.id };
   });

@@ -22,6 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const leadOf = async (email: string) => (await t.db.select().from(leads).where(eq(leads.email, email)))[0]!;
+const DOWNLOAD = /href="http[^"]+\/d\/[^"]+"/;
 const confirmLinkIn = (text: string) => new URL(/http\S+\/confirm\?t=\S+/.exec(text)![0]);
 const evidenceOf = (leadId: string) =>
   t.db.select().from(leadConsents).where(eq(leadConsents.leadId, leadId)).orderBy(asc(leadConsents.givenAt));
@@ -70,6 +71,49 @@ describe('the confirmation link', () => {
     const legacy = await kit.visit(`/confirm?t=${lead.id}.${mac}`);
     expect(legacy.statusCode).toBe(410);
     expect((await leadOf('old-link@example.com')).status).toBe('pending');
+  });
+});
+
+describe('the code after the link', () => {
+  it('still unlocks the page she signed up on, as the link did; a stranger who typed her address still gets nothing', async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    const hers = await kit.submit(form.id, { email: 'two-tabs@example.com' });
+    // Someone else types her address within the 30 seconds: no second email, a page of their own.
+    const strangers = await kit.submit(form.id, { email: 'two-tabs@example.com' });
+    const mails = await kit.mails('two-tabs@example.com');
+    expect(mails).toHaveLength(1);
+    const code = mails[0]!.subject.slice(0, 6);
+
+    // She presses the link in the email, in another tab: the download is there.
+    const link = confirmLinkIn(mails[0]!.text);
+    const confirmed = await kit.visit(link.pathname + link.search);
+    expect(confirmed.statusCode).toBe(303);
+    expect((await kit.visit(confirmed.headers.location!)).body).toMatch(DOWNLOAD);
+
+    // A stranger's guess on their own page counts as a wrong code, as before.
+    const wrong = await kit.post('/thank-you/verify', {
+      t: kit.tokenOf(strangers.headers.location!),
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.headers.location).toContain('&n=wrong');
+    const afterWrong = (await kit.visit(wrong.headers.location!)).body;
+    expect(afterWrong).toContain('That code is not right. 4 tries left.');
+    expect(afterWrong).not.toMatch(DOWNLOAD);
+    expect((await leadOf('two-tabs@example.com')).codeAttempts).toBe(1);
+
+    // Back in the first tab, which still asks for the code, she types the one from the same email.
+    const verified = await kit.post('/thank-you/verify', { t: kit.tokenOf(hers.headers.location!), code });
+    expect(verified.statusCode).toBe(303);
+    expect(verified.headers.location).toContain('&n=verified');
+    const page = (await kit.visit(verified.headers.location!)).body;
+    expect(page).toContain('Your email is confirmed.');
+    expect(page).not.toContain('Too many wrong codes');
+    expect(page).toMatch(DOWNLOAD);
+
+    // The stranger's page stays locked: the code she typed was her page's proof, not theirs.
+    expect((await kit.visit(strangers.headers.location!)).body).not.toMatch(DOWNLOAD);
+    const again = await kit.post('/thank-you/verify', { t: kit.tokenOf(strangers.headers.location!), code });
+    expect((await kit.visit(again.headers.location!)).body).not.toMatch(DOWNLOAD);
   });
 });
 

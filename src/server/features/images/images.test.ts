@@ -189,12 +189,17 @@ describe('POST /api/images', () => {
 describe('GET /img/{id}/{width}.webp', () => {
   it('answers 404 for an unknown id or width, or a path that cannot name an image, on both faces', async () => {
     const image = await uploadImage(t.app, owner, 400, 200);
+    const png = await fetchImage(`/img/${image.id}/320.png`, PUBLIC_HOST);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
     const urls = [
       imageUrl('00000000-0000-4000-8000-000000000000', 320),
       imageUrl(image.id, 321),
       imageUrl(image.id, 640),
       imageUrl(image.id.toUpperCase(), 320),
-      `/img/${image.id}/320.png`,
+      // A PNG copy (for emails) only of a stored width up to PNG_MAX_WIDTH; no other format.
+      `/img/${image.id}/321.png`,
+      `/img/${image.id}/320.jpg`,
       `/img/${image.id}/0320.webp`,
       `/img/${image.id}/..%2F..%2Fsecret.webp`,
       '/img/not-an-id/320.webp',

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../../domain/api-errors.js';
-import { IMAGE_MAX_BYTES, imageMessages } from '../../../domain/images.js';
+import { IMAGE_MAX_BYTES, imageMessages, PNG_MAX_WIDTH } from '../../../domain/images.js';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { isStoredFileMissing, type Storage } from '../../lib/storage.js';
-import { imageKeyOf } from './image-keys.js';
+import sharp from 'sharp';
+import { imageFileOf } from './image-keys.js';
 import { storeImage } from './store-image.js';
 
 const tags = ['images'];
@@ -26,24 +27,37 @@ export function imagesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
 /**
  * GET /img/{id}/{width}.webp on either face: the app's (the creator's preview) and the visitors'
  * (published pages). Straight from storage, with no database lookup: the key follows from the path,
- * and an id is never reused, so the answer may be cached for good.
+ * and an id is never reused, so the answer may be cached for good. `{width}.png` (widths up to
+ * PNG_MAX_WIDTH) is the same image as a PNG, made from the WebP, for emails: mail programs cache it
+ * (Gmail's and Outlook.com's image proxies fetch it once), and a small width costs a few milliseconds.
  */
 export function imageFileRoutes(app: FastifyInstance, storage: Storage) {
   app.get<{ Params: { id: string; file: string } }>('/img/:id/:file', async (request, reply) => {
-    const key = imageKeyOf(request.params.id, request.params.file);
-    if (!key) throw notFound('This image');
+    const found = imageFileOf(request.params.id, request.params.file, PNG_MAX_WIDTH);
+    if (!found) throw notFound('This image');
     // Found before answering, so a missing file is a 404 and not a broken 200.
-    const stream = await storage.read(key).catch((err: unknown) => {
+    const stream = await storage.read(found.key).catch((err: unknown) => {
       throw isStoredFileMissing(err) ? notFound('This image') : err;
     });
+    const body = found.png
+      ? await sharp(await streamBytes(stream))
+          .png({ compressionLevel: 9 })
+          .toBuffer()
+      : stream;
     return (
       reply
-        .type('image/webp')
+        .type(found.png ? 'image/png' : 'image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         // Public by design: an email or another site may show the page's logo too.
         .header('cross-origin-resource-policy', 'cross-origin')
-        .send(stream)
+        .send(body)
     );
   });
+}
+
+async function streamBytes(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '../../db/schema/index.js';
 import { bumpDailyStats } from '../daily-stats/index.js';
 import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
-import { queueEmail, type EmailProps } from '../mail/index.js';
+import { emailBrandOf, queueEmail, type EmailProps } from '../mail/index.js';
 import { noteVerifiedLead, signupRoom } from '../plan-limits/index.js';
 import type { Tokens } from '../../lib/tokens.js';
 import { emitEvent, leadEventData } from '../outbox/index.js';
@@ -161,6 +161,7 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
     code,
     confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
     ...ownerWordsFor(page, lead, 'confirm'),
+    brand: emailBrandOf(config.design, deps.publicOrigin),
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
   await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
@@ -176,6 +177,7 @@ export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, 
     thankYouUrl: l.inbox,
     expiresInDays: DOWNLOAD_LINK_DAYS,
     ...ownerWordsFor(page, lead, 'delivery'),
+    brand: emailBrandOf(config.design, deps.publicOrigin),
   };
   await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
 }
@@ -204,14 +206,25 @@ export function secondsUntilResend(sentAt: Date | null, now = new Date()): numbe
  * opt-in), whatever happens to the payment later. One rule ("status becomes verified") is what the
  * dashboard's confirmed count, the monthly limit and the digest's window (verifiedAt) all use, so
  * the owner's emails agree with them; a later refund shows in the lead's payment, not as a retraction.
+ *
+ * `keepCode`: confirmed by the link, the code of the same email stays good until it expires: it
+ * proves the inbox as much as the link does, and the page the visitor signed up on (still asking for
+ * it in another tab) unlocks with it. Any other confirmation spends the code.
  */
-export async function markVerified(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
+export async function markVerified(
+  deps: LeadDeps,
+  tx: Executor,
+  lead: LeadRow,
+  page: LeadPage,
+  now: Date,
+  { keepCode = false }: { keepCode?: boolean } = {},
+) {
   const { config } = page;
   const room = await signupRoom(tx, lead.workspaceId, now);
   const heldAt = room !== null && room < 1 ? now : null;
   await tx
     .update(leads)
-    .set({ status: 'verified', verifiedAt: now, heldAt, codeHash: null, codeExpiresAt: null })
+    .set({ status: 'verified', verifiedAt: now, heldAt, ...(keepCode ? {} : { codeHash: null, codeExpiresAt: null }) })
     .where(eq(leads.id, lead.id));
   if (!heldAt) await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
   await noteVerifiedLead(deps, tx, lead.workspaceId, now);

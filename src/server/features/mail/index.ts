@@ -8,3 +8,4 @@ export {
 } from './purge-deliveries.task.js';
 export { emailJobSealer, sealQueuedEmailsWith } from './sealed-email-job.js';
 export { sendEmailTask } from './send-email.task.js';
+export { emailBrandOf, type EmailBrand } from './templates/email-brand.js';

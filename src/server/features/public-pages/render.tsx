@@ -36,6 +36,8 @@ export type PublicView =
       title: string;
       text: string;
       action?: { url: string; fields: Record<string, string>; label: string };
+      /** A button that is a plain link (a GET), e.g. back to a page. */
+      link?: { url: string; label: string };
       framing?: readonly string[];
     }
   /** A paid page's checkout, for a visitor who submitted it inside a frame (embedding.tsx). */
@@ -174,7 +176,7 @@ export function sendPublic(reply: FastifyReply, status: number, { html, csp }: {
 
 type NoticeView = Omit<Extract<PublicView, { kind: 'notice' }>, 'kind'>;
 
-/** A short page that says what happened, optionally with one button (a POST with hidden fields). */
+/** A short page that says what happened, optionally with one button (a POST with hidden fields, or a link). */
 export function noticeDocument(view: NoticeView) {
   const body = (
     <div className="ls-page">
@@ -193,6 +195,13 @@ export function noticeDocument(view: NoticeView) {
                 {view.action.label}
               </button>
             </form>
+          </div>
+        )}
+        {view.link && (
+          <div className="ls-card">
+            <a className="ls-button" href={view.link.url}>
+              {view.link.label}
+            </a>
           </div>
         )}
       </main>

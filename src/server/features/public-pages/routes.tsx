@@ -7,13 +7,14 @@ import { withPageParams } from '../../../domain/submission.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
 import { testRunning } from '../ab-testing/index.js';
 import type { DomainMap } from '../custom-domains/index.js';
-import { links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
+import { DOWNLOAD_LINK_DAYS, links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
 import { downloadName } from '../files/index.js';
 import {
   download,
+  pageOfDamagedLink,
   submitFromPage,
   type JourneyDeps,
   inboxThankYou,
@@ -239,7 +240,7 @@ export function publicPagesRoutes(
     const submissionId = submissionFrom(request.query.t);
     const leadId = submissionId ? null : leadFrom(request.query.t);
     const view = submissionId ? await submissionThankYou(deps, submissionId) : leadId ? await inboxThankYou(deps, leadId) : null;
-    if (!view) return notFound(reply);
+    if (!view) return submissionId || leadId ? pageRemoved(reply) : damagedLink(request, reply, 'link', request.query.t);
     // A submitter whose file is unlocked (by a code, a payment) goes to the owner's page, if it has
     // one; the delivery email went out with the unlocking. The lead's own page (from its emails)
     // always shows the download: it is where a fresh link comes from.
@@ -270,6 +271,33 @@ export function publicPagesRoutes(
     return backToPage(reply, submissionId, outcome.kind === 'sent' ? 'sent' : undefined);
   });
 
+  /**
+   * A link from a visitor's email that we did not make as it is: cut short or changed on its way
+   * (a mail program breaking it over two lines, a partial copy). Said as such, with the page it came
+   * from (when its start still names one) to sign up again for a new email.
+   */
+  async function damagedLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    what: 'confirmation link' | 'download link' | 'link',
+    token: unknown,
+  ) {
+    const formId = typeof token === 'string' ? await pageOfDamagedLink(db, token, request.customDomain?.workspaceId) : null;
+    const code =
+      what === 'confirmation link' ? ' You can also type the 6-digit code from the email on the page where you signed up.' : '';
+    const again = formId ? ' Or sign up again on the page for a new email.' : '';
+    return render(reply, 404, {
+      kind: 'notice',
+      title: `This ${what} is damaged`,
+      text: `Part of it is missing or was changed, which can happen when a link is copied in part or broken over two lines. Open it again from the email, or copy the whole link into your browser.${code}${again}`,
+      link: formId ? { url: `/f/${formId}`, label: 'Sign up again' } : undefined,
+    });
+  }
+
+  /** A link we made, to something of a page its owner has since deleted. */
+  const pageRemoved = (reply: FastifyReply, title = 'This page is no longer available') =>
+    render(reply, 410, { kind: 'notice', title, text: 'The page it came from was removed by its owner.' });
+
   /** 429 on the visitor's own page, saying how long to wait. */
   async function tooManyOnPage(reply: FastifyReply, submissionId: string, seconds: number, what = 'and try again') {
     const view = await submissionThankYou(deps, submissionId);
@@ -285,7 +313,8 @@ export function publicPagesRoutes(
   app.get<{ Querystring: { t?: string } }>('/confirm', async (request, reply) => {
     const token = typeof request.query.t === 'string' ? request.query.t : '';
     const outcome = await confirmLink(deps, token, clientMeta(request));
-    if (outcome.kind === 'unknown') return notFound(reply);
+    if (outcome.kind === 'unknown') return damagedLink(request, reply, 'confirmation link', token);
+    if (outcome.kind === 'gone') return pageRemoved(reply);
     if (outcome.kind === 'expired') {
       return render(reply, 410, {
         kind: 'notice',
@@ -324,19 +353,18 @@ export function publicPagesRoutes(
     const outcome = await download(deps, request.params.token);
     switch (outcome.kind) {
       case 'unknown':
-        return notFound(reply);
-      case 'expired':
+        return damagedLink(request, reply, 'download link', request.params.token);
+      case 'expired': {
+        const inbox = new URL(links(deps, outcome.leadId).inbox);
         return render(reply, 410, {
           kind: 'notice',
           title: 'This download link has expired',
-          text: `Get a new link on your download page: ${links(deps, outcome.leadId).inbox}`,
+          text: `Download links work for ${DOWNLOAD_LINK_DAYS} days. Your download page gives you a new one.`,
+          link: { url: `${inbox.pathname}${inbox.search}`, label: 'Get a new download link' },
         });
+      }
       case 'gone':
-        return render(reply, 410, {
-          kind: 'notice',
-          title: 'This file is no longer available',
-          text: 'The page it came from was removed by its owner.',
-        });
+        return pageRemoved(reply, 'This file is no longer available');
       case 'locked':
         return render(reply, 403, {
           kind: 'notice',

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { members, users } from '../../db/schema/index.js';
 import { displayAddress, senderOf } from '../../lib/mailer.js';
 import { DOWNLOAD_LINK_DAYS } from '../leads/index.js';
-import { queueEmail, renderEmail, type EmailJob } from '../mail/index.js';
+import { emailBrandOf, queueEmail, renderEmail, type EmailJob } from '../mail/index.js';
 
 export interface VisitorEmailDeps {
   db: Db;
@@ -47,7 +47,8 @@ async function sampleEmail(
   const copy = test ? { ...words, subject: `[Test] ${words.subject.trim() || defaultSubjectOf(body.email)}` } : words;
   const sender = emailSender(body.emails, businessName, await workspaceOwnerEmail(deps.db, workspaceId));
   const link = `${deps.publicOrigin}/`;
-  const shared = { businessName, leadMagnetName, copy, firstName: SAMPLE_EMAIL_VALUES.firstName };
+  const brand = emailBrandOf(body.design, deps.publicOrigin);
+  const shared = { businessName, leadMagnetName, copy, firstName: SAMPLE_EMAIL_VALUES.firstName, ...(brand ? { brand } : {}) };
   return body.email === 'confirm'
     ? { template: 'leadConfirm', to, ...sender, props: { ...shared, code: SAMPLE_EMAIL_VALUES.code, confirmUrl: link } }
     : {

@@ -7,7 +7,9 @@ import { publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import type { EmailPreview, EmailPreviewBody } from '../../../domain/email-copy-api.js';
-import { DEFAULT_EMAIL_COPY, newField, type EmailCopy, type FormConfig } from '../../../domain/form-config.js';
+import { contrastRatio, legibleOn } from '../../../domain/contrast.js';
+import { DEFAULT_DESIGN, DEFAULT_EMAIL_COPY, newField, type EmailCopy, type FormConfig } from '../../../domain/form-config.js';
+import { uploadImage } from '../../../../tests/kit/images.js';
 
 // The owner's words in the emails a page's visitors get: through a real sign-up and confirmation,
 // and through the creator's preview and test send.
@@ -186,5 +188,79 @@ describe('the test send', () => {
 
   it('needs a session', async () => {
     expect((await ownerCall(null, 'POST', '/api/forms/email-test', previewBody())).statusCode).toBe(401);
+  });
+});
+
+describe("a page's emails in the page's brand", () => {
+  const ORANGE = '#f97316';
+  /** The colour of the style with this property in an HTML email's element that holds `text`. */
+  const styleOf = (html: string, text: string) => {
+    const at = html.indexOf(text);
+    const open = html.lastIndexOf('<', at - 1);
+    return html.slice(open, at);
+  };
+  const colourIn = (style: string, property: string) => new RegExp(`[";]${property}:(#[0-9a-f]{6})`).exec(style)?.[1];
+  /** The text part with what differs per page and per visitor (codes, links) blanked. */
+  const shape = (text: string) => text.replace(/\d{6}/g, '<code>').replace(/https?:\/\/\S+/g, '<link>');
+
+  it('carry its colour (legible), logo and business name, in the sign-up emails, the preview and the test, with the same text', async () => {
+    const logo = await uploadImage(t.app, owner, 640, 160);
+    const design = { ...DEFAULT_DESIGN, brandColor: ORANGE, logo };
+    const branded = await createForm(t.app, owner, { publish: true, config: { design } as Partial<FormConfig> });
+    const plain = await createForm(t.app, owner, { publish: true });
+
+    await kit.submit(branded.id, { email: 'branded@example.com' });
+    await kit.submit(plain.id, { email: 'plain@example.com' });
+    const [mail] = await mailsOf(t, 'branded@example.com');
+    const [plainMail] = await mailsOf(t, 'plain@example.com');
+    const logoUrl = `${t.config.publicUrl.origin}/img/${logo.id}/640.png`;
+
+    const checkBrand = (html: string, button: string) => {
+      expect(html).not.toContain('#4f46e5');
+      expect(html).toContain(`src="${logoUrl}"`);
+      // The logo at most 200 by 56 pixels, in its proportions; the business name follows as text.
+      expect(html).toMatch(/<img alt="" height="50" src="[^"]+" style="[^"]*" width="200"/);
+      const name = colourIn(styleOf(html, '>Acme Marketing</p>'), 'color')!;
+      expect(contrastRatio(name, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(name).toBe(legibleOn(ORANGE, '#ffffff').colour);
+      const at = html.indexOf(`${button}</span>`);
+      const buttonStyle = html.slice(html.lastIndexOf('<a ', at), html.indexOf('>', html.lastIndexOf('<a ', at)));
+      const buttonText = colourIn(buttonStyle, 'color');
+      expect(/background-color:(#[0-9a-f]{6})/.exec(buttonStyle)?.[1]).toBe(ORANGE);
+      expect(contrastRatio(buttonText!, ORANGE)).toBeGreaterThanOrEqual(4.5);
+    };
+    checkBrand(mail!.html, 'Confirm my email');
+    // The plain-text part is as it was: a logo is no text.
+    expect(shape(mail!.text)).toBe(shape(plainMail!.text));
+    // A page that kept the default design has its default colour, Lodestone's page indigo.
+    expect(plainMail!.html).toContain('background-color:#4338ca');
+
+    // The logo as a PNG, which every mail program shows (not all show WebP).
+    const png = await kit.visit(logoUrl);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect((await kit.visit(`/img/${logo.id}/960.png`)).statusCode).toBe(404);
+
+    const link = confirmLinkIn(mail!.text);
+    await kit.visit(link.pathname + link.search);
+    const [delivery] = await mailsOf(t, 'branded@example.com'); // newest first
+    checkBrand(delivery!.html, 'Email Playbook PDF');
+
+    // The creator's preview and test send show the same.
+    const body: EmailPreviewBody = {
+      email: 'confirm',
+      businessName: 'Acme Marketing',
+      leadMagnetName: 'Email Playbook PDF',
+      emails: DEFAULT_EMAIL_COPY,
+      design: { brandColor: ORANGE, logo },
+    };
+    const preview = await ownerCall(owner, 'POST', '/api/forms/email-preview', body);
+    expect(preview.statusCode).toBe(200);
+    checkBrand(preview.json<EmailPreview>().html, 'Confirm my email');
+    expect(shape(preview.json<EmailPreview>().text)).toBe(shape(mail!.text));
+    expect((await ownerCall(owner, 'POST', '/api/forms/email-test', { ...body, email: 'delivery' })).statusCode).toBe(200);
+    const [test] = await mailsOf(t, owner.email, /^\[Test\]/);
+    checkBrand(test!.html, 'Email Playbook PDF');
   });
 });

@@ -182,7 +182,14 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
       />
       <EmailTryOut
         email={email}
-        body={{ email, businessName: config.businessName, leadMagnetName: config.leadMagnetName, emails: copy }}
+        body={{
+          email,
+          businessName: config.businessName,
+          leadMagnetName: config.leadMagnetName,
+          emails: copy,
+          // The emails carry the page's colour and logo, as the visitors' will.
+          design: { brandColor: config.design.brandColor, logo: config.design.logo },
+        }}
       />
     </fieldset>
   );

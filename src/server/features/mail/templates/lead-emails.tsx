@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { Button, Link, Text } from '@react-email/components';
 import { emailParagraphs, emailSubject, placeholderValues } from '../../../../domain/email-copy.js';
-import { button, EmailLayout, text } from './layout.js';
+import type { EmailBrand } from './email-brand.js';
+import { buttonFor, EmailLayout, linkFor, text } from './layout.js';
 
 // Emails to a landing page's visitors. They carry the owner's business name and lead-magnet name
 // (owner content) and links; the owner's own words where the page has some (its `emails`), as
@@ -39,24 +40,34 @@ export interface ConfirmEmailProps {
   copy?: OwnerWords;
   /** The visitor's first name, only when the owner's words use {first_name}. */
   firstName?: string;
+  /** The page's colour and logo; absent in jobs queued before emails carried them. */
+  brand?: EmailBrand;
 }
 
 export const confirmSubject = (p: ConfirmEmailProps) => emailSubject('confirm', p.copy?.subject, placeholderValues(p));
 
 // The code, the button and the link to paste stay whatever the owner writes: the email is for them.
 export function ConfirmEmail(props: ConfirmEmailProps) {
-  const { businessName, leadMagnetName, code, confirmUrl, copy } = props;
+  const { businessName, leadMagnetName, code, confirmUrl, copy, brand } = props;
   return (
-    <EmailLayout preview={`Confirm your email to get ${leadMagnetName}`} brand={businessName} footer={footerFor(businessName)}>
+    <EmailLayout
+      preview={`Confirm your email to get ${leadMagnetName}`}
+      brand={businessName}
+      look={brand}
+      footer={footerFor(businessName)}
+    >
       <Paragraphs paragraphs={emailParagraphs('confirm', copy?.text, placeholderValues({ ...props, code: undefined }))} />
       <Text style={text}>Your verification code (valid for 24 hours):</Text>
       <Text style={{ ...text, fontSize: '28px', fontWeight: 700, letterSpacing: '6px' }}>{code}</Text>
       <Text style={text}>Or confirm with one click:</Text>
-      <Button href={confirmUrl} style={button}>
+      <Button href={confirmUrl} style={buttonFor(brand)}>
         Confirm my email
       </Button>
       <Text style={text}>
-        If the button does not work, paste this link into your browser: <Link href={confirmUrl}>{confirmUrl}</Link>
+        If the button does not work, paste this link into your browser:{' '}
+        <Link href={confirmUrl} style={linkFor(brand)}>
+          {confirmUrl}
+        </Link>
       </Text>
     </EmailLayout>
   );
@@ -74,22 +85,32 @@ export interface DeliveryEmailProps {
   copy?: OwnerWords;
   /** The visitor's first name, only when the owner's words use {first_name}. */
   firstName?: string;
+  /** The page's colour and logo; absent in jobs queued before emails carried them. */
+  brand?: EmailBrand;
 }
 
 export const deliverySubject = (p: DeliveryEmailProps) => emailSubject('delivery', p.copy?.subject, placeholderValues(p));
 
 // The download button and the note on how long its link works stay whatever the owner writes.
 export function DeliveryEmail(props: DeliveryEmailProps) {
-  const { businessName, leadMagnetName, downloadUrl, thankYouUrl, expiresInDays, copy } = props;
+  const { businessName, leadMagnetName, downloadUrl, thankYouUrl, expiresInDays, copy, brand } = props;
   return (
-    <EmailLayout preview={`${leadMagnetName} is ready to download`} brand={businessName} footer={footerFor(businessName)}>
+    <EmailLayout
+      preview={`${leadMagnetName} is ready to download`}
+      brand={businessName}
+      look={brand}
+      footer={footerFor(businessName)}
+    >
       <Paragraphs paragraphs={emailParagraphs('delivery', copy?.text, placeholderValues(props))} />
-      <Button href={downloadUrl} style={button}>
+      <Button href={downloadUrl} style={buttonFor(brand)}>
         Download {leadMagnetName}
       </Button>
       <Text style={text}>
         The download link works for {expiresInDays} days. After that, get a fresh one on your{' '}
-        <Link href={thankYouUrl}>download page</Link>.
+        <Link href={thankYouUrl} style={linkFor(brand)}>
+          download page
+        </Link>
+        .
       </Text>
     </EmailLayout>
   );
