@@ -20,7 +20,7 @@ import { createTokens } from '../../lib/tokens.js';
 // type; an answer with a status the document does not name fails, and so does an operation or a
 // documented status that no request here produced.
 
-type Media = { schema: object };
+type Media = { schema: object; example?: unknown };
 type Response = { description: string; content?: Record<string, Media> };
 type Operation = { responses: Record<string, Response> };
 type Doc = { paths: Record<string, Record<string, Operation>> };
@@ -390,6 +390,29 @@ describe('the public API answers as its document says', () => {
       checkAnswer(method, url, xml);
       expect(xml.statusCode, `${method} ${url}`).toBe(415);
     }
+  });
+
+  it("shows, under each answer, an example of that answer's own status that its schema accepts", () => {
+    const wrong: string[] = [];
+    for (const [template, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          for (const [mediaType, media] of Object.entries(response.content ?? {})) {
+            const where = `${method} ${template} ${status} ${mediaType}`;
+            if (media.example === undefined) {
+              if (mediaType === 'application/problem+json') wrong.push(`${where}: no example`);
+              continue;
+            }
+            if (!validatorOf(media.schema)(media.example)) wrong.push(`${where}: the example breaks the schema`);
+            const shown = (media.example as { status?: unknown }).status;
+            if (mediaType === 'application/problem+json' && status !== 'default' && shown !== Number(status)) {
+              wrong.push(`${where}: the example's status is ${String(shown)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('has had every documented answer of every operation exercised above', () => {
