@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTimeSchema } from './iso-time';
 
 /**
  * Email-tool connectors (issue 13): an owner connects Mailchimp and/or Kit with an API key, picks
@@ -94,12 +95,15 @@ export type KitPageSettings = NonNullable<FormEmailTools['kit']>;
 export const LEAD_SYNC_STATUSES = ['pending', 'synced', 'failed'] as const;
 export type LeadSyncStatus = (typeof LEAD_SYNC_STATUSES)[number];
 
-/** One lead's sync to one tool, as the lead's page shows it. */
-export interface LeadSync {
-  provider: EmailToolProvider;
-  status: LeadSyncStatus;
-  /** The provider's own message when it refused the lead (or why the last attempt failed while retrying). */
-  lastError: string | null;
-  syncedAt: string | null;
-  attempts: number;
-}
+/** One lead's sync to one tool, as the lead's page shows it (and GET /api/v1/leads/{id}). */
+export const leadSyncSchema = z.object({
+  provider: z.enum(EMAIL_TOOL_PROVIDERS),
+  status: z.enum(LEAD_SYNC_STATUSES),
+  lastError: z
+    .string()
+    .nullable()
+    .describe("The provider's own message when it refused the lead (or why the last attempt failed while retrying)."),
+  syncedAt: isoTimeSchema.nullable(),
+  attempts: z.number().int(),
+});
+export type LeadSync = z.infer<typeof leadSyncSchema>;

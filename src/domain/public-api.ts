@@ -11,8 +11,9 @@ import {
   unknownFilterError,
   workspaceLeadsFilterFields,
 } from './forms-api';
+import { isoTimeSchema } from './iso-time';
 import { EXPORT_STATUSES, createLeadExportBodySchema } from './lead-export';
-import { LEAD_PAYMENT_STATES } from './lead-detail';
+import { type LeadDetail, leadConsentRecordSchema, leadDetailSchema } from './lead-detail';
 import { OWNER_NOTIFY } from './owner-notify';
 import { EXPORT_FORMATS } from './plans';
 
@@ -31,7 +32,7 @@ import { EXPORT_FORMATS } from './plans';
  *   POST  /api/v1/forms/{id}/activate    write  -> FormDetail
  *   POST  /api/v1/forms/{id}/deactivate  write  -> FormDetail
  *   GET   /api/v1/leads                  read   -> { data: Lead[], nextCursor }
- *   GET   /api/v1/leads/{id}             read   -> LeadDetail
+ *   GET   /api/v1/leads/{id}             read   -> V1LeadDetail (the lead page's record less the consent hashes)
  *   POST  /api/v1/leads/{id}/erase       write  -> ErasureOutcome
  *   POST  /api/v1/exports                write  -> LeadExport (202)
  *   GET   /api/v1/exports/{id}           read   -> LeadExport
@@ -137,7 +138,7 @@ export type V1FormBody = z.input<typeof v1FormBodySchema>;
 
 export const v1CreateExportBodySchema = createLeadExportBodySchema;
 
-const isoTime = z.string().meta({ format: 'date-time', examples: ['2026-11-25T10:15:00.000Z'] });
+const isoTime = isoTimeSchema;
 
 export const v1FormSummarySchema = z.object({
   id: z.string().meta({ examples: ['Xk3v9QpL2aBc'] }),
@@ -193,50 +194,36 @@ export const v1LeadSchema = z.object({
   payment: leadPaymentSchema.nullable(),
 });
 
-export const v1LeadDetailSchema = z.object({
-  id: z.string().meta({ format: 'uuid' }),
-  form: z.object({ id: z.string(), name: z.string() }),
-  email: z.string(),
-  status: z.enum(LEAD_STATUSES),
-  paymentState: z.enum(LEAD_PAYMENT_STATES),
-  answers: z.array(z.object({ fieldId: z.string(), label: z.string(), value: z.string() })),
-  utm: z.object({
-    source: z.string().nullable(),
-    medium: z.string().nullable(),
-    campaign: z.string().nullable(),
-    term: z.string().nullable(),
-    content: z.string().nullable(),
-  }),
-  referrer: z.string().nullable(),
-  createdAt: isoTime,
-  verifiedAt: isoTime.nullable(),
-  downloads: z.number().int(),
-  lastDownloadAt: isoTime.nullable(),
+/**
+ * One lead as the API answers it: the record of the lead's page in the app (src/domain/lead-detail.ts)
+ * without the consent records' keyed hashes of address and browser. Only Lodestone's secret gives
+ * them meaning; copied into another system they would only be a pseudonymous id of the visitor
+ * (decision 0064).
+ */
+export const v1LeadDetailSchema = leadDetailSchema.extend({
   consents: z
-    .array(
-      z.object({
-        id: z.string(),
-        event: z.enum(['signup', 'confirmation']),
-        text: z.string(),
-        agreed: z.boolean(),
-        givenAt: isoTime,
-      }),
-    )
-    .describe(
-      'Consent records: what the person agreed to and when (more fields: the page as shown, hashes of address and browser).',
-    ),
-  payments: z.array(
-    z.object({
-      id: z.string(),
-      provider: z.string(),
-      amount: z.number().int(),
-      currency: z.string(),
-      status: z.string(),
-      createdAt: isoTime,
-    }),
-  ),
-  timeline: z.array(z.object({ kind: z.string(), at: isoTime })),
+    .array(leadConsentRecordSchema.omit({ ipHash: true, userAgentHash: true }))
+    .describe('Consent evidence, oldest first: each sign-up (what the page showed and what was agreed to) and confirmation.'),
 });
+export type V1LeadDetail = z.infer<typeof v1LeadDetailSchema>;
+
+/** What GET /api/v1/leads/{id} answers of a lead's detail. */
+export function v1LeadDetail(detail: LeadDetail): V1LeadDetail {
+  return {
+    ...detail,
+    consents: detail.consents.map((c) => ({
+      id: c.id,
+      event: c.event,
+      method: c.method,
+      text: c.text,
+      version: c.version,
+      agreed: c.agreed,
+      formVersion: c.formVersion,
+      shown: c.shown,
+      givenAt: c.givenAt,
+    })),
+  };
+}
 
 export const v1ExportSchema = z.object({
   id: z.string().meta({ format: 'uuid' }),

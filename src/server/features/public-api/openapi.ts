@@ -25,7 +25,7 @@ export const V1_DESCRIPTION = [
 
 /**
  * The zod transform's document, with what route schemas cannot say: the Idempotency-Key header on
- * every POST, and problem+json as the content type of every error answer.
+ * every POST, and problem+json as the content type of every error answer (and of `default`, any other).
  */
 export function v1TransformObject(document: Document) {
   const openapi = jsonSchemaTransformObject(document);
@@ -35,7 +35,8 @@ export function v1TransformObject(document: Document) {
       if (!operation) continue;
       if (method === 'post') operation.parameters = [...(operation.parameters ?? []), idempotencyParameter];
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        if (Number(status) >= 400 && response.content?.['application/json']) {
+        const failure = status === 'default' || Number(status) >= 400;
+        if (failure && response.content?.['application/json']) {
           response.content = { 'application/problem+json': response.content['application/json'] };
         }
       }

@@ -4,9 +4,10 @@ import { ErrorCode, INTERNAL_ERROR_MESSAGE } from '../../../domain/api-errors.js
 import { PROBLEM_TYPES, type ProblemDetails } from '../../../domain/public-api.js';
 import { fieldErrors, HttpError } from '../../lib/http-errors.js';
 
-type ProblemType = keyof typeof PROBLEM_TYPES;
+export type ProblemType = keyof typeof PROBLEM_TYPES;
 
-const TITLES: Record<ProblemType, string> = {
+/** The title of each kind of problem (also the examples of the document, problems.ts). */
+export const PROBLEM_TITLES: Record<ProblemType, string> = {
   validation: 'Your request is not valid',
   unauthorized: 'Missing or invalid API key',
   forbidden: 'This key may not do that',
@@ -66,7 +67,7 @@ function fromSchemaValidation(error: FastifyError): ApiProblem | null {
 export function problemBody(problem: ApiProblem, appOrigin: string): ProblemDetails {
   const body: ProblemDetails = {
     type: `${appOrigin}/docs/api-reference#errors-${PROBLEM_TYPES[problem.kind]}`,
-    title: TITLES[problem.kind],
+    title: PROBLEM_TITLES[problem.kind],
     status: problem.status,
     detail: problem.detail,
   };

@@ -11,6 +11,7 @@ import {
   v1FormBodySchema,
   v1FormSchema,
   v1FormSummarySchema,
+  v1LeadDetail,
   v1LeadDetailSchema,
   v1LeadSchema,
   v1ListFormsQuerySchema,
@@ -25,7 +26,7 @@ import { createForm, getForm, listForms, publishForm, saveDraft, setStatus, toDe
 import { createLeadExport, getLeadExport } from '../lead-export/index.js';
 import { getLeadDetail, listWorkspaceLeads } from '../lead-list/index.js';
 import { ApiProblem } from './problem.js';
-import { postProblems, problems } from './problems.js';
+import { objectPostProblems, objectProblems, postProblems, problems } from './problems.js';
 import { publicApiWebhookRoutes } from './webhook-routes.js';
 import type { WebhookDeps } from '../webhooks/index.js';
 
@@ -84,7 +85,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         tags: ['forms'],
         summary: 'Get a page',
         params: idParamsSchema,
-        response: { 200: v1FormSchema, ...problems },
+        response: { 200: v1FormSchema, ...objectProblems },
       },
     },
     async (request) => detail(await getForm(db, ws(request), request.params.id)),
@@ -99,7 +100,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         description: 'Replaces the draft; visitors see it once the page is published.',
         params: idParamsSchema,
         body: v1FormBodySchema,
-        response: { 200: v1FormSchema, ...problems },
+        response: { 200: v1FormSchema, ...objectProblems },
       },
     },
     async (request) => detail(await saveDraft(db, ws(request), request.params.id, request.body.config)),
@@ -113,7 +114,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         summary: 'Publish a page',
         description: 'The draft becomes what visitors see and the page goes live (400 not-publishable says what to fix).',
         params: idParamsSchema,
-        response: { 200: v1FormSchema, ...postProblems },
+        response: { 200: v1FormSchema, ...objectPostProblems },
       },
     },
     async (request) => detail(await publishForm(db, ws(request), request.params.id, publicOrigin)),
@@ -132,7 +133,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
           description:
             action === 'activate' ? 'Visitors can sign up again.' : 'The page stops taking sign-ups; its leads are kept.',
           params: idParamsSchema,
-          response: { 200: v1FormSchema, ...postProblems },
+          response: { 200: v1FormSchema, ...objectPostProblems },
         },
       },
       async (request) => detail(await setStatus(db, ws(request), request.params.id, status)),
@@ -147,7 +148,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         summary: 'List leads',
         description: 'The workspace’s leads across its pages, newest first, with the filters of the Leads screen.',
         querystring: v1ListLeadsQuerySchema,
-        response: { 200: listOf(v1LeadSchema), ...problems },
+        response: { 200: listOf(v1LeadSchema), ...objectProblems },
       },
     },
     async (request) => {
@@ -165,10 +166,10 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         summary: 'Get a lead',
         description: 'One lead with its answers, consent records, payments and timeline.',
         params: idParamsSchema,
-        response: { 200: v1LeadDetailSchema, ...problems },
+        response: { 200: v1LeadDetailSchema, ...objectProblems },
       },
     },
-    async (request) => getLeadDetail(db, ws(request), request.params.id),
+    async (request) => v1LeadDetail(await getLeadDetail(db, ws(request), request.params.id)),
   );
 
   api.post(
@@ -180,7 +181,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         description:
           'Erases the lead’s email address from the workspace (every page’s leads of that address, their answers, consents and emails), as the Privacy screen does. The data-request log names the key.',
         params: idParamsSchema,
-        response: { 200: v1ErasureSchema, ...postProblems },
+        response: { 200: v1ErasureSchema, ...objectPostProblems },
       },
     },
     async (request) => {
@@ -209,7 +210,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         summary: 'Export leads',
         description: 'Queues a CSV or JSON Lines export of the leads matching the filters; poll it until ready.',
         body: v1CreateExportBodySchema,
-        response: { 202: v1ExportSchema, ...postProblems },
+        response: { 202: v1ExportSchema, ...objectPostProblems },
       },
     },
     async (request, reply) => {
@@ -229,7 +230,7 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
         tags: ['exports'],
         summary: 'Get an export',
         params: idParamsSchema,
-        response: { 200: v1ExportSchema, ...problems },
+        response: { 200: v1ExportSchema, ...objectProblems },
       },
     },
     async (request) => getLeadExport({ db, tokens: deps.tokens, appOrigin: deps.appOrigin }, ws(request), request.params.id),

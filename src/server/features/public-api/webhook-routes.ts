@@ -18,7 +18,7 @@ import {
   updateEndpoint,
   type WebhookDeps,
 } from '../webhooks/index.js';
-import { postProblems, problems } from './problems.js';
+import { objectPostProblems, objectProblems, problems } from './problems.js';
 
 const tags = ['webhooks'];
 
@@ -49,7 +49,7 @@ export function publicApiWebhookRoutes(app: FastifyInstance, webhooks: WebhookDe
         description:
           'Only http(s) URLs on public addresses are accepted. The answer carries the signing secret; it can be read again later.',
         body: webhookEndpointBodySchema,
-        response: { 201: v1CreatedWebhookEndpointSchema, ...postProblems },
+        response: { 201: v1CreatedWebhookEndpointSchema, ...objectPostProblems },
       },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export function publicApiWebhookRoutes(app: FastifyInstance, webhooks: WebhookDe
         tags,
         summary: 'Get a webhook endpoint',
         params: idParamsSchema,
-        response: { 200: v1WebhookEndpointSchema, ...problems },
+        response: { 200: v1WebhookEndpointSchema, ...objectProblems },
       },
     },
     async (request) => getEndpoint(webhooks.db, ws(request), request.params.id),
@@ -79,7 +79,7 @@ export function publicApiWebhookRoutes(app: FastifyInstance, webhooks: WebhookDe
         tags,
         summary: 'Get a webhook endpoint’s signing secret',
         params: idParamsSchema,
-        response: { 200: v1WebhookSecretSchema, ...problems },
+        response: { 200: v1WebhookSecretSchema, ...objectProblems },
       },
     },
     async (request) => revealSecret(webhooks, ws(request), request.params.id),
@@ -94,7 +94,7 @@ export function publicApiWebhookRoutes(app: FastifyInstance, webhooks: WebhookDe
         description: 'Changes only the fields sent.',
         params: idParamsSchema,
         body: webhookEndpointPatchSchema,
-        response: { 200: v1WebhookEndpointSchema, ...problems },
+        response: { 200: v1WebhookEndpointSchema, ...objectProblems },
       },
     },
     async (request) => updateEndpoint(webhooks, ws(request), request.params.id, request.body),
@@ -107,7 +107,7 @@ export function publicApiWebhookRoutes(app: FastifyInstance, webhooks: WebhookDe
         tags,
         summary: 'Delete a webhook endpoint',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted: no body.'), ...problems },
+        response: { 204: z.null().describe('Deleted: no body.'), ...objectProblems },
       },
     },
     async (request, reply) => {
