@@ -65,21 +65,27 @@ export interface AccessCounts {
   emails: number;
 }
 
-/** Labels of the counts, for the log and the toast. */
-export const RECORD_LABELS: Record<keyof ErasureCounts | keyof AccessCounts, string> = {
-  leads: 'leads',
-  answers: 'answers',
-  consents: 'consent records',
-  submissions: 'submissions',
-  payments: 'payments',
-  emails: 'emails',
-  emailsLogged: 'email log entries',
-  queuedEmailsRemoved: 'queued emails',
-  sentEmailsRemoved: 'sent email copies',
-  rateLimitCounters: 'rate-limit counters',
-  paymentsAnonymised: 'payments anonymised',
-  exportFilesRemoved: 'export files',
+/** Labels of the counts, for the log and the toast: [one, more than one]. */
+export const RECORD_LABELS: Record<keyof ErasureCounts | keyof AccessCounts, readonly [string, string]> = {
+  leads: ['lead', 'leads'],
+  answers: ['answer', 'answers'],
+  consents: ['consent record', 'consent records'],
+  submissions: ['submission', 'submissions'],
+  payments: ['payment', 'payments'],
+  emails: ['email', 'emails'],
+  emailsLogged: ['email log entry', 'email log entries'],
+  queuedEmailsRemoved: ['queued email', 'queued emails'],
+  sentEmailsRemoved: ['sent email copy', 'sent email copies'],
+  rateLimitCounters: ['rate-limit counter', 'rate-limit counters'],
+  paymentsAnonymised: ['payment anonymised', 'payments anonymised'],
+  exportFilesRemoved: ['export file', 'export files'],
 };
+
+/** "1 lead", "2 leads": a count of records of `kind` (an unknown kind is named as it is). */
+export function recordCount(kind: string, n: number): string {
+  const labels = RECORD_LABELS[kind as keyof typeof RECORD_LABELS];
+  return `${n} ${labels ? labels[n === 1 ? 0 : 1] : kind}`;
+}
 
 /** What is kept after an erasure, and why: the same words in the dialog, the receipt and the docs. */
 export const ERASURE_KEEPS =

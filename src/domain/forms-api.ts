@@ -9,8 +9,9 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
  * The owner API for forms and files (all under APP_URL, session cookie required; 401 without a
  * session, 404 for anything outside the caller's workspace). Errors are `{ code, message }`.
  *
- *   GET    /api/forms?status=all|active|inactive|deleted&q=&cursor= -> FormListPage (50 per page, newest first;
- *                                                                 'deleted' lists the Recently deleted pages only)
+ *   GET    /api/forms?status=all|active|inactive|draft|deleted&q=&cursor= -> FormListPage (50 per page, newest
+ *                                                                 first; by PageState: 'draft' lists the pages never
+ *                                                                 published; 'deleted' the Recently deleted ones only)
  *   GET    /api/forms/stats                                   -> DashboardStats
  *   POST   /api/forms            body SaveFormBody            -> FormDetail      (201; draft only)
  *   GET    /api/forms/:id                                     -> FormDetail
@@ -42,6 +43,15 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
 
 export const FORM_STATUSES = ['active', 'inactive'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
+
+/**
+ * What the owner's screens call a page: a Draft until it is first published (its stored status is
+ * 'inactive' then, but no visitor has ever seen it), then Active, or Inactive once switched off.
+ */
+export const PAGE_STATES = ['active', 'inactive', 'draft'] as const;
+export type PageState = (typeof PAGE_STATES)[number];
+export const PAGE_STATE_LABELS: Record<PageState, string> = { active: 'Active', inactive: 'Inactive', draft: 'Draft' };
+export const pageState = (status: FormStatus, published: boolean): PageState => (published ? status : 'draft');
 export const FORMS_PAGE_SIZE = 50;
 export { DELETED_FORM_RETENTION_DAYS } from './deleted-forms';
 
@@ -55,7 +65,7 @@ export const setStatusBodySchema = z.object({ status: z.enum(FORM_STATUSES) });
 export type SetStatusBody = z.infer<typeof setStatusBodySchema>;
 
 export const listFormsQuerySchema = z.object({
-  status: z.enum(['all', ...FORM_STATUSES, 'deleted']).default('all'),
+  status: z.enum(['all', ...PAGE_STATES, 'deleted']).default('all'),
   q: z.string().trim().max(200).default(''),
   cursor: z.string().max(200).optional(),
 });

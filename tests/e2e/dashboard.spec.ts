@@ -224,7 +224,7 @@ test('Duplicate adds an unpublished copy to the list, its toast opens it in the 
   // Not published yet: its row header says so after the name.
   const unpublishedRow = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(unpublishedRow('Copy of Autumn Guide')).toContainText('Not published yet');
-  await expect(unpublishedRow('Copy of Autumn Guide').getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(unpublishedRow('Copy of Autumn Guide').getByText('Draft', { exact: true })).toBeVisible();
   await expect(formRow(page, 'Autumn Guide').getByText('Active', { exact: true })).toBeVisible();
   await expect(statValue(page, 'Total Forms')).toHaveText('2');
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats, FormDetail, FormListPage } from '../../../domain/forms-api.js';
+import { pageState, type DashboardStats, type FormDetail, type FormListPage } from '../../../domain/forms-api.js';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
@@ -127,11 +127,35 @@ describe('forms', () => {
     ]);
     expect((await api(owner, 'GET', '/api/forms?q=100%25')).json<FormListPage>().items).toEqual([]);
 
-    const inactive = (await api(owner, 'GET', '/api/forms?status=inactive')).json<FormListPage>();
-    expect(inactive.items).toHaveLength(50);
+    // Never published: drafts, neither active nor inactive.
+    const drafts = (await api(owner, 'GET', '/api/forms?status=draft')).json<FormListPage>();
+    expect(drafts.items).toHaveLength(50);
+    expect((await api(owner, 'GET', '/api/forms?status=inactive')).json<FormListPage>().items).toEqual([]);
     expect((await api(owner, 'GET', '/api/forms?status=active')).json<FormListPage>().items).toEqual([]);
     expect((await api(owner, 'GET', '/api/forms?status=bogus')).statusCode).toBe(400);
     expect((await api(owner, 'GET', '/api/forms?cursor=nonsense')).statusCode).toBe(400);
+  });
+
+  it('tells a draft (never published) from a published page switched off, in the list and its filter', async () => {
+    const owner = await createUser(t.app);
+    const draft = await createForm(t.app, owner, { title: 'Draft page' });
+    const live = await createForm(t.app, owner, { title: 'Live page', publish: true });
+    const off = await createForm(t.app, owner, { title: 'Switched-off page', publish: true });
+    expect((await api(owner, 'PATCH', `/api/forms/${off.id}/status`, { status: 'inactive' })).statusCode).toBe(200);
+    const names = async (status: string) =>
+      (await api(owner, 'GET', `/api/forms?status=${status}`)).json<FormListPage>().items.map((f) => f.name);
+
+    expect(await names('draft')).toEqual(['Draft page']);
+    expect(await names('inactive')).toEqual(['Switched-off page']);
+    expect(await names('active')).toEqual(['Live page']);
+    expect(await names('all')).toEqual(['Switched-off page', 'Live page', 'Draft page']);
+    const rows = (await api(owner, 'GET', '/api/forms')).json<FormListPage>().items;
+    expect(rows.map((f) => pageState(f.status, f.published))).toEqual(['inactive', 'active', 'draft']);
+    // A draft switched on is still a draft: no visitor can reach it until it is published.
+    expect((await api(owner, 'PATCH', `/api/forms/${draft.id}/status`, { status: 'active' })).statusCode).toBe(200);
+    expect(await names('draft')).toEqual(['Draft page']);
+    expect(await names('active')).toEqual(['Live page']);
+    expect(live.status).toBe('active');
   });
 
   it('activates, deactivates and deletes (to Recently deleted); stats come from the database', async () => {

@@ -322,7 +322,9 @@ export async function purgeDeletedForms(db: Db, deletedBefore: Date): Promise<nu
 
 /**
  * Newest first, 50 a page (`size` for the public API), keyset-paginated on (created_at, id).
- * status=deleted lists Recently deleted, and only it.
+ * status=deleted lists Recently deleted, and only it. The owner's screens filter by PageState
+ * (`byPageState`): 'draft' is a page never published, 'active' and 'inactive' published ones; the
+ * public API filters by the stored status, as it documents.
  */
 export async function listForms(
   db: Db,
@@ -330,6 +332,7 @@ export async function listForms(
   query: ListFormsFilter,
   publicOrigin: string,
   size = FORMS_PAGE_SIZE,
+  { byPageState = false } = {},
 ): Promise<FormListPage> {
   const after = query.cursor ? decodeCursor(query.cursor, isFormId) : undefined;
   const rows = await db
@@ -353,7 +356,7 @@ export async function listForms(
       and(
         eq(forms.workspaceId, workspaceId),
         query.status === 'deleted' ? isNotNull(forms.deletedAt) : notDeleted,
-        query.status === 'all' || query.status === 'deleted' ? undefined : eq(forms.status, query.status),
+        statusCondition(query.status, byPageState),
         query.q ? ilike(forms.name, containsPattern(query.q)) : undefined,
         after ? olderThan(forms.createdAt, forms.id, after, 'text') : undefined,
       ),
@@ -376,6 +379,12 @@ export async function listForms(
     purgeAt: r.deletedAt ? purgeDate(r.deletedAt).toISOString() : null,
   }));
   return { items, nextCursor };
+}
+
+function statusCondition(status: ListFormsFilter['status'], byPageState: boolean) {
+  if (status === 'all' || status === 'deleted') return undefined;
+  if (status === 'draft') return isNull(forms.published);
+  return byPageState ? and(eq(forms.status, status), isNotNull(forms.published)) : eq(forms.status, status);
 }
 
 export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {

@@ -32,7 +32,7 @@ export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) 
   const detail = (row: Parameters<typeof toDetail>[0]) => toDetail(row, publicOrigin);
 
   api.get('/api/forms', { schema: { tags, querystring: listFormsQuerySchema } }, async (request) =>
-    listForms(db, request.owner.workspaceId, request.query, publicOrigin),
+    listForms(db, request.owner.workspaceId, request.query, publicOrigin, undefined, { byPageState: true }),
   );
 
   api.get('/api/forms/stats', { schema: { tags } }, async (request) => dashboardStats(db, request.owner.workspaceId));

@@ -27,7 +27,11 @@ export function DeletedFormRow({ form, row, cell }: DeletedFormRowProps) {
       return;
     }
     toast.success(`"${name}" is restored`, {
-      description: form.status === 'active' ? 'Its landing page is online again.' : 'It is back, still inactive.',
+      description: !form.published
+        ? 'It is back, still a draft.'
+        : form.status === 'active'
+          ? 'Its landing page is online again.'
+          : 'It is back, still inactive.',
     });
   };
   return (

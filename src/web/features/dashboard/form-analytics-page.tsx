@@ -6,7 +6,6 @@ import type { FormDetail } from '@/domain/forms-api';
 import { leadsPath } from '@/domain/app-paths';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
-import { Badge } from '@/web/components/ui/badge';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
@@ -23,6 +22,7 @@ import { displayName } from './format';
 import { FormPaymentsCard } from './form-payments-card';
 import { LeadNotificationsCard } from './lead-notifications-card';
 import { LeadsTableCard } from './leads-table-card';
+import { PageStateBadge } from './page-state-badge';
 
 /** /dashboard/forms/:id — one form's numbers, its 30-day chart, its payments and its leads. Loaded lazily (recharts). */
 export function FormAnalyticsPage() {
@@ -116,9 +116,7 @@ function FormHeader({ form }: { form: FormDetail | undefined }) {
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words text-gray-900">{name}</h1>
-          <Badge variant={form.status === 'active' ? 'success' : 'neutral'}>
-            {form.status === 'active' ? 'Active' : 'Inactive'}
-          </Badge>
+          <PageStateBadge form={{ status: form.status, published }} />
         </div>
         {published ? (
           <a

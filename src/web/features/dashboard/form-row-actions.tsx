@@ -114,11 +114,16 @@ export function FormRowActions({ form, onDelete }: FormRowActionsProps) {
             <Copy aria-hidden="true" />
             Duplicate
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem disabled={setStatus.isPending} onSelect={toggleStatus}>
-            {nextStatus === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
-            {nextStatus === 'active' ? 'Activate' : 'Deactivate'}
-          </DropdownMenuItem>
+          {/* A draft goes online by publishing it (Edit), not by switching it on. */}
+          {form.published && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem disabled={setStatus.isPending} onSelect={toggleStatus}>
+                {nextStatus === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
+                {nextStatus === 'active' ? 'Activate' : 'Deactivate'}
+              </DropdownMenuItem>
+            </>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => onDelete(form, triggerRef.current)}>
             <Trash2 aria-hidden="true" />

@@ -4,7 +4,6 @@ import { Link } from '@/web/lib/router';
 import type { FormSummary } from '@/domain/forms-api';
 import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
 import { formAnalyticsPath } from '@/domain/app-paths';
-import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
@@ -16,6 +15,7 @@ import { DeleteFormDialog } from './delete-form-dialog';
 import { DELETED_COLUMNS, DeletedFormRow } from './deleted-form-row';
 import { displayName, formatCount, formatDate, formatPercent } from './format';
 import { FormRowActions } from './form-row-actions';
+import { PageStateBadge } from './page-state-badge';
 import { LoadMoreFooter, ScrollingTable, TableHead, TableLoadError } from './paged-table';
 import { LABELLED } from './table-parts';
 import { useDebouncedValue } from './use-debounced-value';
@@ -29,6 +29,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Forms' },
   { value: 'active', label: 'Active Forms' },
   { value: 'inactive', label: 'Inactive Forms' },
+  { value: 'draft', label: 'Drafts' },
   { value: 'deleted', label: 'Recently deleted' },
 ];
 
@@ -211,9 +212,7 @@ function FormRow({ form, onDelete }: FormRowProps) {
         {formatPercent(form.conversionRate)}
       </td>
       <td data-label="Status" className={cn(CELL, LABELLED)}>
-        <Badge variant={form.status === 'active' ? 'success' : 'neutral'}>
-          {form.status === 'active' ? 'Active' : 'Inactive'}
-        </Badge>
+        <PageStateBadge form={form} />
       </td>
       <td className="px-4 py-1.5 text-right max-sm:col-start-3 max-sm:row-start-1 max-sm:block max-sm:self-start max-sm:justify-self-end max-sm:p-0 lg:px-6">
         <FormRowActions form={form} onDelete={onDelete} />

@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { MoveHorizontal, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
@@ -90,22 +90,81 @@ type ScrollingTableProps = {
 /**
  * The table in a focusable region that scrolls sideways (keyboard users can scroll it too). The
  * region is `relative` so that it contains the cells' visually hidden (absolutely positioned) text:
- * otherwise the text of columns scrolled out of view widens the whole page.
+ * otherwise the text of columns scrolled out of view widens the whole page. While columns are cut
+ * off, a line above the table says so (and describes the region) and a shade marks each side that
+ * has more: a scrollbar alone is easy to miss, or hidden until one scrolls.
  */
 export function ScrollingTable({ labelledBy, busy, className, head, children }: ScrollingTableProps) {
+  const regionRef = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const more = useSideOverflow(regionRef);
+  const cutOff = more.start || more.end;
   return (
-    <div
-      role="region"
-      aria-labelledby={labelledBy}
-      tabIndex={0}
-      className="relative overflow-x-auto border-t border-gray-200 focus-visible:outline-offset-[-2px]"
-    >
-      <table aria-labelledby={labelledBy} aria-busy={busy} className={cn('w-full text-sm max-sm:block', className)}>
-        {head}
-        <tbody className="divide-y divide-gray-200 max-sm:block">{children}</tbody>
-      </table>
+    <div className="border-t border-gray-200">
+      {cutOff && (
+        <p id={hintId} className="flex items-center justify-end gap-1.5 px-4 py-2 text-xs text-gray-600 lg:px-6">
+          <MoveHorizontal aria-hidden="true" className="size-3.5 shrink-0" />
+          Scroll sideways to see every column
+        </p>
+      )}
+      <div className="relative">
+        <div
+          ref={regionRef}
+          role="region"
+          aria-labelledby={labelledBy}
+          aria-describedby={cutOff ? hintId : undefined}
+          tabIndex={0}
+          className="relative overflow-x-auto [scrollbar-color:var(--color-gray-400)_var(--color-gray-100)] focus-visible:outline-offset-[-2px]"
+        >
+          <table aria-labelledby={labelledBy} aria-busy={busy} className={cn('w-full text-sm max-sm:block', className)}>
+            {head}
+            <tbody className="divide-y divide-gray-200 max-sm:block">{children}</tbody>
+          </table>
+        </div>
+        {more.start && (
+          <div
+            aria-hidden="true"
+            data-testid="scroll-shade-start"
+            className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r from-gray-900/15 to-transparent"
+          />
+        )}
+        {more.end && (
+          <div
+            aria-hidden="true"
+            data-testid="scroll-shade-end"
+            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-gray-900/15 to-transparent"
+          />
+        )}
+      </div>
     </div>
   );
+}
+
+/** Whether the region has more to show to its left (`start`) and to its right (`end`), kept up to date. */
+function useSideOverflow(ref: RefObject<HTMLElement | null>) {
+  const [more, setMore] = useState({ start: false, end: false });
+  useEffect(() => {
+    const region = ref.current;
+    if (!region) return;
+    const update = () => {
+      const max = region.scrollWidth - region.clientWidth;
+      // A pixel of slack: zoomed layouts leave fractions.
+      const start = region.scrollLeft > 1;
+      const end = max - region.scrollLeft > 1;
+      setMore((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+    };
+    update();
+    region.addEventListener('scroll', update, { passive: true });
+    // The region's width follows the window; the table's follows its rows and columns.
+    const observer = new ResizeObserver(update);
+    observer.observe(region);
+    if (region.firstElementChild) observer.observe(region.firstElementChild);
+    return () => {
+      region.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return more;
 }
 
 /** "Load more" under the table while there are more pages, with the error of a page that failed. */

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ErrorCode } from '@/domain/api-errors';
 import { EMAIL_TOOL_NAMES, type EmailToolConnection, type EmailToolProvider } from '@/domain/email-tools';
+import { FormAlert } from '@/web/components/form-alert';
 import { TextField } from '@/web/components/text-field';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -71,10 +72,13 @@ function EmailToolCard({ provider, connection }: { provider: EmailToolProvider; 
   const connect = useConnectEmailTool(provider);
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A failure that is not the key's (the tool out of reach, the network): shown by the button, not in a toast.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setFailure(null);
     if (apiKey.trim().length < 8) {
       setError(`Enter your ${name} API key`);
       return;
@@ -84,13 +88,10 @@ function EmailToolCard({ provider, connection }: { provider: EmailToolProvider; 
         setApiKey('');
         toast.success(`${name} connected`);
       },
-      onError: (failure) => {
-        if (
-          failure instanceof ApiError &&
-          (failure.code === ErrorCode.PROVIDER_REJECTED || failure.code === ErrorCode.VALIDATION_ERROR)
-        )
-          setError(failure.errors.apiKey ?? failure.message);
-        else toast.error(failure.message);
+      onError: (err) => {
+        if (err instanceof ApiError && (err.code === ErrorCode.PROVIDER_REJECTED || err.code === ErrorCode.VALIDATION_ERROR))
+          setError(err.errors.apiKey ?? err.message);
+        else setFailure(err.message);
       },
     });
   };
@@ -141,6 +142,7 @@ function EmailToolCard({ provider, connection }: { provider: EmailToolProvider; 
             value={apiKey}
             onChange={(e) => setApiKey(e.target.value)}
           />
+          {failure && <FormAlert>{failure}</FormAlert>}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             {connection && <DisconnectButton provider={provider} focusAfterId={inputId} />}
             <Button type="submit" disabled={connect.isPending} aria-busy={connect.isPending}>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   WebhookDelivery,
   WebhookDeliveryDetail,
@@ -28,16 +28,28 @@ const IDLE_POLL_MS = 15_000;
 
 export const useEndpoints = () => useQuery({ queryKey: webhookKeys.endpoints, queryFn: () => apiFetch<WebhookEndpoint[]>(BASE) });
 
-/** `watch`: poll anyway, for a while after a replay (the delivery is not pending, but a new attempt is coming). */
-export const useDeliveries = (endpointId: string, watch = false) =>
-  useQuery({
+type DeliveriesPolling = {
+  /** Poll anyway, for a while after a replay (the delivery is not pending, but a new attempt is coming). */
+  watch?: boolean;
+  /** A disabled endpoint's pending deliveries are held: nothing lands until it is enabled again. */
+  endpointEnabled?: boolean;
+};
+
+/**
+ * The endpoint's deliveries. While any is pending (queued by an event and not tried yet, or waiting
+ * for its retry) the log reads itself again every POLL_MS, so "Pending" turns into what happened
+ * without a reload; otherwise every IDLE_POLL_MS, for new events.
+ */
+export const deliveriesQuery = (endpointId: string, { watch = false, endpointEnabled = true }: DeliveriesPolling = {}) =>
+  queryOptions({
     queryKey: webhookKeys.deliveries(endpointId),
     queryFn: () => apiFetch<WebhookDeliveryList>(`${BASE}/${id(endpointId)}/deliveries`),
     refetchInterval: (query) =>
-      watch || query.state.data?.deliveries.some((d) => d.status === 'pending' && d.nextAttemptAt !== null)
-        ? POLL_MS
-        : IDLE_POLL_MS,
+      watch || (endpointEnabled && query.state.data?.deliveries.some((d) => d.status === 'pending')) ? POLL_MS : IDLE_POLL_MS,
   });
+
+export const useDeliveries = (endpointId: string, polling: DeliveriesPolling = {}) =>
+  useQuery(deliveriesQuery(endpointId, polling));
 
 export const useDeliveryDetail = (deliveryId: string, pending: boolean) =>
   useQuery({

@@ -50,6 +50,9 @@ function DeliveryRow({ delivery, onReplayed }: { delivery: WebhookDelivery; onRe
         <span className="text-gray-600">
           {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
         </span>
+        {delivery.status === 'pending' && delivery.attempts > 0 && delivery.nextAttemptAt && (
+          <span className="text-gray-600">next try {formatTime(delivery.nextAttemptAt)}</span>
+        )}
         <Button
           size="sm"
           variant="outline"

@@ -29,7 +29,7 @@ export function EndpointItem({ endpoint, pageName }: Props) {
   // Bumped by a replay or a test event: the log polls for WATCH_MS after the last one.
   const [watchSeq, setWatchSeq] = useState(0);
   const [watching, setWatching] = useState(false);
-  const deliveries = useDeliveries(endpoint.id, watching);
+  const deliveries = useDeliveries(endpoint.id, { watch: watching, endpointEnabled: endpoint.enabled });
   const action = useEndpointAction();
   const sendTest = useSendTestEvent();
   const status = endpointStatus(endpoint);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ERASURE_KEEPS, normaliseSubjectEmail, type ErasureCounts } from '@/domain/data-requests';
+import { EmailAddress } from '@/web/components/email-address';
 import { TextField } from '@/web/components/text-field';
 import {
   AlertDialog,
@@ -72,7 +73,7 @@ export function EraseSubjectDialog({ email, onClose, onErased }: Props) {
         }}
       >
         <AlertDialogHeader>
-          <AlertDialogTitle className="break-all">Erase {email}?</AlertDialogTitle>
+          <AlertDialogTitle>Erase {email && <EmailAddress address={email} />}?</AlertDialogTitle>
           <AlertDialogDescription asChild>
             <div className="grid gap-2 text-sm text-gray-600">
               <p>On every page of this workspace, this permanently deletes:</p>

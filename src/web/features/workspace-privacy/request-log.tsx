@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { requestFileName, type DataRequestEntry } from '@/domain/data-requests';
+import { EmailAddress } from '@/web/components/email-address';
 import { Button } from '@/web/components/ui/button';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -97,8 +98,8 @@ function RequestRow({ entry }: { entry: DataRequestEntry }) {
       <td data-label="When" className={`${CELL} ${LABELLED}`}>
         <time dateTime={entry.createdAt}>{at}</time>
       </td>
-      <td data-label="By" className={`${CELL} ${LABELLED} break-all`}>
-        {entry.requestedByEmail}
+      <td data-label="By" className={`${CELL} ${LABELLED}`}>
+        <EmailAddress address={entry.requestedByEmail} />
       </td>
       <td data-label="Records" className={`${CELL} ${LABELLED}`}>
         {recordSummary(entry.records)}
