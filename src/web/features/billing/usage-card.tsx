@@ -34,7 +34,8 @@ export function UsageCard({ billing, linkToBilling = false }: { billing: Billing
       </div>
       <UsageMeter label="Pages" used={pages.used} limit={pages.limit} />
       <UsageMeter label="Sign-ups this month" used={signups.used} limit={signups.limit} />
-      <UsageMeter label="Seats" used={seats.used} limit={seats.limit} />
+      {/* The owner's own seat comes with every plan: a Free workspace's "1 of 1" is as it should be. */}
+      <UsageMeter label="Seats" used={seats.used} limit={seats.limit} included={1} />
       <p className="text-sm text-gray-600">{nextInvoiceText(billing)}</p>
     </Card>
   );
