@@ -8,6 +8,7 @@ const overview = (patch: Partial<BillingOverview> = {}, usage: Partial<BillingOv
   configured: true,
   plan: 'free',
   subscription: null,
+  planSetBy: null,
   hasCustomer: false,
   ...patch,
   usage: {
