@@ -53,12 +53,36 @@ export interface BillingOverview {
     /** ISO time the workspace moves to Free if the card is not fixed; null unless a renewal failed. */
     graceEndsAt: string | null;
   } | null;
+  /**
+   * Who put the workspace on its plan: its Stripe subscription, or Lodestone's team (a paid plan with
+   * no subscription behind it, set by an operator: nothing is billed for it); null on Free.
+   */
+  planSetBy: 'subscription' | 'team' | null;
   /** True when the workspace has a Stripe customer: the billing portal can be opened. */
   hasCustomer: boolean;
   usage: { pages: Usage; signups: Usage; seats: Usage };
 }
 
+// What customers read: how the plan came about, in their words; the operator's command is in the README.
 export const BILLING_NOT_CONFIGURED =
-  'Billing is not set up on this Lodestone server. An operator can set a workspace’s plan with `npm run plan -- <workspace> <plan>`.';
+  'Plans are not sold online on this Lodestone server: Lodestone’s team sets each workspace’s plan. Contact them to change yours.';
+
+/** The sentence for a plan Lodestone's team set (BillingOverview.planSetBy 'team'). */
+export const planSetByTeam = (plan: PlanId) =>
+  `Your ${PLANS[plan].title} plan was set by Lodestone’s team; there are no invoices for it.`;
+
+/** The next invoice, in words, the same on the billing screen and the dashboard's plan card. */
+export function nextInvoiceText(billing: Pick<BillingOverview, 'plan' | 'planSetBy' | 'subscription'>): string {
+  const sub = billing.subscription;
+  if (billing.planSetBy === 'team') return planSetByTeam(billing.plan);
+  if (!sub?.currentPeriodEnd) return 'No invoices: this workspace is on the Free plan.';
+  const day = formatDay(sub.currentPeriodEnd);
+  if (sub.cancelAtPeriodEnd) return `No next invoice: the plan ends on ${day}.`;
+  return `Next invoice on ${day}.`;
+}
+
+/** "December 27, 2026" */
+export const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 export const ALREADY_SUBSCRIBED = 'This workspace already has a subscription: change or cancel it under Manage billing.';
 export const NO_CUSTOMER = 'This workspace has no billing account yet: choose a plan first.';

@@ -64,6 +64,14 @@ export type SaveFormBody = z.infer<typeof saveFormBodySchema>;
 export const setStatusBodySchema = z.object({ status: z.enum(FORM_STATUSES) });
 export type SetStatusBody = z.infer<typeof setStatusBodySchema>;
 
+/**
+ * PUT /api/forms/:id/embed-origins -> FormDetail: the sites that may show the page in a frame, set on
+ * the draft and on the published page at once, without publishing the rest of the draft (the Embed
+ * dialog). Checked like the page's own setting (embed-origins.ts).
+ */
+export const setEmbedOriginsBodySchema = formConfigSchema.pick({ embedOrigins: true });
+export type SetEmbedOriginsBody = z.infer<typeof setEmbedOriginsBodySchema>;
+
 export const listFormsQuerySchema = z.object({
   status: z.enum(['all', ...PAGE_STATES, 'deleted']).default('all'),
   q: z.string().trim().max(200).default(''),

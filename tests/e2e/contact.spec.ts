@@ -95,11 +95,16 @@ test('Pricing and Features show the plans from the one definition', async ({ pag
   await expect(page).toHaveURL(/\/page-creator$/);
 });
 
-test("Privacy and Terms show today's date; each regulation links to its agreement, which renders", async ({ page }) => {
-  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-  for (const path of ['/privacy', '/terms']) {
+test('Privacy and Terms show the day their text last changed; each regulation links to its agreement, which renders', async ({
+  page,
+}) => {
+  // Decision 0058: the day kept with each text, not today.
+  for (const [path, changedOn] of [
+    ['/privacy', 'November 28, 2026'],
+    ['/terms', 'November 22, 2026'],
+  ] as const) {
     await page.goto(path);
-    await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+    await expect(page.getByText(`Last updated: ${changedOn}`)).toBeVisible();
   }
   await expect(page.getByText("at least 30 days' notice")).toBeVisible();
 

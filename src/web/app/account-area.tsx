@@ -52,6 +52,9 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
       <NavLink to="/settings/domains" className={navLinkClass}>
         Domains
       </NavLink>
+      <NavLink to="/settings/billing" className={navLinkClass}>
+        Billing
+      </NavLink>
       <NavLink
         to="/settings/account"
         title={`${session.user.email}: account settings`}

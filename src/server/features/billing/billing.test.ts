@@ -6,7 +6,13 @@ import { createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../..
 import { listenForWebhooks } from '../../../../tests/kit/payments.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe.js';
-import { ALREADY_SUBSCRIBED, BILLING_NOT_CONFIGURED, GRACE_DAYS, type BillingOverview } from '../../../domain/billing.js';
+import {
+  ALREADY_SUBSCRIBED,
+  BILLING_NOT_CONFIGURED,
+  GRACE_DAYS,
+  nextInvoiceText,
+  type BillingOverview,
+} from '../../../domain/billing.js';
 import { auditEvents, billingEvents, organizations } from '../../db/schema/index.js';
 import { billingDeps, setPlanAsOperator } from './index.js';
 import { endGracePeriods } from './billing.js';
@@ -293,7 +299,42 @@ describe('a server without billing', () => {
       .select({ target: auditEvents.target, actor: auditEvents.actorEmail })
       .from(auditEvents)
       .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, 'plan.changed')));
-    expect(audit).toEqual([{ target: 'Free → Pro', actor: 'Operator (npm run plan)' }]);
+    expect(audit).toEqual([{ target: 'Free → Pro', actor: 'Lodestone’s team' }]);
+  });
+
+  // Issue 34, point 5: the customer reads who set the plan, never an operator's command.
+  it('tells the customer a plan Lodestone’s team set, with no invoices, and shows no operator command', async () => {
+    const owner = await createUser(bare.app);
+    const workspaceId = await workspaceOf(bare.db, owner);
+    const read = async (url: string) =>
+      (await bare.app.inject({ method: 'GET', url, headers: { host: APP_HOST, cookie: owner.cookie } })).body;
+    expect(JSON.parse(await read('/api/billing'))).toMatchObject({ plan: 'free', planSetBy: null, subscription: null });
+    await setPlanAsOperator(billingDeps(bare.config, bare.db), workspaceId, 'pro');
+    const billing = JSON.parse(await read('/api/billing')) as BillingOverview;
+    expect(billing).toMatchObject({ configured: false, plan: 'pro', planSetBy: 'team', subscription: null });
+    expect(nextInvoiceText(billing)).toBe('Your Pro plan was set by Lodestone’s team; there are no invoices for it.');
+    const checkout = await bare.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: { host: APP_HOST, origin: `http://${APP_HOST}`, cookie: owner.cookie },
+      payload: { plan: 'business', interval: 'month' },
+    });
+    // What the customer may read: the billing API's answers and the team's audit log.
+    for (const text of [BILLING_NOT_CONFIGURED, checkout.body, await read('/api/team/audit')]) {
+      expect(text).not.toMatch(/npm|run plan|<workspace>|operator/i);
+    }
+    expect(await read('/api/team/audit')).toContain('Lodestone’s team');
+  });
+
+  it('where Stripe sells the plans, a paid plan without a subscription reads as set by Lodestone’s team too', async () => {
+    const owner = await createUser(t.app);
+    const workspaceId = await workspaceOf(t.db, owner);
+    await setPlan(t.db, workspaceId, 'business');
+    const billing = await overview(owner);
+    expect(billing).toMatchObject({ configured: true, plan: 'business', planSetBy: 'team', subscription: null });
+    expect(nextInvoiceText(billing)).toBe('Your Business plan was set by Lodestone’s team; there are no invoices for it.');
+    const paid = await subscribed('pro', 'month');
+    expect(await overview(paid.owner)).toMatchObject({ plan: 'pro', planSetBy: 'subscription' });
   });
 
   it('refuses npm run plan where Stripe sells the plans', async () => {

@@ -48,20 +48,23 @@ export async function billingOverview(deps: BillingDeps, workspaceId: string): P
   const { pages, seats } = await pagesAndSeats(deps.db, workspaceId);
   const signups = await monthlySignups(deps.db, workspaceId);
   const plan = PLANS[workspace.plan];
+  const subscription: BillingOverview['subscription'] =
+    row?.subscriptionId && row.plan && row.interval && row.status && isLive(row.status)
+      ? {
+          plan: row.plan,
+          interval: row.interval,
+          status: row.status,
+          currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+          graceEndsAt: row.paymentFailedAt ? graceEnd(row.paymentFailedAt).toISOString() : null,
+        }
+      : null;
   return {
     configured: deps.billing !== undefined,
     plan: workspace.plan,
-    subscription:
-      row?.subscriptionId && row.plan && row.interval && row.status && isLive(row.status)
-        ? {
-            plan: row.plan,
-            interval: row.interval,
-            status: row.status,
-            currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-            cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-            graceEndsAt: row.paymentFailedAt ? graceEnd(row.paymentFailedAt).toISOString() : null,
-          }
-        : null,
+    subscription,
+    // A paid plan no live subscription pays for was set by Lodestone's team (npm run plan): nothing bills it.
+    planSetBy: workspace.plan === 'free' ? null : subscription ? 'subscription' : 'team',
     hasCustomer: row !== undefined,
     usage: {
       pages: { used: pages, limit: plan.formLimit },

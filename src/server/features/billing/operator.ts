@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { members, organizations, users } from '../../db/schema/index.js';
 import { movePlan, type BillingDeps } from './apply.js';
 
-export const OPERATOR = 'Operator (npm run plan)';
+/** Who the audit log (which the workspace's owners read) names for a plan set with `npm run plan`. */
+export const OPERATOR = 'Lodestone’s team';
 
 export class PlanCommandError extends Error {}
 

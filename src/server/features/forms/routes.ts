@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listFormsQuerySchema, saveFormBodySchema, setStatusBodySchema } from '../../../domain/forms-api.js';
+import {
+  idParamsSchema,
+  listFormsQuerySchema,
+  saveFormBodySchema,
+  setEmbedOriginsBodySchema,
+  setStatusBodySchema,
+} from '../../../domain/forms-api.js';
 import { ownerNotifyBodySchema } from '../../../domain/owner-notify.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -16,6 +22,7 @@ import {
   setStatus,
   toDetail,
 } from './forms.js';
+import { setEmbedOrigins } from './set-embed-origins.js';
 import { setOwnerNotify } from './set-owner-notify.js';
 
 const tags = ['forms'];
@@ -67,6 +74,11 @@ export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) 
   // The owner's own setting: applies at once, the published page is untouched.
   api.put('/api/forms/:id/notifications', { schema: { ...byId, body: ownerNotifyBodySchema } }, async (request) =>
     detail(await setOwnerNotify(db, request.owner.workspaceId, request.params.id, request.body.ownerNotify)),
+  );
+
+  // The Embed dialog: the sites that may frame the page, on the published page at once (no publishing).
+  api.put('/api/forms/:id/embed-origins', { schema: { ...byId, body: setEmbedOriginsBodySchema } }, async (request) =>
+    detail(await setEmbedOrigins(db, request.owner.workspaceId, request.params.id, request.body.embedOrigins)),
   );
 
   // To Recently deleted; the daily purge (purge-deleted-forms.task.ts) removes it, its leads and its file later.

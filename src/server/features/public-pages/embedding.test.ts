@@ -10,6 +10,7 @@ import { embedMessages } from '../../../domain/embed-origins.js';
 import type { FormConfig } from '../../../domain/form-config.js';
 import type { FormDetail } from '../../../domain/forms-api.js';
 import { frameHeightScript } from '../../../landing/index.js';
+import { liveFormsSynced } from '../leads/index.js';
 
 // A page whose owner lists sites may be framed by those sites, on every page a visitor reaches from
 // it; no other page of the public face may be framed by anyone (docs/decisions/0050).
@@ -200,5 +201,64 @@ describe('PUBLIC_URL/embed.js', () => {
     expect(res.body.length).toBeLessThan(1000);
     const onApp = await t.app.inject({ method: 'GET', url: '/embed.js', headers: { host: APP_HOST } });
     expect(onApp.body).not.toContain('lodestone:height');
+  });
+});
+
+// Issue 34, point 8: the Embed dialog allows a site at once, on the published page, without publishing.
+describe('allowing a site from the Embed dialog', () => {
+  const allow = (id: string, embedOrigins: string[], who: SignedUpUser = owner) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/forms/${id}/embed-origins`,
+      headers: { host: APP_HOST, cookie: who.cookie, origin: t.config.appUrl.origin },
+      payload: { embedOrigins },
+    });
+
+  it('lets the site frame the published page at once, from memory too, and leaves the rest of the draft unpublished', async () => {
+    const form = await createForm(t.app, owner, { publish: true, config: { doubleOptIn: false } });
+    expectNotFramable(await socketGet(`/f/${form.id}`));
+    expectNotFramable(await socketGet(`/f/${form.id}`)); // now answered from memory
+    // An edit not published yet stays so.
+    expect((await ownerPut(form.id, { ...form.draft, title: 'Not published yet' })).statusCode).toBe(200);
+
+    const res = await allow(form.id, ['https://Shop.Example.com/']);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json<FormDetail>();
+    expect(detail.published?.embedOrigins).toEqual(['https://shop.example.com']);
+    expect(detail.draft.embedOrigins).toEqual(['https://shop.example.com']);
+    expect(detail.published?.title).toBe(form.published!.title);
+    expect(detail.draft.title).toBe('Not published yet');
+
+    await liveFormsSynced(t.db);
+    const framed = await socketGet(`/f/${form.id}`);
+    expectFramedBy(framed, 'frame-ancestors https://shop.example.com');
+    expect(framed.body).toContain(form.published!.title);
+    expectFramedBy(await kit.visit(`/f/${form.id}`), 'frame-ancestors https://shop.example.com');
+  });
+
+  it('checks the sites as the page’s setting does, and changes nothing when one is wrong', async () => {
+    const form = await createForm(t.app, owner, { publish: true, config: { embedOrigins: ['https://a.example.com'] } });
+    for (const [sites, message] of [
+      [['http://shop.example.com'], embedMessages.https],
+      [['https://*.example.com'], embedMessages.wildcard],
+      [['https://shop.example.com/page'], embedMessages.originOnly],
+    ] as const) {
+      const res = await allow(form.id, [...sites]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: Record<string, string> }>().errors.embedOrigins).toContain(message);
+    }
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/${form.id}`,
+      headers: { host: APP_HOST, cookie: owner.cookie },
+    });
+    expect(after.json<FormDetail>().published?.embedOrigins).toEqual(['https://a.example.com']);
+  });
+
+  it('is not found for another workspace’s page', async () => {
+    const form = await createForm(t.app, owner, { publish: true });
+    const stranger = await createUser(t.app);
+    expect((await allow(form.id, ['https://evil.example.com'], stranger)).statusCode).toBe(404);
+    expectNotFramable(await kit.visit(`/f/${form.id}`));
   });
 });

@@ -54,10 +54,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
   /**
    * A page's documents are per published version and per what its plan lets it show: the same
    * version is a second document once its workspace's plan adds or takes away the Lodestone link.
-   * A page under an A/B test has one per variant (decision 0051).
+   * A page under an A/B test has one per variant (decision 0051). The sites that may frame it change
+   * without a new version (the Embed dialog): they are part of the key too.
    */
   const keyOf = (form: LiveForm, variant?: AbVariant | null) =>
-    `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}`;
+    `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}:${framingOrigins(form.config).join(' ')}`;
 
   /** The page as a visitor of `variant` sees it (an A/B test's B has its own title, description and design), carrying the letter. */
   function landingDocument(page: LiveForm, extra: LandingExtra, withTracking: boolean, variant?: AbVariant | null) {

@@ -40,6 +40,9 @@ export async function recordAudit(tx: Executor, actor: AuditActor, action: Audit
 
 const AUDIT_PAGE = 100;
 
+/** Actors recorded under an operator's name before it was worded for the owners who read the log. */
+const LEGACY_ACTORS: Record<string, string> = { 'Operator (npm run plan)': 'Lodestone’s team' };
+
 /** The workspace's audit log, newest first, 100 a page (`before`: the last id of the page before). */
 export async function listAudit(db: Executor, workspaceId: string, before?: number): Promise<{ items: AuditEntry[] }> {
   const rows = await db
@@ -52,7 +55,7 @@ export async function listAudit(db: Executor, workspaceId: string, before?: numb
     items: rows.map((r) => ({
       id: r.id,
       at: r.createdAt.toISOString(),
-      actor: r.actorEmail ?? 'Lodestone',
+      actor: (r.actorEmail && LEGACY_ACTORS[r.actorEmail]) ?? r.actorEmail ?? 'Lodestone',
       action: AUDIT_ACTIONS[r.action as AuditAction] ?? r.action,
       target: r.target,
     })),

@@ -14,6 +14,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/forms/:id/publish': 'editPages',
   'PATCH /api/forms/:id/status': 'editPages',
   'PUT /api/forms/:id/notifications': 'editPages',
+  'PUT /api/forms/:id/embed-origins': 'editPages',
   'DELETE /api/forms/:id': 'editPages',
   'POST /api/forms/:id/restore': 'editPages',
   'POST /api/forms/:id/duplicate': 'editPages',

@@ -8,7 +8,7 @@ import {
   type BillingInterval,
   type PaidPlanId,
 } from '@/domain/billing';
-import { planHighlights, PLANS } from '@/domain/plans';
+import { PLAN_IDS, planHighlights, PLANS, type PlanId } from '@/domain/plans';
 import { FormAlert } from '@/web/components/form-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -21,10 +21,15 @@ const INTERVAL_LABELS: Record<BillingInterval, string> = {
   year: `Annual (save ${ANNUAL_DISCOUNT_PERCENT}%)`,
 };
 
-/** Pro and Business, monthly or annual: each button goes to Stripe Checkout. */
-export function ChoosePlanCard({ owner }: { owner: boolean }) {
+/**
+ * The paid plans above the workspace's own (Pro and Business on Free), monthly or annual: each
+ * button goes to Stripe Checkout. Nothing to offer on the top plan.
+ */
+export function ChoosePlanCard({ owner, current }: { owner: boolean; current: PlanId }) {
   const [interval, setInterval] = useState<BillingInterval>('month');
   const checkout = useCheckout();
+  const offered = PAID_PLAN_IDS.filter((id) => PLAN_IDS.indexOf(id) > PLAN_IDS.indexOf(current));
+  if (offered.length === 0) return null;
   return (
     <Card role="region" aria-labelledby="upgrade-heading" className="grid gap-4 p-4 sm:p-6">
       <div className="grid gap-1">
@@ -53,7 +58,7 @@ export function ChoosePlanCard({ owner }: { owner: boolean }) {
         ))}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        {PAID_PLAN_IDS.map((id) => (
+        {offered.map((id) => (
           <PlanOption
             key={id}
             plan={id}

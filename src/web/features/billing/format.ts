@@ -1,3 +1,2 @@
-/** "December 27, 2026" */
-export const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** "December 27, 2026" (shared with the plan's sentences in src/domain/billing.ts). */
+export { formatDay } from '@/domain/billing';

@@ -1,20 +1,11 @@
 import { Gauge } from 'lucide-react';
-import type { BillingOverview } from '@/domain/billing';
+import { nextInvoiceText, type BillingOverview } from '@/domain/billing';
 import { PLANS } from '@/domain/plans';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UsageMeter } from '@/web/components/usage-meter';
 import { Link } from '@/web/lib/router';
 import { useBilling } from './api';
-import { formatDay } from './format';
-
-/** The next invoice, in words: when a paid plan renews, or that nothing will be billed. */
-export function nextInvoiceText(billing: BillingOverview): string {
-  const sub = billing.subscription;
-  if (!sub?.currentPeriodEnd) return 'No invoices: this workspace is on the Free plan.';
-  if (sub.cancelAtPeriodEnd) return `No next invoice: the plan ends on ${formatDay(sub.currentPeriodEnd)}.`;
-  return `Next invoice on ${formatDay(sub.currentPeriodEnd)}.`;
-}
 
 /** The plan, what the workspace uses of it this month, and the next invoice: on the dashboard and the billing screen. */
 export function UsageCard({ billing, linkToBilling = false }: { billing: BillingOverview; linkToBilling?: boolean }) {
@@ -34,7 +25,8 @@ export function UsageCard({ billing, linkToBilling = false }: { billing: Billing
       </div>
       <UsageMeter label="Pages" used={pages.used} limit={pages.limit} />
       <UsageMeter label="Sign-ups this month" used={signups.used} limit={signups.limit} />
-      <UsageMeter label="Seats" used={seats.used} limit={seats.limit} />
+      {/* The owner's own seat comes with every plan: a Free workspace's "1 of 1" is as it should be. */}
+      <UsageMeter label="Seats" used={seats.used} limit={seats.limit} included={1} />
       <p className="text-sm text-gray-600">{nextInvoiceText(billing)}</p>
     </Card>
   );

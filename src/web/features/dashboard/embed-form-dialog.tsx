@@ -13,6 +13,7 @@ import {
 import { Spinner } from '@/web/components/ui/spinner';
 import { useFormDetail } from '@/web/features/forms';
 import { Link } from '@/web/lib/router';
+import { AllowSiteForm } from './allow-site-form';
 import { displayName } from './format';
 
 type EmbedFormDialogProps = {
@@ -28,8 +29,9 @@ export function EmbedFormDialog({ form, onClose, returnFocus }: EmbedFormDialogP
   const detail = useFormDetail(form?.id ?? null);
   const name = form ? displayName(form.name) : '';
   const published = detail.data?.published ?? null;
-  const sites = published?.embedOrigins ?? [];
   const draftSites = detail.data?.draft.embedOrigins ?? [];
+  // What the published page allows now; before publishing, what it will.
+  const sites = published ? (published.embedOrigins ?? []) : draftSites;
   const unpublishedSites = published !== null && draftSites.join(' ') !== sites.join(' ');
   const editLink = form ? `/page-creator?edit=${encodeURIComponent(form.id)}` : '/page-creator';
 
@@ -68,8 +70,7 @@ export function EmbedFormDialog({ form, onClose, returnFocus }: EmbedFormDialogP
               </p>
             ) : sites.length === 0 ? (
               <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-                No site may show this page yet: browsers refuse the frame everywhere. Add your site under Settings, “Embed on your
-                site”, in the editor, then publish.
+                No site may show this page yet: browsers refuse the frame everywhere. Allow your site below.
               </p>
             ) : (
               <div className="grid gap-1 text-sm text-gray-700">
@@ -83,6 +84,7 @@ export function EmbedFormDialog({ form, onClose, returnFocus }: EmbedFormDialogP
                 </ul>
               </div>
             )}
+            <AllowSiteForm formId={form.id} sites={sites} published={published !== null} />
             {unpublishedSites && (
               <p className="text-sm text-gray-700">Your changes to the allowed sites apply once you publish them.</p>
             )}

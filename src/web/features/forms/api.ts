@@ -159,6 +159,16 @@ export function useSetFormStatus() {
 }
 
 /** How the owner hears of the page's new leads: the owner's setting, applied at once (no publishing). */
+/** The Embed dialog's allowed sites: on the published page at once (PUT /api/forms/:id/embed-origins). */
+export function useSetEmbedOrigins() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, embedOrigins }: { id: string; embedOrigins: string[] }) =>
+      apiFetch<FormDetail>(`/api/forms/${encodeURIComponent(id)}/embed-origins`, { method: 'PUT', json: { embedOrigins } }),
+    onSuccess: (form) => queryClient.setQueryData(formKeys.detail(form.id), form),
+  });
+}
+
 export function useSetOwnerNotify() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,6 +12,7 @@ export {
   usePublishForm,
   useRestoreForm,
   useSaveFormDraft,
+  useSetEmbedOrigins,
   useSetFormStatus,
   useSetOwnerNotify,
   useUploadLeadMagnet,

@@ -4,6 +4,9 @@ import { InfoPageLayout } from './info-page-layout';
 import { ContactUs, RetentionTable, SecurityMeasures, SubProcessorTable } from './legal-parts';
 import { LastUpdated, Prose } from './prose';
 
+/** The day this text (with the tables it shows from src/domain/legal.ts) last changed: change it with the text. */
+export const PRIVACY_POLICY_CHANGED_ON = '2026-11-28';
+
 export function PrivacyPage() {
   return (
     <InfoPageLayout
@@ -11,7 +14,7 @@ export function PrivacyPage() {
       description="What personal data Lodestone processes, why, for how long, who helps us, and how to exercise your rights."
     >
       <Prose>
-        <LastUpdated />
+        <LastUpdated changedOn={PRIVACY_POLICY_CHANGED_ON} />
         <p>
           Lodestone is a service for building landing pages that give a file, such as a PDF guide, to visitors in exchange for
           their details. This policy explains what personal data the service processes and what you can do about it. It concerns

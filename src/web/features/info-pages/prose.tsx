@@ -9,7 +9,20 @@ export function Prose({ children }: { children: ReactNode }) {
   );
 }
 
-export function LastUpdated() {
-  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-  return <p className="text-sm text-gray-600">Last updated: {today}</p>;
+/**
+ * The day the text last changed, kept beside the text (`YYYY-MM-DD`): whoever changes what a legal
+ * page says changes its date in the same commit (docs/decisions/0058).
+ */
+export function LastUpdated({ changedOn }: { changedOn: string }) {
+  const day = new Date(`${changedOn}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (
+    <p className="text-sm text-gray-600">
+      Last updated: <time dateTime={changedOn}>{day}</time>
+    </p>
+  );
 }

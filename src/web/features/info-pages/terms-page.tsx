@@ -5,12 +5,15 @@ import { InfoPageLayout } from './info-page-layout';
 import { ContactUs } from './legal-parts';
 import { LastUpdated, Prose } from './prose';
 
+/** The day this text (with the tables it shows from src/domain/legal.ts) last changed: change it with the text. */
+export const TERMS_CHANGED_ON = '2026-11-22';
+
 export function TermsPage() {
   const { free, pro, business } = PLANS;
   return (
     <InfoPageLayout title="Terms of Service" description="The agreement between you and Lodestone when you use our service.">
       <Prose>
-        <LastUpdated />
+        <LastUpdated changedOn={TERMS_CHANGED_ON} />
         <p>
           These terms are the agreement between you, the customer, and Lodestone for the use of the Lodestone service: the app
           where you build and manage landing pages, and the published pages your visitors see. By creating an account you accept

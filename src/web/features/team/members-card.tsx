@@ -25,7 +25,7 @@ export function MembersCard({ team }: { team: Team }) {
           Your role: <strong>{ROLE_LABELS[me.role]}</strong>. {ROLE_DESCRIPTIONS[me.role]}
         </p>
       </div>
-      <UsageMeter label="Seats" used={team.seats.used} limit={team.seats.limit} />
+      <UsageMeter label="Seats" used={team.seats.used} limit={team.seats.limit} included={1} />
       {manages && <InviteForm team={team} />}
       <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200" aria-label="Members">
         {team.members.map((member) => (
