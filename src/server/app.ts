@@ -49,6 +49,7 @@ import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/te
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
+import { refuseDeepBodies } from './lib/json-depth.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
 import { createStorage } from './lib/create-storage.js';
@@ -207,6 +208,8 @@ export async function buildApp({
 
   // A host that is none of ours gets the public 404 page for every path but these two.
   app.addHook('onRequest', hostGate(sites, publicNotFound));
+  // Every route of every face, /api/v1 included: before the NUL scan and the validators walk a body.
+  app.addHook('preValidation', refuseDeepBodies);
   healthRoutes(app, pool);
   tlsAskRoute(app, { appUrl: config.appUrl, publicUrl: config.publicUrl, domains });
 
