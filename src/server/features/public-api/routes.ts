@@ -194,8 +194,8 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
           )[0]
         : undefined;
       if (!lead) throw new ApiProblem(404, 'notFound', 'This lead was not found.');
-      const by = { id: `api-key:${caller.keyId}`, email: caller.createdByEmail ?? `api-key:${caller.keyId}` };
-      const owner = { userId: caller.createdBy ?? by.id, workspaceId: caller.workspaceId };
+      const by = { id: `api-key:${caller.keyId}`, email: caller.createdByEmail };
+      const owner = { userId: caller.createdBy, workspaceId: caller.workspaceId };
       const log = (err: unknown, message: string) => request.log.error({ err }, message);
       return eraseSubject({ db, tokens: deps.tokens, storage: deps.storage, log }, owner, lead.email, by);
     },
@@ -214,9 +214,6 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
     },
     async (request, reply) => {
       const { createdBy, workspaceId } = request.apiCaller;
-      if (!createdBy) {
-        throw new ApiProblem(403, 'forbidden', 'The person who created this key no longer has an account: create a new key.');
-      }
       const exportDeps = { db, tokens: deps.tokens, appOrigin: deps.appOrigin };
       return reply.status(202).send(await createLeadExport(exportDeps, { userId: createdBy, workspaceId }, request.body));
     },
