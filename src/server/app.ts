@@ -49,6 +49,7 @@ import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/te
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
+import { eventConsumers } from './event-consumers.js';
 import { refuseDeepBodies } from './lib/json-depth.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
@@ -242,7 +243,7 @@ export async function buildApp({
       imagesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
-      dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
+      dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage, eventConsumers });
       webhooksRoutes(owned, webhooks);
       emailToolsRoutes(owned, emailToolsDeps(config, db));
       apiKeysRoutes(owned, db);
@@ -265,6 +266,7 @@ export async function buildApp({
     appOrigin: config.appUrl.origin,
     publicOrigin: config.publicUrl.origin,
     webhooks,
+    eventConsumers,
   };
   await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, appHost: config.appUrl.host, ...apiDeps });
 

@@ -28,6 +28,7 @@ import { ApiProblem } from './problem.js';
 import { postProblems, problems } from './problems.js';
 import { publicApiWebhookRoutes } from './webhook-routes.js';
 import type { WebhookDeps } from '../webhooks/index.js';
+import type { EventConsumer } from '../outbox/index.js';
 
 export interface PublicApiDeps {
   db: Db;
@@ -36,6 +37,8 @@ export interface PublicApiDeps {
   appOrigin: string;
   publicOrigin: string;
   webhooks: WebhookDeps;
+  /** What delivers events: an erasure writes lead.erased only where one of them will. */
+  eventConsumers: EventConsumer[];
 }
 
 /** The public API's endpoints (contract: src/domain/public-api.ts); `request.apiCaller` is set by authenticate.ts. */
@@ -197,7 +200,12 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
       const by = { id: `api-key:${caller.keyId}`, email: caller.createdByEmail };
       const owner = { userId: caller.createdBy, workspaceId: caller.workspaceId };
       const log = (err: unknown, message: string) => request.log.error({ err }, message);
-      return eraseSubject({ db, tokens: deps.tokens, storage: deps.storage, log }, owner, lead.email, by);
+      return eraseSubject(
+        { db, tokens: deps.tokens, storage: deps.storage, log, eventConsumers: deps.eventConsumers },
+        owner,
+        lead.email,
+        by,
+      );
     },
   );
 
