@@ -36,6 +36,9 @@ import { EXPORT_FORMATS } from './plans';
  *   POST  /api/v1/leads/{id}/erase       write  -> ErasureOutcome
  *   POST  /api/v1/exports                write  -> LeadExport (202)
  *   GET   /api/v1/exports/{id}           read   -> LeadExport
+ *
+ * A key's rights are its scope AND its creator's current role in the workspace, checked per request
+ * with the app's permission table (features/public-api/permissions.ts, decision 0063).
  */
 
 export const PUBLIC_API_PREFIX = '/api/v1';

@@ -49,6 +49,8 @@ import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/te
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
+import { eventConsumers } from './event-consumers.js';
+import { refuseDeepBodies } from './lib/json-depth.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
 import { createSealer } from './lib/sealed.js';
 import { createStorage } from './lib/create-storage.js';
@@ -210,6 +212,8 @@ export async function buildApp({
 
   // A host that is none of ours gets the public 404 page for every path but these two.
   app.addHook('onRequest', hostGate(sites, publicNotFound));
+  // Every route of every face, /api/v1 included: before the NUL scan and the validators walk a body.
+  app.addHook('preValidation', refuseDeepBodies);
   healthRoutes(app, pool);
   tlsAskRoute(app, { appUrl: config.appUrl, publicUrl: config.publicUrl, domains });
 
@@ -242,7 +246,7 @@ export async function buildApp({
       imagesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
-      dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage });
+      dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage, eventConsumers });
       webhooksRoutes(owned, webhooks);
       emailToolsRoutes(owned, emailToolsDeps(config, db));
       apiKeysRoutes(owned, db);
@@ -265,6 +269,7 @@ export async function buildApp({
     appOrigin: config.appUrl.origin,
     publicOrigin: config.publicUrl.origin,
     webhooks,
+    eventConsumers,
   };
   await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, appHost: config.appUrl.host, ...apiDeps });
 

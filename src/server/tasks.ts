@@ -12,7 +12,6 @@ import {
   purgeExpiredExportsTask,
 } from './features/lead-export/index.js';
 import {
-  emailToolsConsumer,
   emailToolsDeps,
   ERASE_FROM_EMAIL_TOOL_TASK,
   eraseFromEmailToolTask,
@@ -21,7 +20,8 @@ import {
 } from './features/email-tools/index.js';
 import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
 import { PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/public-api/index.js';
-import { DISPATCH_EVENT_TASK, dispatchEventTask, type EventConsumer } from './features/outbox/index.js';
+import { DISPATCH_EVENT_TASK, dispatchEventTask } from './features/outbox/index.js';
+import { eventConsumers } from './event-consumers.js';
 import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
 import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
 import { createTokens } from './lib/tokens.js';
@@ -31,7 +31,6 @@ import {
   PURGE_WEBHOOK_EVENTS_TASK,
   purgeWebhookEventsTask,
   webhookDeps,
-  webhooksFanOut,
 } from './features/webhooks/index.js';
 import {
   SEND_EMAIL_TASK,
@@ -59,8 +58,6 @@ export function createTaskList(config: Config, db: Db, mailer: Mailer, storage: 
     appOrigin: config.appUrl.origin,
   };
   const emailTools = emailToolsDeps(config, db);
-  // What acts on each event (src/server/features/outbox): webhooks' fan-out, email tools' sync.
-  const eventConsumers: EventConsumer[] = [webhooksFanOut, emailToolsConsumer];
   return {
     [DISPATCH_EVENT_TASK]: dispatchEventTask(db, eventConsumers),
     [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailJobSealer(config.secret) }),

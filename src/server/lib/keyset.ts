@@ -16,15 +16,40 @@ export interface KeysetPosition {
 
 export const encodeCursor = ({ time, id }: KeysetPosition) => Buffer.from(JSON.stringify([time, id])).toString('base64url');
 
-const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 
-/** `isId` checks the id part, so a forged cursor is a 400 and never a failed cast in SQL. */
+/**
+ * True for a time PostgreSQL printed: the shape, and a date and time that exist (no 30 February,
+ * no hour 24, no second 60). A well-formed but impossible one would fail the cast in SQL: a 500.
+ */
+function isRealTime(time: string): boolean {
+  const parts = TIME.exec(time)?.slice(1).map(Number);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
+/**
+ * The one place cursors are read. `isId` checks the id part and the time must exist, so a forged
+ * cursor is a 400 and never a failed cast in SQL.
+ */
 export function decodeCursor(cursor: string, isId: (id: string) => boolean): KeysetPosition {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
     if (Array.isArray(parsed) && parsed.length === 2) {
       const [time, id] = parsed as unknown[];
-      if (typeof time === 'string' && TIME.test(time) && typeof id === 'string' && isId(id)) return { time, id };
+      if (typeof time === 'string' && isRealTime(time) && typeof id === 'string' && isId(id)) return { time, id };
     }
   } catch {
     // reported below

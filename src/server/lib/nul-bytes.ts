@@ -6,14 +6,34 @@ import { validationError } from './http-errors.js';
 
 export const NUL_MESSAGE = 'Remove the invisible NUL character (\\0) from this text.';
 
-/** The path (`config.fields.0.label`) of the first string holding a NUL, or null. Keys count too. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || '_' : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (key.includes('\0')) return [...path, '_'].join('.');
-    const found = findNul(item, [...path, key]);
-    if (found !== null) return found;
+/**
+ * The path (`config.fields.0.label`) of the first string holding a NUL, or null. Keys count too.
+ * A loop over its own stack, not recursion: a value nested thousands of levels deep cannot
+ * exhaust the call stack here (request bodies are depth-checked before it runs too: json-depth.ts).
+ */
+export function findNul(value: unknown): string | null {
+  // Each entry knows its parent, so the path is built only for the one string found.
+  type Entry = { item: unknown; key: string | null; parent: Entry | null };
+  const pathOf = (entry: Entry) => {
+    const path: string[] = [];
+    for (let e: Entry | null = entry; e?.key != null; e = e.parent) path.push(e.key);
+    return path.reverse().join('.') || '_';
+  };
+  const stack: Entry[] = [{ item: value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const { item } = entry;
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return pathOf(entry);
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    const entries = Object.entries(item as Record<string, unknown>);
+    const nulKey = entries.findIndex(([key]) => key.includes('\0'));
+    // Depth first and in order: the children are pushed last-first; a NUL key ends the object's turn.
+    if (nulKey !== -1) stack.push({ item: '\0', key: '_', parent: entry });
+    for (let i = (nulKey === -1 ? entries.length : nulKey) - 1; i >= 0; i--)
+      stack.push({ item: entries[i]![1], key: entries[i]![0], parent: entry });
   }
   return null;
 }

@@ -51,6 +51,43 @@ describe('save-time check', () => {
     if (!check.ok) expect(check.reason).toMatch(/public addresses/);
   });
 
+  // Issue 34, point 13: every IPv6 form that carries an IPv4 address, and every IPv6 address outside global unicast.
+  it.each([
+    [
+      'IPv4-compatible loopback',
+      'http://[::127.0.0.1]/',
+      /::7f00:1 is an IPv4-compatible IPv6 address for 127\.0\.0\.1, a loopback/,
+    ],
+    ['IPv4-compatible metadata', 'http://[::169.254.169.254]/latest/', /for 169\.254\.169\.254, a linkLocal/],
+    ['IPv4-compatible private', 'http://[::10.0.0.1]/hook', /for 10\.0\.0\.1, a private/],
+    ['IPv4-compatible in hex', 'http://[::a9fe:a9fe]/', /for 169\.254\.169\.254/],
+    ['IPv4-compatible public', 'http://[::93.184.215.14]/', /for 93\.184\.215\.14: enter 93\.184\.215\.14 itself/],
+    ['IPv4-mapped public', 'http://[::ffff:93.184.215.14]/', /IPv4-mapped IPv6 address for 93\.184\.215\.14/],
+    ['IPv4-translated loopback', 'http://[::ffff:0:127.0.0.1]/', /IPv4-translated IPv6 address for 127\.0\.0\.1/],
+    ['NAT64 metadata', 'http://[64:ff9b::169.254.169.254]/', /NAT64 IPv6 address for 169\.254\.169\.254/],
+    ['NAT64 local-use', 'http://[64:ff9b:1:a00::1]/', /local NAT64/],
+    ['6to4 of a private network', 'http://[2002:a00:1::1]/', /6to4 IPv6 address for 10\.0\.0\.1, a private/],
+    ['6to4 of loopback', 'http://[2002:7f00:1::]/', /6to4 IPv6 address for 127\.0\.0\.1/],
+    ['Teredo to loopback', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', /Teredo IPv6 address for 127\.0\.0\.1/],
+    ['reserved ::/8 outside the IPv4 forms', 'http://[::1:0:0:1]/', /reserved address/],
+    ['discard-only', 'http://[100::1]/', /discard/],
+    ['deprecated site-local', 'http://[fec0::1]/', /deprecatedSiteLocal/],
+    ['multicast', 'http://[ff02::1]/', /multicast/],
+    ['documentation', 'http://[2001:db8::1]/', /reserved/],
+  ])('refuses the IPv6 form %s (%s), naming the IPv4 it carries', async (_, url, reason) => {
+    const check = await checkOutboundUrl(url, strict);
+    expect(check.ok, url).toBe(false);
+    if (!check.ok) expect(check.reason).toMatch(/^Webhooks can only go to public addresses: /);
+    if (!check.ok) expect(check.reason).toMatch(reason);
+  });
+
+  it('refuses a name that resolves to an IPv6 form of a private IPv4 address', async () => {
+    for (const address of ['::7f00:1', '64:ff9b::a00:1', '2002:a9fe:a9fe::1']) {
+      const check = await checkOutboundUrl('https://hooks.example.com/in', { allowPrivate: false, resolve: resolvesTo(address) });
+      expect(check.ok, address).toBe(false);
+    }
+  });
+
   it('refuses a name that resolves to a private address among public ones', async () => {
     const check = await checkOutboundUrl('https://hooks.example.com/in', {
       allowPrivate: false,
@@ -109,6 +146,45 @@ describe('connect-time check', () => {
   it('refuses an IP literal to a private address at connect time', async () => {
     const result = await postSafely(new URL(`${base}/hook`), '{}', {}, { allowPrivate: false });
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/not allowed/) });
+  });
+});
+
+describe('connect-time check of IPv6 forms of IPv4 addresses', () => {
+  const forms = [
+    '::7f00:1',
+    '::ffff:0:7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    '::1:0:0:1',
+  ];
+
+  it.each(forms)('refuses %s in the URL before connecting', async (address) => {
+    const port = new URL(base).port;
+    const before = received.length;
+    const result = await postSafely(new URL(`http://[${address}]:${port}/hook`), '{}', {}, { allowPrivate: false });
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/is not allowed: .*not a public one|itself/) });
+    expect(received.length).toBe(before);
+  });
+
+  it.each(forms)('refuses a name that resolves to %s when the delivery connects (DNS rebinding)', async (address) => {
+    const port = new URL(base).port;
+    const before = received.length;
+    const result = await postSafely(
+      new URL(`http://rebind.example:${port}/hook`),
+      '{}',
+      {},
+      {
+        allowPrivate: false,
+        lookup: (_host, options, callback) => {
+          const answer = callback as (e: null, a: string | { address: string; family: number }[], f?: number) => void;
+          if (options.all) answer(null, [{ address, family: 6 }]);
+          else answer(null, address, 6);
+        },
+      },
+    );
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/is not allowed: .*not a public one|itself/) });
+    expect(received.length).toBe(before);
   });
 });
 

@@ -21,6 +21,11 @@ export const events = pgTable(
     formId: text('form_id'),
     leadId: uuid('lead_id'),
     payload: jsonb('payload').$type<EventEnvelope>().notNull(),
+    /**
+     * Null for an ordinary event. For one whose payload must not outlive its deliveries (lead.erased
+     * names an erased address): the deliveries still to end; the event is deleted when the last one does.
+     */
+    heldBy: text('held_by').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('events_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()), index('events_lead_idx').on(t.leadId)],

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import {
   API_ACCESS_PLAN_MESSAGE,
@@ -12,8 +12,9 @@ import {
 } from '../../../domain/api-keys.js';
 import { isUuid } from '../../../domain/ids.js';
 import { PLANS, type PlanId } from '../../../domain/plans.js';
+import { ROLES, type Role } from '../../../domain/team.js';
 import type { Db, Executor } from '../../db/client.js';
-import { apiKeys, organizations, users } from '../../db/schema/index.js';
+import { apiKeys, members, organizations, users } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { type AuditActor, recordAudit } from '../team/index.js';
 
@@ -117,13 +118,19 @@ export interface ApiCaller {
   workspaceId: string;
   scopes: ApiKeyScope[];
   plan: PlanId;
-  /** Who created the key (null once that account is deleted) and their address, for logs that name a person. */
-  createdBy: string | null;
-  createdByEmail: string | null;
+  /** Who created the key, their address and their role in the workspace now: the key acts with no more than that role. */
+  createdBy: string;
+  createdByEmail: string;
+  role: Role;
 }
 
-/** The live key behind a bearer token, with its workspace's current plan; null for an unknown or revoked key. */
-export async function authenticateApiKey(db: Db, token: string): Promise<ApiCaller | null> {
+/**
+ * The live key behind a bearer token, with its workspace's current plan and its creator's current
+ * role there (read on every request, so a demotion narrows the key at once); null for an unknown or
+ * revoked key, 'creator-gone' for a key whose creator is no longer a member of the workspace (removed,
+ * or their account deleted): it acts for nobody, so it does not work.
+ */
+export async function authenticateApiKey(db: Db, token: string): Promise<ApiCaller | 'creator-gone' | null> {
   if (!API_KEY_PATTERN.test(token)) return null;
   const [row] = await db
     .select({
@@ -133,12 +140,20 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiCall
       plan: organizations.plan,
       createdBy: apiKeys.createdBy,
       createdByEmail: users.email,
+      role: members.role,
     })
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.workspaceId))
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(
+      members,
+      and(eq(members.organizationId, apiKeys.workspaceId), eq(members.userId, apiKeys.createdBy), inArray(members.role, ROLES)),
+    )
     .where(and(eq(apiKeys.hash, hashApiKey(token)), isNull(apiKeys.revokedAt)));
-  return row ?? null;
+  if (!row) return null;
+  const { createdBy, createdByEmail, role } = row;
+  if (!createdBy || !createdByEmail || !role) return 'creator-gone';
+  return { ...row, createdBy, createdByEmail, role: role as Role };
 }
 
 /** Records the key's use, at most once a minute, so busy keys do not write on every request. */

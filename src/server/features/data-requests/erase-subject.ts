@@ -17,7 +17,7 @@ import type { Storage } from '../../lib/storage.js';
 import type { Tokens } from '../../lib/tokens.js';
 import type { WorkspaceActor } from '../auth/index.js';
 import { forgetEmails } from '../mail/index.js';
-import { emitEvent, erasedLeadEventData } from '../outbox/index.js';
+import { emitHeldEvent, erasedLeadEventData, type EventConsumer } from '../outbox/index.js';
 import { emailCounterKey } from '../visitor-journey/index.js';
 import { logDataRequest, type Requester } from './request-log.js';
 import { subjectHashOf } from './subject.js';
@@ -28,6 +28,8 @@ export interface ErasureDeps {
   tokens: Tokens;
   storage: Storage;
   log: (err: unknown, message: string) => void;
+  /** What delivers events (webhooks, email tools): lead.erased is written only where one of them delivers it. */
+  eventConsumers: EventConsumer[];
 }
 
 const countOf = async (rows: Promise<Array<{ n: number }>>) => (await rows)[0]?.n ?? 0;
@@ -84,12 +86,13 @@ export async function eraseSubject(
           .returning({ id: payments.id })
       : [];
     if (has) await tx.delete(leads).where(inArray(leads.id, ids));
-    // The person's earlier events (and their pending deliveries) go with them; receivers get lead.erased instead.
+    // The person's earlier events (and their pending deliveries) go with them; receivers get lead.erased
+    // instead, where a webhook endpoint or an email tool is to be told, and it goes once they were (0024).
     if (has) await tx.delete(events).where(inArray(events.leadId, ids));
     const now = new Date();
     for (const lead of found) {
       const data = erasedLeadEventData({ id: lead.id, formId: lead.formId, email }, now);
-      await emitEvent(tx, { workspaceId, formId: lead.formId, type: 'lead.erased', data }, now);
+      await emitHeldEvent(tx, { workspaceId, formId: lead.formId, type: 'lead.erased', data }, deps.eventConsumers, now);
     }
 
     // An export made while the person was a lead may list them; one made after an earlier erasure cannot.

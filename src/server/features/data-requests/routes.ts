@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../../domain/forms-api.js';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Tokens } from '../../lib/tokens.js';
+import type { EventConsumer } from '../outbox/index.js';
 import { accessRequest } from './access-request.js';
 import { eraseSubject } from './erase-subject.js';
 import { erasureCheck } from './erasure-check.js';
@@ -16,6 +17,7 @@ export interface DataRequestDeps {
   db: Db;
   tokens: Tokens;
   storage: Storage;
+  eventConsumers: EventConsumer[];
 }
 
 /** A JSON download: the browser saves it under `fileName`; personal data is never cached. */

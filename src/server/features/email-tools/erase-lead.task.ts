@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { emailToolAccounts, events, formEmailTools } from '../../db/schema/index.js';
 import { addJob } from '../../lib/jobs.js';
 import { nextAttemptAt } from '../../lib/retry-schedule.js';
-import type { EventRow } from '../outbox/index.js';
+import { type EventRow, holdEvent, releaseEvent } from '../outbox/index.js';
 import { loadApiKey } from './accounts.js';
 import type { EmailToolsDeps } from './deps.js';
 import { mailchimpApi } from './mailchimp.js';
@@ -44,8 +44,13 @@ export async function queueEraseFromEmailTools(tx: Executor, event: EventRow) {
       ),
     );
   const listId = (target?.settings as { listId?: unknown } | undefined)?.listId;
-  if (typeof listId === 'string') await queueErase(tx, { eventId: event.id, listId, attempt: 1 });
+  if (typeof listId !== 'string') return;
+  await queueErase(tx, { eventId: event.id, listId, attempt: 1 });
+  await holdEvent(tx, event, ERASE_HOLDER);
 }
+
+/** What holds a lead.erased event until the erasure from the email tool ends. */
+const ERASE_HOLDER = 'email-tool-erase';
 
 export async function eraseFromEmailTool(deps: EmailToolsDeps, payload: ErasePayload, now = new Date()) {
   const [event] = await deps.db.select().from(events).where(eq(events.id, payload.eventId));
@@ -53,12 +58,13 @@ export async function eraseFromEmailTool(deps: EmailToolsDeps, payload: ErasePay
   if (!event || typeof email !== 'string') return;
   const apiKey = await loadApiKey(deps, deps.db, event.workspaceId, 'mailchimp');
   const api = apiKey ? mailchimpApi(apiKey, deps.mailchimpApiUrl) : undefined;
-  if (!api) return;
-  const result = await api.deletePermanently(payload.listId, email);
+  const result = api ? await api.deletePermanently(payload.listId, email) : undefined;
   // Done, or not a member (404): nothing left to delete. A refused key or request cannot succeed later.
-  if (result.ok || (result.kind !== 'rate_limited' && result.kind !== 'unavailable')) return;
-  const runAt = nextAttemptAt(payload.attempt, now);
-  if (runAt) await queueErase(deps.db, { ...payload, attempt: payload.attempt + 1 }, runAt);
+  const retry = result && !result.ok && (result.kind === 'rate_limited' || result.kind === 'unavailable');
+  const runAt = retry ? nextAttemptAt(payload.attempt, now) : null;
+  if (runAt) return queueErase(deps.db, { ...payload, attempt: payload.attempt + 1 }, runAt);
+  // Ended (done, refused, no account any more, or out of attempts): the event, with the address, may go.
+  await deps.db.transaction((tx) => releaseEvent(tx, event.id, ERASE_HOLDER));
 }
 
 export const eraseFromEmailToolTask =

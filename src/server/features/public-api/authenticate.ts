@@ -21,9 +21,10 @@ export const API_RATE_RULE: RateRule = {
 const scopeFor = (method: string): ApiKeyScope => (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
 
 /**
- * The onRequest hook of /api/v1: the bearer key (401 unknown or revoked), its per-key rate limit
- * (RateLimit-* headers on every answer from here on, 429 over it), the workspace's plan checked on
- * every request (a downgrade stops the key at once: 403) and the scope the method needs (403).
+ * The onRequest hook of /api/v1: the bearer key (401 unknown or revoked, or its creator no longer a
+ * member), its per-key rate limit (RateLimit-* headers on every answer from here on, 429 over it),
+ * the workspace's plan checked on every request (a downgrade stops the key at once: 403) and the
+ * scope the method needs (403). The creator's current role is checked next, per route (permissions.ts).
  */
 export function authenticateRequests(db: Db, limiter: RateLimiter, rule: RateRule = API_RATE_RULE) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -35,6 +36,12 @@ export function authenticateRequests(db: Db, limiter: RateLimiter, rule: RateRul
     }
     const caller = await authenticateApiKey(db, match[1]!);
     if (!caller) throw new ApiProblem(401, 'unauthorized', 'This API key is not valid: it is unknown or was revoked.');
+    if (caller === 'creator-gone')
+      throw new ApiProblem(
+        401,
+        'unauthorized',
+        'The person who created this API key is no longer a member of this workspace, so it no longer works: create a new key.',
+      );
     reply.removeHeader('www-authenticate');
 
     const decision = await limiter.hit(rule, caller.keyId);

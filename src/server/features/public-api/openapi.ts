@@ -19,6 +19,7 @@ export const V1_DESCRIPTION = [
   'The Lodestone REST API: pages (forms), leads and exports of the workspace an API key belongs to.',
   'Authenticate with `Authorization: Bearer lsk_…` (Settings → Integrations → API keys; Business plan).',
   'Keys have a `read` scope (GET) and/or a `write` scope (POST, PATCH, DELETE).',
+  "A key also acts with no more than its creator's role in the workspace now, as the app's own screens allow it (exports and webhooks need an Owner or Admin; pages and erasures an Editor or more): a demoted creator's key loses those rights at once (403), and the key of a creator no longer in the workspace stops working (401).",
   `Lists are \`{ data, nextCursor }\`; pass \`?cursor=\` for the next page. Each key may make ${PUBLIC_API_RATE_LIMIT} requests a minute (RateLimit-* headers).`,
   'Errors are RFC 9457 problem+json.',
 ].join('\n\n');

@@ -7,6 +7,7 @@ import { refuseNulBytes } from '../../lib/nul-bytes.js';
 import { createRateLimiter } from '../../lib/rate-limiter.js';
 import { apiNoStore } from '../../lib/security-headers.js';
 import { authenticateRequests } from './authenticate.js';
+import { enforceKeyRoles } from './permissions.js';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';
 import { V1_DESCRIPTION, v1TransformObject } from './openapi.js';
 import { ApiProblem, problemErrorHandler, sendProblem } from './problem.js';
@@ -70,6 +71,7 @@ export async function publicApiPlugin(v1: FastifyInstance, options: PublicApiOpt
   const limiter = createRateLimiter(options.db, { log: (err) => v1.log.error({ err }, 'api rate limit sweep failed') });
   await v1.register(async (authed) => {
     authed.addHook('onRequest', authenticateRequests(options.db, limiter));
+    enforceKeyRoles(authed);
     authed.addHook('preHandler', idempotencyPreHandler(options.db));
     authed.addHook('onSend', idempotencyOnSend(options.db));
     publicApiRoutes(authed, options);

@@ -31,13 +31,13 @@ export const problems = {
     401,
     'unauthorized',
     'This API key is not valid: it is unknown or was revoked.',
-    'No key, or an unknown or revoked key.',
+    'No key, an unknown or revoked key, or a key whose creator is no longer a member.',
   ),
   403: answer(
     403,
     'forbidden',
     "This API key lacks the 'write' scope that POST requests need.",
-    "The workspace is not on the Business plan, or the key lacks the method's scope.",
+    "The workspace is not on the Business plan, the key lacks the method's scope, or its creator's current role does not allow this.",
   ),
   429: answer(
     429,

@@ -29,6 +29,7 @@ import { ApiProblem } from './problem.js';
 import { objectPostProblems, objectProblems, postProblems, problems } from './problems.js';
 import { publicApiWebhookRoutes } from './webhook-routes.js';
 import type { WebhookDeps } from '../webhooks/index.js';
+import type { EventConsumer } from '../outbox/index.js';
 
 export interface PublicApiDeps {
   db: Db;
@@ -37,6 +38,8 @@ export interface PublicApiDeps {
   appOrigin: string;
   publicOrigin: string;
   webhooks: WebhookDeps;
+  /** What delivers events: an erasure writes lead.erased only where one of them will. */
+  eventConsumers: EventConsumer[];
 }
 
 /** The public API's endpoints (contract: src/domain/public-api.ts); `request.apiCaller` is set by authenticate.ts. */
@@ -195,10 +198,15 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
           )[0]
         : undefined;
       if (!lead) throw new ApiProblem(404, 'notFound', 'This lead was not found.');
-      const by = { id: `api-key:${caller.keyId}`, email: caller.createdByEmail ?? `api-key:${caller.keyId}` };
-      const owner = { userId: caller.createdBy ?? by.id, workspaceId: caller.workspaceId };
+      const by = { id: `api-key:${caller.keyId}`, email: caller.createdByEmail };
+      const owner = { userId: caller.createdBy, workspaceId: caller.workspaceId };
       const log = (err: unknown, message: string) => request.log.error({ err }, message);
-      return eraseSubject({ db, tokens: deps.tokens, storage: deps.storage, log }, owner, lead.email, by);
+      return eraseSubject(
+        { db, tokens: deps.tokens, storage: deps.storage, log, eventConsumers: deps.eventConsumers },
+        owner,
+        lead.email,
+        by,
+      );
     },
   );
 
@@ -215,9 +223,6 @@ export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
     },
     async (request, reply) => {
       const { createdBy, workspaceId } = request.apiCaller;
-      if (!createdBy) {
-        throw new ApiProblem(403, 'forbidden', 'The person who created this key no longer has an account: create a new key.');
-      }
       const exportDeps = { db, tokens: deps.tokens, appOrigin: deps.appOrigin };
       return reply.status(202).send(await createLeadExport(exportDeps, { userId: createdBy, workspaceId }, request.body));
     },

@@ -6,9 +6,11 @@ import type { Executor } from '../../db/client.js';
 import { nextAttemptAt } from '../../lib/retry-schedule.js';
 import { postSafely } from '../../lib/safe-http.js';
 import { queueEmail } from '../mail/index.js';
+import { releaseEvent } from '../outbox/index.js';
 import { workspaceOwners } from '../workspaces/index.js';
 import type { WebhookDeps } from './deps.js';
 import type { EndpointRow } from './endpoint-view.js';
+import { deliveryHolder } from './fan-out.js';
 import { type DeliverWebhookPayload, queueDelivery } from './queue.js';
 import { webhookHeaders } from './sign.js';
 
@@ -85,6 +87,8 @@ export async function deliverWebhook(
         .set({ status: 'succeeded', attempts, lastAttemptAt: now, nextAttemptAt: null })
         .where(eq(webhookDeliveries.id, delivery.id));
       await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+      // Its delivery done, a lead.erased event (it names the address) goes once no other delivery holds it.
+      await releaseEvent(tx, delivery.eventId, deliveryHolder(delivery.id));
       return 'succeeded';
     }
 
@@ -95,6 +99,7 @@ export async function deliverWebhook(
       .where(eq(webhookDeliveries.id, delivery.id));
     if (next) await queueDelivery(tx, delivery.id, 'retry', next);
     await recordFailure(deps, tx, endpoint, error ?? 'failed', now);
+    if (!next) await releaseEvent(tx, delivery.eventId, deliveryHolder(delivery.id));
     return next ? 'retrying' : 'failed';
   });
 }

@@ -61,6 +61,13 @@ describe('webhook endpoints API', () => {
     ['IPv6 loopback', 'http://[::1]/hook', /loopback/],
     ['IPv6 unique local', 'http://[fd12:3456:789a::1]/hook', /uniqueLocal/],
     ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/hook', /loopback/],
+    // Issue 34, point 13: the other IPv6 forms of an IPv4 address.
+    ['IPv4-compatible IPv6 loopback', 'http://[::127.0.0.1]/', /127\.0\.0\.1, a loopback/],
+    ['IPv4-compatible IPv6 metadata', 'http://[::169.254.169.254]/', /169\.254\.169\.254, a linkLocal/],
+    ['IPv4-compatible IPv6 private', 'http://[::10.0.0.1]/', /10\.0\.0\.1, a private/],
+    ['NAT64 of the metadata address', 'http://[64:ff9b::a9fe:a9fe]/', /169\.254\.169\.254/],
+    ['6to4 of a private network', 'http://[2002:a00:1::]/', /10\.0\.0\.1, a private/],
+    ['Teredo to loopback', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', /127\.0\.0\.1/],
     ['a name resolving to loopback', 'http://localhost:3000/hook', /loopback/],
     ['another scheme', 'ftp://93.184.215.14/hook', /Only http/],
   ])('refuses %s at save time with the reason under the URL, and saves nothing', async (_what, url, reason) => {

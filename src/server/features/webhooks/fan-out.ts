@@ -2,7 +2,7 @@ import { and, arrayContains, eq, isNull, or, sql } from 'drizzle-orm';
 import { TEST_EVENT_TYPE } from '../../../domain/events.js';
 import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
-import type { EventConsumer, EventRow } from '../outbox/index.js';
+import { type EventConsumer, type EventRow, holdEvent } from '../outbox/index.js';
 import { queueDelivery } from './queue.js';
 
 /**
@@ -12,6 +12,9 @@ import { queueDelivery } from './queue.js';
  * Test events are never fanned out: they go to the one endpoint they were sent to. A workspace
  * without an enabled endpoint has nothing to fan out to.
  */
+/** What holds a held event (lead.erased) until this delivery ends. */
+export const deliveryHolder = (deliveryId: string) => `webhook-delivery:${deliveryId}`;
+
 export const webhooksFanOut: EventConsumer = {
   mayConsume: sql`${events.type} <> ${TEST_EVENT_TYPE} and exists (select 1 from ${webhookEndpoints}
     where ${webhookEndpoints.workspaceId} = ${events.workspaceId} and ${webhookEndpoints.enabled})`,
@@ -39,6 +42,8 @@ async function fanOut(tx: Executor, event: EventRow) {
       .values({ endpointId: endpoint.id, eventId: event.id, createdAt: event.createdAt })
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
-    if (created) await queueDelivery(tx, created.id);
+    if (!created) continue;
+    await queueDelivery(tx, created.id);
+    await holdEvent(tx, event, deliveryHolder(created.id));
   }
 }
