@@ -30,7 +30,7 @@ async function pageWithLocalImages() {
   const config: FormConfig = {
     ...base,
     design: { ...base.design, logo: ref(1), cover: ref(2) },
-    abTest: { ...base.abTest, enabled: true, design: { ...base.abTest.design, logo: ref(1) } },
+    abTest: { ...base.abTest, enabled: true, designChanges: { logo: ref(1) } },
   };
   const logo = await png('logo.png');
   const cover = await png('cover.png');
@@ -104,7 +104,7 @@ describe('the images a draft keeps', () => {
     // An uploaded image (no file here) is not the draft's to keep.
     expect(localImagesOf({ ...config, design: { ...config.design, logo: ref(5) } }, images).map((i) => i.key)).toEqual([
       'design.cover',
-      'abTest.design.logo',
+      'abTest.designChanges.logo',
     ]);
   });
 
@@ -112,7 +112,7 @@ describe('the images a draft keeps', () => {
     const { config } = await pageWithLocalImages();
     const next = withImageUploaded(config, ref(1).id, ref(7));
     expect(next.design.logo).toEqual(ref(7));
-    expect(next.abTest.design.logo).toEqual(ref(7));
+    expect(next.abTest.designChanges?.logo).toEqual(ref(7));
     expect(next.design.cover).toEqual(ref(2));
   });
 });
@@ -133,7 +133,7 @@ describe('uploadLocalImages (publishing)', () => {
       [ref(2).id, ref(8, 1600, 1000)],
     ]);
     expect(next.design).toMatchObject({ logo: ref(7), cover: ref(8, 1600, 1000) });
-    expect(next.abTest.design.logo).toEqual(ref(7));
+    expect(next.abTest.designChanges?.logo).toEqual(ref(7));
     expect(localImagesOf(next, images)).toEqual([]);
   });
 

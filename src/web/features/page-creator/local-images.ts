@@ -1,6 +1,7 @@
 import { createContext } from 'react';
 import { ErrorCode } from '@/domain/api-errors';
 import type { Design, FormConfig, ImageRef } from '@/domain/form-config';
+import { variantDesignChanges } from '@/domain/ab-test';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -28,11 +29,15 @@ export const NO_LOCAL_IMAGES: LocalImages = Object.freeze({});
 const IMAGE_PLACES = [
   { key: 'design.logo', label: 'logo', pick: (config: FormConfig) => config.design.logo },
   { key: 'design.cover', label: 'cover image', pick: (config: FormConfig) => config.design.cover },
-  { key: 'abTest.design.logo', label: "variant B's logo", pick: (config: FormConfig) => config.abTest?.design.logo ?? null },
   {
-    key: 'abTest.design.cover',
+    key: 'abTest.designChanges.logo',
+    label: "variant B's logo",
+    pick: (config: FormConfig) => variantDesignChanges(config.abTest).logo ?? null,
+  },
+  {
+    key: 'abTest.designChanges.cover',
     label: "variant B's cover image",
-    pick: (config: FormConfig) => config.abTest?.design.cover ?? null,
+    pick: (config: FormConfig) => variantDesignChanges(config.abTest).cover ?? null,
   },
 ] as const;
 
@@ -54,18 +59,27 @@ export function shownLocalImages(config: FormConfig, images: LocalImages): Local
   return Object.fromEntries(shown.map(({ id, file }) => [id, file]));
 }
 
-const replacedIn = (design: Design, id: string, ref: ImageRef): Design => ({
-  ...design,
-  logo: design.logo?.id === id ? ref : design.logo,
-  cover: design.cover?.id === id ? ref : design.cover,
-});
+function replacedIn<D extends Partial<Design>>(design: D, id: string, ref: ImageRef): D {
+  const next = { ...design };
+  if (next.logo?.id === id) next.logo = ref;
+  if (next.cover?.id === id) next.cover = ref;
+  return next;
+}
 
 /** The page with the uploaded image `ref` wherever it showed the local image `id`. */
 export function withImageUploaded(config: FormConfig, id: string, ref: ImageRef): FormConfig {
   return {
     ...config,
     design: replacedIn(config.design, id, ref),
-    ...(config.abTest ? { abTest: { ...config.abTest, design: replacedIn(config.abTest.design, id, ref) } } : {}),
+    ...(config.abTest
+      ? {
+          abTest: {
+            ...config.abTest,
+            ...(config.abTest.design ? { design: replacedIn(config.abTest.design, id, ref) } : {}),
+            ...(config.abTest.designChanges ? { designChanges: replacedIn(config.abTest.designChanges, id, ref) } : {}),
+          },
+        }
+      : {}),
   };
 }
 
