@@ -7,8 +7,8 @@ import { billingDeps, PlanCommandError, setPlanAsOperator } from '../src/server/
 /**
  * `npm run plan -- <workspace> <free|pro|business>`: an operator sets a workspace's plan on a server
  * without billing (no BILLING_*). <workspace> is its id, its slug or its only owner's email. It
- * uses the database `npm start` would (DATA_DIR's embedded PostgreSQL, or DATABASE_URL); with the
- * embedded one, stop the server first.
+ * uses the database `npm start` would (DATA_DIR's embedded PostgreSQL, or DATABASE_URL). Beside a
+ * running server it works in that server's embedded PostgreSQL and leaves it running (decision 0065).
  */
 const [reference, plan] = process.argv.slice(2);
 if (!reference || !plan) {
@@ -16,7 +16,7 @@ if (!reference || !plan) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(config, (msg) => console.log(`[plan] ${msg}`));
+const database = await openDatabase(config, (msg) => console.log(`[plan] ${msg}`), 'command');
 let exitCode = 0;
 try {
   await migrateDatabase(database.pool);

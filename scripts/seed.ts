@@ -11,13 +11,14 @@ import { APP_HOST, PUBLIC_HOST } from '../tests/kit/hosts.js';
 
 /**
  * `npm run seed`: fills the database that `npm start` would use (DATA_DIR's embedded PostgreSQL, or
- * DATABASE_URL) with a demo workspace. Emails that the API queues (none for these pages) would go
- * out with the next `npm start`.
+ * DATABASE_URL) with a demo workspace. Beside a running server it works in that server's embedded
+ * PostgreSQL and leaves it running (decision 0065). Emails that the API queues (none for these pages)
+ * go out from the running server, or with the next `npm start`.
  */
 const say = (msg: string) => console.log(`[seed] ${msg}`);
 // The in-process app answers on the hosts the kit's requests name; links are computed when served, never stored.
 const config = loadConfig({ ...process.env, APP_URL: `http://${APP_HOST}`, PUBLIC_URL: `http://${PUBLIC_HOST}` });
-const database = await openDatabase(config, say);
+const database = await openDatabase(config, say, 'command');
 let exitCode = 0;
 try {
   await migrateDatabase(database.pool);

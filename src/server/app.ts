@@ -27,7 +27,13 @@ import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './featur
 import { createTokens } from './lib/tokens.js';
 import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { billingDeps, billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
-import { createPublicPages, customDomainIsolation, publicNotFound, publicPagesRoutes } from './features/public-pages/index.js';
+import {
+  createPublicPages,
+  customDomainIsolation,
+  publicErrorHandler,
+  publicNotFound,
+  publicPagesRoutes,
+} from './features/public-pages/index.js';
 import {
   createDomainMap,
   createSites,
@@ -276,6 +282,8 @@ export async function buildApp({
   const publicFace = hostConstraint(config.appUrl.host, false);
   await app.register(async (face) => {
     face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
+    // A visitor's browser is told what happened in HTML, never shown the API's JSON error (house rule 10).
+    face.setErrorHandler(publicErrorHandler);
     // On a custom domain, only its workspace's pages and visitors' links (after the body is parsed).
     face.addHook('preHandler', customDomainIsolation({ db, tokens: leadDeps.tokens }));
     publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout, domains }, publicPages);

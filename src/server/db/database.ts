@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from './embedded.js';
+import { startEmbeddedPostgres, type EmbeddedUse } from './embedded.js';
 
 export interface Database {
   /** Requests' connections. */
@@ -27,7 +27,6 @@ const EMBEDDED_DATABASE = 'lodestone';
 export const POOL_SIZE = 12;
 export const JOB_POOL_SIZE = 20;
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. */
 /**
  * An idle pooled connection that the server drops (a restart, a failover) emits 'error' on the
  * pool; unhandled, that would crash the process. The pool replaces the connection on next use.
@@ -43,13 +42,17 @@ function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
 export const openJobPool = (connection: pg.PoolConfig, log: (msg: string) => void) =>
   watch(new pg.Pool({ ...connection, max: JOB_POOL_SIZE }), log);
 
-export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. `use` 'command' is an operator command's (`npm run plan`, `npm run seed`): beside a running server it
+ * uses that server's embedded PostgreSQL and leaves it running (docs/decisions/0065).
+ */
+export async function openDatabase(config: Config, log: (msg: string) => void, use: EmbeddedUse = 'server'): Promise<Database> {
   if (config.databaseUrl) {
     const connection = { connectionString: config.databaseUrl };
     const pool = watch(new pg.Pool({ ...connection, max: POOL_SIZE }), log);
     return { pool, connection, close: () => pool.end(), halt: async () => undefined };
   }
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log);
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), log, use);
   try {
     const admin = new pg.Client(embedded.connection);
     await admin.connect();

@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PoolConfig } from 'pg';
 
 /**
@@ -13,8 +14,22 @@ import type { PoolConfig } from 'pg';
  */
 export interface EmbeddedPostgres {
   connection: PoolConfig;
+  /** Stops PostgreSQL if this process started it; one borrowed from a running server is left running. */
   stop(): Promise<void>;
 }
+
+/**
+ * 'server': the process serves from this database and owns it (main.ts; tests and benches on their
+ * own directories). 'command': an operator command (`npm run plan`, `npm run seed`), which must never
+ * take a running server's database away: it uses the running PostgreSQL through its socket, and
+ * starts (then stops) one only when none is running (docs/decisions/0065).
+ */
+export type EmbeddedUse = 'server' | 'command';
+
+/** How long a starting server waits for an operator command to finish with the database. */
+const WAIT_FOR_COMMAND_MS = 10 * 60_000;
+/** How long anyone waits for another process that is starting PostgreSQL. */
+const WAIT_FOR_START_MS = 2 * 60_000;
 
 interface Binaries {
   initdb: string;
@@ -69,20 +84,90 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid in DATA_DIR/postgres/postmaster.pid if that postgres (ours, on this data directory) is running. */
+function runningPostgres(bins: Binaries, dataDir: string): number | undefined {
+  const lock = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lock)) return undefined;
+  const pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
+  const ours = Number.isInteger(pid) && pid > 0 && isAlive(pid) && readCmdline(pid).includes(bins.postgres);
+  return ours ? pid : undefined;
+}
+
+/**
+ * Who started the running embedded PostgreSQL, kept beside its data directory (`postgres.owner`):
+ * a server (main.ts) or an operator command (`npm run plan`, `npm run seed`), by pid and the
+ * pid's start time (so a pid reused by another process is not taken for it).
+ */
+interface Owner {
+  pid: number;
+  started: string;
+  use: EmbeddedUse;
+  what: string;
+}
+
+const ownerFile = (dataDir: string) => `${dataDir}.owner`;
+
+/** A process's start time (field 22 of /proc/<pid>/stat), or '' where there is no /proc. */
+function startTimeOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function readOwner(dataDir: string): Owner | undefined {
+  try {
+    return JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as Owner;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The owner if it is another process that is still running. */
+function liveOwner(dataDir: string): Owner | undefined {
+  const owner = readOwner(dataDir);
+  if (!owner || owner.pid === process.pid || !isAlive(owner.pid)) return undefined;
+  return startTimeOf(owner.pid) === owner.started ? owner : undefined;
+}
+
+/** Names this process the owner, unless another process named itself first (false). A stale owner is replaced. */
+function claim(dataDir: string, use: EmbeddedUse): boolean {
+  const script = process.env.npm_lifecycle_event;
+  const what = use === 'server' ? 'a Lodestone server' : script ? `\`npm run ${script}\`` : 'an operator command';
+  const owner: Owner = { pid: process.pid, started: startTimeOf(process.pid), use, what };
+  if (existsSync(ownerFile(dataDir))) {
+    // A file that does not parse yet is being written by a process claiming it now.
+    if (!readOwner(dataDir) && Date.now() - statSync(ownerFile(dataDir)).mtimeMs < 5_000) return false;
+    if (liveOwner(dataDir)) return false;
+    rmSync(ownerFile(dataDir), { force: true });
+  }
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  try {
+    writeFileSync(ownerFile(dataDir), JSON.stringify(owner), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+function dropOwner(dataDir: string): void {
+  if (readOwner(dataDir)?.pid === process.pid) rmSync(ownerFile(dataDir), { force: true });
+}
+
 /**
  * A run that was killed (kill -9, power loss) can leave postmaster.pid behind, or even a
  * still-running postgres. A dead pid's lock is removed; a live postgres on our data directory
  * is asked to stop so this run starts it afresh and owns it.
  */
 async function clearStaleRun(bins: Binaries, dataDir: string, options: SpawnOptions): Promise<void> {
-  const lock = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(lock)) return;
-  const pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
-  const isOurPostgres = Number.isInteger(pid) && pid > 0 && isAlive(pid) && readCmdline(pid).includes(bins.postgres);
-  if (isOurPostgres) {
+  if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+  if (runningPostgres(bins, dataDir)) {
     await run(bins.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], options);
   } else {
-    rmSync(lock, { force: true });
+    rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
     rmSync(path.join(dataDir, `.s.PGSQL.${PORT}.lock`), { force: true });
   }
 }
@@ -109,12 +194,84 @@ function readCmdline(pid: number): string {
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (msg: string) => void,
+  use: EmbeddedUse = 'server',
+): Promise<EmbeddedPostgres> {
   const bins = await binaries();
   const owner = runAs();
   const options: SpawnOptions = { ...(owner ?? {}), env: { ...process.env, LC_ALL: 'C', LANG: 'C' } };
   const pgdata = path.resolve(dataDir);
+  const connection: PoolConfig = { host: pgdata, port: PORT, user: 'postgres', database: 'postgres' };
+  const began = performance.now();
+  let told = false;
+  const wait = async (limitMs: number, why: string, tooLong: string) => {
+    if (performance.now() - began > limitMs) throw new Error(tooLong);
+    if (!told) log(why);
+    told = true;
+    await sleep(250);
+  };
 
+  for (;;) {
+    const running = runningPostgres(bins, pgdata) !== undefined;
+    const other = liveOwner(pgdata);
+    if (running && use === 'command') {
+      // A server (or another command) is using it: work beside it, through its socket, and leave it running.
+      log(
+        `using the embedded PostgreSQL that ${other ? `${other.what} (pid ${other.pid})` : 'another process'} runs in ${pgdata}; it stays running`,
+      );
+      return { connection, stop: async () => undefined };
+    }
+    if (other?.use === 'server') {
+      if (running || use === 'server') {
+        throw new Error(
+          `Another Lodestone server (pid ${other.pid}) is using the embedded PostgreSQL in ${pgdata}. ` +
+            `Stop it first, or give this server another DATA_DIR.`,
+        );
+      }
+      await wait(
+        WAIT_FOR_START_MS,
+        `waiting for the Lodestone server (pid ${other.pid}) to start the embedded PostgreSQL in ${pgdata}`,
+        `The Lodestone server (pid ${other.pid}) owns the embedded PostgreSQL in ${pgdata}, but it is not running. Stop that server first.`,
+      );
+      continue;
+    }
+    if (other) {
+      // An operator command started it and stops it when it ends (seconds): the server starts after it.
+      await wait(
+        WAIT_FOR_COMMAND_MS,
+        `waiting for ${other.what} (pid ${other.pid}) to finish with the embedded PostgreSQL in ${pgdata}`,
+        `${other.what} (pid ${other.pid}) is still using the embedded PostgreSQL in ${pgdata}. Let it finish or stop it, then start again.`,
+      );
+      continue;
+    }
+    if (!claim(pgdata, use)) continue; // another process claimed it at the same moment: look again
+    try {
+      await start(bins, pgdata, options, owner, log);
+    } catch (err) {
+      dropOwner(pgdata);
+      throw err;
+    }
+    return {
+      connection,
+      async stop() {
+        await run(bins.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], options);
+        dropOwner(pgdata);
+        log('embedded PostgreSQL stopped');
+      },
+    };
+  }
+}
+
+/** Initialises the data directory if it has none, clears a killed run's leftovers, starts PostgreSQL. */
+async function start(
+  bins: Binaries,
+  pgdata: string,
+  options: SpawnOptions,
+  owner: { uid: number; gid: number } | undefined,
+  log: (msg: string) => void,
+): Promise<void> {
   if (owner) assertReachableByOthers(path.dirname(pgdata));
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${pgdata}`);
@@ -139,12 +296,4 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     detached: true,
   });
   log('embedded PostgreSQL started');
-
-  return {
-    connection: { host: pgdata, port: PORT, user: 'postgres', database: 'postgres' },
-    async stop() {
-      await run(bins.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], options);
-      log('embedded PostgreSQL stopped');
-    },
-  };
 }

@@ -1,1 +1,1 @@
-export { bumpDailyStats, bumpDailyStatsFrom, today } from './daily-stats.js';
+export { bumpDailyStats, bumpDailyStatsFrom, countedLeadColumns, type CountedLead, today, uncountLeads } from './daily-stats.js';

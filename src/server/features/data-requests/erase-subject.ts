@@ -16,6 +16,7 @@ import {
 import type { Storage } from '../../lib/storage.js';
 import type { Tokens } from '../../lib/tokens.js';
 import type { WorkspaceActor } from '../auth/index.js';
+import { countedLeadColumns, uncountLeads } from '../daily-stats/index.js';
 import { forgetEmails } from '../mail/index.js';
 import { emitHeldEvent, erasedLeadEventData, type EventConsumer } from '../outbox/index.js';
 import { emailCounterKey } from '../visitor-journey/index.js';
@@ -53,7 +54,7 @@ export async function eraseSubject(
   const { outcome, exportFiles } = await deps.db.transaction(async (tx) => {
     // Locked, so a visitor confirming or paying at this moment waits for the erasure, then finds no lead.
     const found = await tx
-      .select({ id: leads.id, data: leads.data, formId: leads.formId })
+      .select({ id: leads.id, data: leads.data, ...countedLeadColumns })
       .from(leads)
       .where(and(eq(leads.workspaceId, workspaceId), eq(leads.email, email)))
       .for('update');
@@ -86,6 +87,8 @@ export async function eraseSubject(
           .returning({ id: payments.id })
       : [];
     if (has) await tx.delete(leads).where(inArray(leads.id, ids));
+    // Every count follows the rows: the person's sign-up, confirmation and downloads go with them (decision 0065).
+    await uncountLeads(tx, found);
     // The person's earlier events (and their pending deliveries) go with them; receivers get lead.erased
     // instead, where a webhook endpoint or an email tool is to be told, and it goes once they were (0024).
     if (has) await tx.delete(events).where(inArray(events.leadId, ids));

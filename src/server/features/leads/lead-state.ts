@@ -227,6 +227,9 @@ export async function markVerified(
     .set({ status: 'verified', verifiedAt: now, heldAt, ...(keepCode ? {} : { codeHash: null, codeExpiresAt: null }) })
     .where(eq(leads.id, lead.id));
   if (!heldAt) await bumpDailyStats(tx, lead.formId, { confirmations: 1 }, now);
+  // Held, it leaves the sign-ups it was counted in on the day it signed up, as it leaves the lead counts;
+  // its release counts it there again (decision 0065).
+  else await bumpDailyStats(tx, lead.formId, { leads: -1 }, lead.createdAt);
   await noteVerifiedLead(deps, tx, lead.workspaceId, now);
   if (!heldAt) {
     await notifyOwnersOfNewLead(deps, tx, lead, config, now);

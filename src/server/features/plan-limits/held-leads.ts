@@ -77,7 +77,8 @@ export async function releaseHeldLeads(
   for (const lead of released) {
     const confirmedAt = lead.verifiedAt ?? now;
     bump(lead.formId, confirmedAt, 'confirmations');
-    if (signedUpConfirmed(lead)) bump(lead.formId, lead.createdAt, 'leads');
+    // Every held lead was kept out of the sign-ups (held as it signed up, or taken out when held later).
+    bump(lead.formId, lead.createdAt, 'leads');
   }
   for (const b of bumps.values()) {
     await bumpDailyStats(tx, b.formId, { leads: b.leads, confirmations: b.confirmations }, b.at);

@@ -3,6 +3,7 @@ import type { RetentionSettings } from '../../../domain/retention.js';
 import type { Executor } from '../../db/client.js';
 import { events, leads, organizations, payments } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
+import { countedLeadColumns, uncountLeads } from '../daily-stats/index.js';
 
 const settingsColumns = {
   pendingLeadDays: organizations.pendingLeadRetentionDays,
@@ -37,7 +38,8 @@ const expired = (column: Parameters<typeof keptDays>[0]) =>
  * Deletes, in every workspace, the unconfirmed double opt-in leads older than the workspace keeps
  * them and, where the workspace set a limit for all leads, every lead older than that; with each
  * lead go its answers and consent records (foreign keys) and its outbound events. A lead with a payment is kept: payment
- * records are needed for tax. The daily totals stay.
+ * records are needed for tax. The daily roll-up forgets them too, so every count agrees with the
+ * lead rows (decision 0065).
  */
 export async function purgeExpiredLeads(db: Executor) {
   const noPayment = notExists(
@@ -49,12 +51,13 @@ export async function purgeExpiredLeads(db: Executor) {
   const pending = await db
     .delete(leads)
     .where(and(eq(leads.status, 'pending'), noPayment, expired(organizations.pendingLeadRetentionDays)))
-    .returning({ id: leads.id });
+    .returning({ id: leads.id, ...countedLeadColumns });
   const all = await db
     .delete(leads)
     .where(and(noPayment, expired(organizations.leadRetentionDays)))
-    .returning({ id: leads.id });
+    .returning({ id: leads.id, ...countedLeadColumns });
   // Their events (lead.created, lead.confirmed, with the address) go too; deliveries cascade.
+  await uncountLeads(db, [...pending, ...all]);
   const ids = [...pending, ...all].map((l) => l.id);
   if (ids.length > 0) await db.delete(events).where(sql`${events.leadId} = any(${`{${ids.join(',')}}`}::uuid[])`);
   return { pending: pending.length, all: all.length };
