@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '../../../domain/api-errors.js';
 import { IMAGE_MAX_BYTES, imageMessages, PNG_MAX_WIDTH } from '../../../domain/images.js';
@@ -35,25 +35,40 @@ export function imageFileRoutes(app: FastifyInstance, storage: Storage) {
   app.get<{ Params: { id: string; file: string } }>('/img/:id/:file', async (request, reply) => {
     const found = imageFileOf(request.params.id, request.params.file, PNG_MAX_WIDTH);
     if (!found) throw notFound('This image');
+    const made = found.png ? pngCopies.get(found.key) : undefined;
+    if (made) return sendImage(reply, 'image/png', made);
     // Found before answering, so a missing file is a 404 and not a broken 200.
     const stream = await storage.read(found.key).catch((err: unknown) => {
       throw isStoredFileMissing(err) ? notFound('This image') : err;
     });
-    const body = found.png
-      ? await sharp(await streamBytes(stream))
-          .png({ compressionLevel: 9 })
-          .toBuffer()
-      : stream;
-    return (
-      reply
-        .type(found.png ? 'image/png' : 'image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        // Public by design: an email or another site may show the page's logo too.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(body)
-    );
+    if (!found.png) return sendImage(reply, 'image/webp', stream);
+    const png = await sharp(await streamBytes(stream))
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    rememberPng(found.key, png);
+    return sendImage(reply, 'image/png', png);
   });
+}
+
+function sendImage(reply: FastifyReply, type: string, body: Buffer | NodeJS.ReadableStream | AsyncIterable<Buffer>) {
+  return (
+    reply
+      .type(type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      // Public by design: an email or another site may show the page's logo too.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(body)
+  );
+}
+
+// PNG copies made once per server and kept (an image never changes under its id): a burst of requests
+// for an email's logo, or someone asking for it over and over, costs one conversion, not one each.
+const PNG_COPIES_KEPT = 256;
+const pngCopies = new Map<string, Buffer>();
+function rememberPng(key: string, png: Buffer) {
+  if (pngCopies.size >= PNG_COPIES_KEPT) pngCopies.delete(pngCopies.keys().next().value!);
+  pngCopies.set(key, png);
 }
 
 async function streamBytes(stream: AsyncIterable<Buffer>): Promise<Buffer> {
