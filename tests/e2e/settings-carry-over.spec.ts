@@ -132,9 +132,10 @@ for (const width of [1280, 375]) {
     await page.goto('/dashboard');
     await headerLink(page, 'Billing', width);
     await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-    await expect(page.getByText(/Free/).first()).toBeVisible();
+    await expect(page.getByText('Your plan: Free')).toBeVisible();
     await setWorkspacePlan(email, 'pro');
     await page.reload();
+    await expect(page.getByText('Your plan: Pro')).toBeVisible();
     await expect(
       page.getByText('Your Pro plan was set by Lodestone’s team; there are no invoices for it.').first(),
     ).toBeVisible();
