@@ -46,6 +46,7 @@ import {
 } from './features/custom-domains/index.js';
 import { cacheLiveForms } from './features/leads/index.js';
 import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
+import { pageDefaultsRoutes } from './features/page-defaults/index.js';
 import { retentionRoutes } from './features/retention/index.js';
 import { dataRequestRoutes } from './features/data-requests/index.js';
 import { webhookDeps, webhooksRoutes } from './features/webhooks/index.js';
@@ -252,6 +253,7 @@ export async function buildApp({
       imagesRoutes(owned, db, storage);
       paymentsRoutes(owned, checkout);
       retentionRoutes(owned, db);
+      pageDefaultsRoutes(owned, db);
       dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage, eventConsumers });
       webhooksRoutes(owned, webhooks);
       emailToolsRoutes(owned, emailToolsDeps(config, db));

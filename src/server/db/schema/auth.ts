@@ -90,6 +90,8 @@ export const organizations = pgTable('organizations', {
   pendingLeadRetentionDays: integer('pending_lead_retention_days').notNull().default(30),
   /** Days any lead is kept; null: no limit. */
   leadRetentionDays: integer('lead_retention_days'),
+  /** The privacy-policy address new pages start from (src/domain/page-defaults.ts); null: none yet. */
+  privacyPolicyUrl: text('privacy_policy_url'),
   createdAt: createdAt(),
 });
 

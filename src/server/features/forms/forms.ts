@@ -33,6 +33,7 @@ import { HttpError, notFound } from '../../lib/http-errors.js';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
 import { containsPattern } from '../../lib/like.js';
 import { paymentProblems, revenue } from '../payments/index.js';
+import { adoptPrivacyPolicyUrl } from '../page-defaults/index.js';
 import { assertPageEditable } from '../plan-limits/index.js';
 import { type AuditActor, recordAudit } from '../team/index.js';
 import { planOf } from '../workspaces/index.js';
@@ -252,6 +253,8 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
       })
       .where(eq(forms.id, id))
       .returning();
+    // The first address published becomes the one the workspace's new pages start from.
+    await adoptPrivacyPolicyUrl(tx, workspaceId, form.draft.privacyPolicyUrl);
     await emitEvent(tx, {
       workspaceId,
       formId: id,

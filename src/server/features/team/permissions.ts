@@ -55,6 +55,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/billing/portal': 'billing',
   // Workspace and team
   'PUT /api/workspace/retention': 'manageWorkspace',
+  'PUT /api/workspace/page-defaults': 'manageWorkspace',
   // Custom domains and the pages' paths on them (domain/custom-domains.ts)
   'POST /api/domains': 'manageWorkspace',
   'POST /api/domains/:id/verify': 'manageWorkspace',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from '@/web/lib/router';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { templateConfig } from '@/domain/templates';
@@ -7,7 +7,9 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useFormToEdit } from '@/web/features/forms';
 import { NotFoundPage } from '@/web/features/not-found';
+import { usePageDefaults } from '@/web/features/workspace-privacy';
 import { ApiError } from '@/web/lib/api';
+import { authClient } from '@/web/lib/auth-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { PageCreator } from './page-creator';
 
@@ -26,11 +28,39 @@ export function PageCreatorPage() {
   return <NewForm key={slug ?? ''} templateSlug={slug} />;
 }
 
+/**
+ * A new page starts from the template (or Lodestone's defaults) and, signed in, from the workspace's
+ * own defaults (its privacy-policy address). The creator takes its baseline once, so it waits for
+ * them; a draft kept in the browser still wins over the baseline (use-draft.ts).
+ */
 function NewForm({ templateSlug }: { templateSlug: string | null }) {
   const fromTemplate = useMemo(() => (templateSlug ? templateConfig(templateSlug) : undefined), [templateSlug]);
   const unknownTemplate = Boolean(templateSlug) && fromTemplate === undefined;
-  const baseline = useMemo<FormConfig>(() => fromTemplate ?? defaultFormConfig(), [fromTemplate]);
-  return <PageCreator editId={null} baseline={baseline} unknownTemplate={unknownTemplate} />;
+  const session = authClient.useSession();
+  const signedIn = Boolean(session.data);
+  const defaults = usePageDefaults(signedIn);
+  const privacyPolicyUrl = defaults.data?.privacyPolicyUrl ?? '';
+  const baseline = useMemo<FormConfig>(() => {
+    const config = fromTemplate ?? defaultFormConfig();
+    return privacyPolicyUrl ? { ...config, privacyPolicyUrl } : config;
+  }, [fromTemplate, privacyPolicyUrl]);
+  // Defaults that cannot be loaded leave the field empty to type, as before: the page is not held up.
+  const ready = !session.isPending && (!signedIn || !defaults.isPending);
+  // Taken once: signing up at the creator's gate must not unmount the page being published.
+  const [started, setStarted] = useState<FormConfig | null>(null);
+  if (started === null && ready) setStarted(baseline);
+  const start = started ?? (ready ? baseline : null);
+  if (!start) return <Loading />;
+  return <PageCreator editId={null} baseline={start} unknownTemplate={unknownTemplate} />;
+}
+
+function Loading() {
+  return (
+    <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
+      <Spinner className="size-5 text-indigo-600" />
+      Loading...
+    </div>
+  );
 }
 
 function EditForm({ editId }: { editId: string }) {
@@ -38,12 +68,7 @@ function EditForm({ editId }: { editId: string }) {
   useDocumentTitle('Edit Landing Page', 'Loading your landing page for editing.');
 
   if (detail.isPending || (detail.isFetching && !detail.isFetchedAfterMount)) {
-    return (
-      <div role="status" className="flex flex-1 items-center justify-center gap-2 py-24 text-gray-700">
-        <Spinner className="size-5 text-indigo-600" />
-        Loading...
-      </div>
-    );
+    return <Loading />;
   }
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage />;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessExport, DataRequestLog, DataRequestReceipt, ErasureOutcome, ErasureRequest } from '@/domain/data-requests';
+import type { PageDefaults } from '@/domain/page-defaults';
 import type { RetentionSettings } from '@/domain/retention';
 import { apiFetch } from '@/web/lib/api';
 
@@ -17,6 +18,27 @@ export function useSaveRetentionSettings() {
   return useMutation({
     mutationFn: (settings: RetentionSettings) => apiFetch<RetentionSettings>(RETENTION_PATH, { method: 'PUT', json: settings }),
     onSuccess: (settings) => queryClient.setQueryData(privacyKeys.retention, settings),
+  });
+}
+
+const PAGE_DEFAULTS_PATH = '/api/workspace/page-defaults';
+export const pageDefaultsKeys = { all: ['workspace', 'page-defaults'] as const };
+
+/** What the workspace's new pages start from (the privacy-policy address); `enabled` false while signed out. */
+export const usePageDefaults = (enabled = true) =>
+  useQuery({
+    queryKey: pageDefaultsKeys.all,
+    queryFn: () => apiFetch<PageDefaults>(PAGE_DEFAULTS_PATH),
+    enabled,
+    // Publishing may have given the workspace its address: a new page asks again.
+    staleTime: 0,
+  });
+
+export function useSavePageDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (defaults: PageDefaults) => apiFetch<PageDefaults>(PAGE_DEFAULTS_PATH, { method: 'PUT', json: defaults }),
+    onSuccess: (defaults) => queryClient.setQueryData(pageDefaultsKeys.all, defaults),
   });
 }
 

@@ -1,1 +1,2 @@
 export { WorkspacePrivacyPage } from './workspace-privacy-page';
+export { usePageDefaults } from './api';

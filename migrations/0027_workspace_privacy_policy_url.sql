@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "privacy_policy_url" text;

@@ -1,0 +1,2 @@
+export { adoptPrivacyPolicyUrl, pageDefaults } from './page-defaults.js';
+export { pageDefaultsRoutes } from './routes.js';
