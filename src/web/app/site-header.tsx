@@ -42,7 +42,7 @@ export function SiteHeader() {
         <SiteLogo />
 
         {/* From xl up: below it the signed-in links (Dashboard, Leads, Payment settings, Integrations, Privacy, Team,
-            Domains) do not fit in one row, so they are in the menu. */}
+            Domains, Billing) do not fit in one row, so they are in the menu. */}
         <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
