@@ -37,21 +37,26 @@ async function restingBox(element: Locator) {
 }
 
 /**
- * Drags a field by its handle's centre to the centre of `target`'s handle, in small steps, as a person
- * would, waiting for each step to be announced (on a slow machine the pointer outruns the page).
+ * Drags a field by its handle until its card sits where `target`'s card is (cards differ in height, so
+ * aiming at the other card's handle can stop short of it), in small steps, as a person would, waiting
+ * for each step to be announced (on a slow machine the pointer outruns the page).
  */
 async function drag(page: Page, name: string, target: string, position: string) {
   const live = page.locator('[id^="DndLiveRegion"]');
-  // Both handles on screen: a pointer only presses and drops on what the window shows.
+  const handle = (field: string) => page.getByRole('button', { name: `Reorder ${field}` });
+  const card = (field: string) => page.getByRole('listitem').filter({ has: handle(field) });
+  // Both cards on screen: a pointer only presses and drops on what the window shows.
   await page.setViewportSize({ width: 1280, height: 1800 });
-  await page.getByRole('button', { name: `Reorder ${name}` }).scrollIntoViewIfNeeded();
-  const from = await restingBox(page.getByRole('button', { name: `Reorder ${name}` }));
-  const to = await restingBox(page.getByRole('button', { name: `Reorder ${target}` }));
+  await handle(name).scrollIntoViewIfNeeded();
+  const from = await restingBox(handle(name));
+  const fromCard = await restingBox(card(name));
+  const toCard = await restingBox(card(target));
+  const shift = toCard.y + toCard.height / 2 - (fromCard.y + fromCard.height / 2);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
   await expect(live).toHaveText(new RegExp(`^Picked up ${name}`));
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + shift, { steps: 12 });
   await expect(live).toHaveText(`${name} moved to position ${position}.`);
   await page.mouse.up();
 }

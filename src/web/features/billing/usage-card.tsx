@@ -1,5 +1,6 @@
 import { Gauge } from 'lucide-react';
-import { nextInvoiceText, type BillingOverview } from '@/domain/billing';
+import type { BillingOverview } from '@/domain/billing';
+import { nextInvoiceText } from '@/domain/billing-words';
 import { PLANS } from '@/domain/plans';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';

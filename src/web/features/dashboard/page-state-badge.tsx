@@ -1,4 +1,5 @@
-import { PAGE_STATE_LABELS, pageState, type FormStatus, type PageState } from '@/domain/forms-api';
+import type { FormStatus } from '@/domain/forms-api';
+import { PAGE_STATE_LABELS, pageState, type PageState } from '@/domain/page-state';
 import { Badge } from '@/web/components/ui/badge';
 
 const VARIANTS = { active: 'success', inactive: 'neutral', draft: 'info' } as const satisfies Record<PageState, string>;
