@@ -24,6 +24,16 @@ function useSignOut() {
   };
 }
 
+const ACCOUNT_LINKS = [
+  ['/dashboard/leads', 'Leads'],
+  ['/settings/payments', 'Payment settings'],
+  ['/settings/integrations', 'Integrations'],
+  ['/dashboard/privacy', 'Privacy'],
+  ['/settings/team', 'Team'],
+  ['/settings/domains', 'Domains'],
+  ['/settings/billing', 'Billing'],
+] as const;
+
 /** The owner's links and sign-out, or Sign in: loaded after the first paint (with the auth client) by the header. */
 export function AccountArea({ stacked = false }: { stacked?: boolean }) {
   const { data: session, isPending } = authClient.useSession();
@@ -34,27 +44,11 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
   return (
     <div className={cn('flex', stacked ? 'flex-col items-stretch gap-2' : 'items-center gap-1')}>
       {/* Not `end`: a lead's own page is under Leads too. */}
-      <NavLink to="/dashboard/leads" className={navLinkClass}>
-        Leads
-      </NavLink>
-      <NavLink to="/settings/payments" className={navLinkClass}>
-        Payment settings
-      </NavLink>
-      <NavLink to="/settings/integrations" className={navLinkClass}>
-        Integrations
-      </NavLink>
-      <NavLink to="/dashboard/privacy" className={navLinkClass}>
-        Privacy
-      </NavLink>
-      <NavLink to="/settings/team" className={navLinkClass}>
-        Team
-      </NavLink>
-      <NavLink to="/settings/domains" className={navLinkClass}>
-        Domains
-      </NavLink>
-      <NavLink to="/settings/billing" className={navLinkClass}>
-        Billing
-      </NavLink>
+      {ACCOUNT_LINKS.map(([to, label]) => (
+        <NavLink key={to} to={to} className={navLinkClass}>
+          {label}
+        </NavLink>
+      ))}
       <NavLink
         to="/settings/account"
         title={`${session.user.email}: account settings`}
