@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
 import type { Currency } from './money';
 import type { OwnerNotify } from './owner-notify';
-import { PAGE_STATES } from './page-state';
 import type { PaymentStatus, Provider, Revenue } from './payments';
 import { FREE_PLAN_FORM_LIMIT } from './plans';
 
@@ -45,7 +44,13 @@ import { FREE_PLAN_FORM_LIMIT } from './plans';
 export const FORM_STATUSES = ['active', 'inactive'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-export { PAGE_STATES, PAGE_STATE_LABELS, pageState, type PageState } from './page-state';
+/**
+ * What the owner's screens call a page: a Draft until it is first published (its stored status is
+ * 'inactive' then, but no visitor has ever seen it), then Active, or Inactive once switched off
+ * (labels and the rule in page-state.ts, apart from zod for the dashboard's chunks).
+ */
+export const PAGE_STATES = ['active', 'inactive', 'draft'] as const;
+export type PageState = (typeof PAGE_STATES)[number];
 export const FORMS_PAGE_SIZE = 50;
 export { DELETED_FORM_RETENTION_DAYS } from './deleted-forms';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageState, type DashboardStats, type FormDetail, type FormListPage } from '../../../domain/forms-api.js';
+import type { DashboardStats, FormDetail, FormListPage } from '../../../domain/forms-api.js';
+import { pageState } from '../../../domain/page-state.js';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
 import { publishableConfig } from '../../../../tests/kit/data.js';
 import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';

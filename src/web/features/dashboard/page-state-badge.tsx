@@ -1,5 +1,5 @@
-import type { FormStatus } from '@/domain/forms-api';
-import { PAGE_STATE_LABELS, pageState, type PageState } from '@/domain/page-state';
+import type { FormStatus, PageState } from '@/domain/forms-api';
+import { PAGE_STATE_LABELS, pageState } from '@/domain/page-state';
 import { Badge } from '@/web/components/ui/badge';
 
 const VARIANTS = { active: 'success', inactive: 'neutral', draft: 'info' } as const satisfies Record<PageState, string>;
