@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
+import { withDatabase } from '../../../../tests/setup/connection.js';
 
 /*
  * House rule 10: while the database does not answer, a visitor's browser is told the truth in HTML
@@ -17,7 +18,7 @@ const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** Lets no connection into the app's database (as when its PostgreSQL is stopped), or lets them in again. */
 async function databaseUp(up: boolean) {
-  const admin = new pg.Client({ ...t.pool.options, database: 'postgres' });
+  const admin = new pg.Client(withDatabase(t.pool.options, 'postgres'));
   await admin.connect();
   try {
     await admin.query(`alter database ${database} allow_connections ${up}`);
