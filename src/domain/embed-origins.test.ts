@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkNewEmbedOrigin,
   embedMessages as m,
   embedOriginsError,
   MAX_EMBED_ORIGINS,
@@ -74,6 +75,16 @@ describe("an owner's list of sites", () => {
     expect(embedOriginsError(many)).toBe(m.tooMany);
     // Duplicates are one site.
     expect(embedOriginsError([...many.slice(0, MAX_EMBED_ORIGINS), 'https://S0.example.com/'])).toBeUndefined();
+  });
+
+  it('takes a new site only once, and only up to the limit', () => {
+    expect(checkNewEmbedOrigin('Shop.Example.com/', ['https://a.example.com'])).toEqual({ origin: 'https://shop.example.com' });
+    expect(checkNewEmbedOrigin('https://a.example.com:443', ['https://a.example.com'])).toEqual({
+      error: 'https://a.example.com is already allowed',
+    });
+    expect(checkNewEmbedOrigin('ftp://x', [])).toEqual({ error: m.invalid });
+    const full = Array.from({ length: MAX_EMBED_ORIGINS }, (_, i) => `https://s${i}.example.com`);
+    expect(checkNewEmbedOrigin('https://new.example.com', full)).toEqual({ error: m.tooMany });
   });
 
   it('is checked before publishing, under its own key', () => {

@@ -50,6 +50,15 @@ export function normalizeEmbedOrigin(input: string): OriginCheck {
   return { origin: url.origin };
 }
 
+/** `input` as a site to add to `sites`: its origin, or why it cannot be added (not a site, already there, too many). */
+export function checkNewEmbedOrigin(input: string, sites: readonly string[]): OriginCheck {
+  const checked = normalizeEmbedOrigin(input);
+  if ('error' in checked) return checked;
+  if (sites.includes(checked.origin)) return { error: `${checked.origin} is already allowed` };
+  if (sites.length >= MAX_EMBED_ORIGINS) return { error: embedMessages.tooMany };
+  return checked;
+}
+
 /** The first problem with an owner's list of sites, naming the entry; undefined when all are fine. */
 export function embedOriginsError(list: readonly string[] | undefined): string | undefined {
   for (const entry of list ?? []) {

@@ -1,12 +1,10 @@
 import { X } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
-import { MAX_EMBED_ORIGINS, normalizeEmbedOrigin, normalizeEmbedOrigins } from '@/domain/embed-origins';
+import { useState } from 'react';
+import { checkNewEmbedOrigin, MAX_EMBED_ORIGINS, normalizeEmbedOrigins } from '@/domain/embed-origins';
 import type { FormConfig } from '@/domain/form-config';
 import { EmbedSnippetBox } from '@/web/components/embed-snippet-box';
-import { describedBy, FieldError } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
+import { SiteEntry } from '@/web/components/site-entry';
 import { useFormDetail } from '@/web/features/forms';
 import { useSearchParams } from '@/web/lib/router';
 import type { EditorErrors } from './editor-model';
@@ -16,8 +14,6 @@ type EmbedSectionProps = {
   errors: EditorErrors;
   onChange: (patch: Partial<FormConfig>) => void;
 };
-
-const INPUT_ID = 'creator-embed-origin';
 
 /**
  * "Embed on your site": the sites that may show the page in a frame (no one else may), and, for a
@@ -29,12 +25,9 @@ export function EmbedSection({ config, errors, onChange }: EmbedSectionProps) {
   const [entryError, setEntryError] = useState<string>();
   const error = entryError ?? errors.embedOrigins;
 
-  const add = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const checked = normalizeEmbedOrigin(entry);
+  const add = () => {
+    const checked = checkNewEmbedOrigin(entry, origins);
     if ('error' in checked) return setEntryError(checked.error);
-    if (origins.includes(checked.origin)) return setEntryError(`${checked.origin} is already listed`);
-    if (origins.length >= MAX_EMBED_ORIGINS) return setEntryError(`You can list at most ${MAX_EMBED_ORIGINS} sites`);
     onChange({ embedOrigins: normalizeEmbedOrigins([...origins, checked.origin]) });
     setEntry('');
     setEntryError(undefined);
@@ -72,37 +65,24 @@ export function EmbedSection({ config, errors, onChange }: EmbedSectionProps) {
         </ul>
       )}
 
-      {/* Not a <form>: the editor may sit inside one, and Enter must not publish. */}
-      <div className="grid gap-1.5">
-        <Label htmlFor={INPUT_ID}>Add a site</Label>
-        <div className="flex gap-2">
-          <Input
-            id={INPUT_ID}
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com"
-            maxLength={200}
-            value={entry}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(INPUT_ID, { hint: true, error })}
-            onChange={(event) => {
-              setEntry(event.target.value);
-              setEntryError(undefined);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') add(event);
-            }}
-          />
-          <Button type="button" variant="outline" onClick={add} disabled={entry.trim() === ''}>
-            Add
-          </Button>
-        </div>
-        <p id={`${INPUT_ID}-hint`} className="text-sm text-gray-600">
-          The site&apos;s address only, like https://example.com or https://shop.example.com:8443. http:// works for localhost, to
-          try it out. Up to {MAX_EMBED_ORIGINS} sites.
-        </p>
-        <FieldError id={INPUT_ID} error={error} />
-      </div>
+      <SiteEntry
+        id="creator-embed-origin"
+        label="Add a site"
+        action="Add"
+        value={entry}
+        onValueChange={(value) => {
+          setEntry(value);
+          setEntryError(undefined);
+        }}
+        onAdd={add}
+        error={error}
+        hint={
+          <>
+            The site&apos;s address only, like https://example.com or https://shop.example.com:8443. http:// works for localhost,
+            to try it out. Up to {MAX_EMBED_ORIGINS} sites.
+          </>
+        }
+      />
 
       <EmbedCode title={config.title} />
     </section>
