@@ -214,17 +214,7 @@ export type V1LeadDetail = z.infer<typeof v1LeadDetailSchema>;
 export function v1LeadDetail(detail: LeadDetail): V1LeadDetail {
   return {
     ...detail,
-    consents: detail.consents.map((c) => ({
-      id: c.id,
-      event: c.event,
-      method: c.method,
-      text: c.text,
-      version: c.version,
-      agreed: c.agreed,
-      formVersion: c.formVersion,
-      shown: c.shown,
-      givenAt: c.givenAt,
-    })),
+    consents: detail.consents.map(({ ipHash: _ipHash, userAgentHash: _userAgentHash, ...shown }) => shown),
   };
 }
 
