@@ -2,8 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { LeadListPage } from '../../src/domain/forms-api';
 import { PUBLIC_URL } from '../../playwright.config';
-import { coverPng, logoPng } from '../kit/brand-images.js';
-import { pdfFile, seriousViolations, signUp, toastWith, uniqueEmail, waitForMail } from './support.js';
+import { chooseLogoAndCover, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail, waitForMail } from './support.js';
 
 // The branded page from start to finish: a new owner picks a template, makes it theirs (colour,
 // logo, cover, button text, a dropdown, a hidden UTM field, the confirmation email's words and
@@ -105,13 +104,7 @@ test('a new owner brands a template, adds a dropdown and a UTM field, words the 
   // Design: the owner's colour, logo, cover and button text.
   await editorTab(page, 'Design').click();
   await page.getByLabel('Hex code', { exact: true }).fill('#0F766E');
-  await page.locator('#creator-design-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
-  await expect(page.getByRole('button', { name: 'Remove Logo' })).toBeVisible();
-  await page
-    .locator('#creator-design-cover')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() });
-  await expect(page.getByRole('button', { name: 'Remove Cover image' })).toBeVisible();
-  await page.getByLabel('Cover image description', { exact: true }).fill('The ebook on a warm backdrop');
+  await chooseLogoAndCover(page, 'The ebook on a warm backdrop');
   await page.getByLabel('Button text', { exact: true }).fill('Send me the ebook');
 
   // Fields: a dropdown with two choices and a hidden field filled from ?utm_source.

@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { coverPng, logoPng } from '../kit/brand-images.js';
-import { pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
+import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
 
 // A new owner meets the creator signed out: a template with a design, both Preview controls, the
 // sign-up gate; then an A/B test where only B's title differs. Visitors of B see the page's brand.
@@ -107,12 +106,7 @@ test('signed out, both Preview controls show the template page; signed up, an A/
   // Signed in: the page's logo, cover (the template's Left layout) and button words.
   await page.goto(`/page-creator?edit=${formId}`);
   await editorTab(page, 'Design').click();
-  await page.locator('#creator-design-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
-  await expect(page.getByRole('button', { name: 'Remove Logo' })).toBeVisible();
-  await page
-    .locator('#creator-design-cover')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() });
-  await expect(page.getByRole('button', { name: 'Remove Cover image' })).toBeVisible();
+  await chooseLogoAndCover(page);
   await expect(page.getByRole('radio', { name: /^Left/ }).first()).toBeChecked();
   await page.getByLabel('Button text', { exact: true }).fill(BUTTON_WORDS);
 

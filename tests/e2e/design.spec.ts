@@ -1,7 +1,6 @@
 import { expect, test, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { coverPng, logoPng } from '../kit/brand-images.js';
-import { pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { chooseLogoAndCover, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 
 // The Design tab: the owner's colour, background, font, logo and cover, shown the same in the
 // creator's preview (desktop and 375 px) and on the published page, with every text legible.
@@ -117,13 +116,7 @@ test('the Design tab brands the page, the same in the preview at both sizes and 
   await expect(page.getByRole('radio', { name: /^Dark/ })).toBeChecked();
   await page.getByRole('radio', { name: /^Serif/ }).check();
 
-  await page.locator('#creator-design-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
-  await expect(page.getByRole('button', { name: 'Remove Logo' })).toBeVisible();
-  await page
-    .locator('#creator-design-cover')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() });
-  await expect(page.getByRole('button', { name: 'Remove Cover image' })).toBeVisible();
-  await page.getByLabel('Cover image description', { exact: true }).fill('The playbook on a warm yellow backdrop');
+  await chooseLogoAndCover(page, 'The playbook on a warm yellow backdrop');
   await page.getByRole('radio', { name: /^Left/ }).check();
   const buttonText = page.getByLabel('Button text', { exact: true });
   await expect(buttonText).toHaveAttribute('placeholder', 'Get Email Playbook');

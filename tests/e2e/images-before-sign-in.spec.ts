@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { coverPng, logoPng } from '../kit/brand-images.js';
-import { pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
+import { coverPng } from '../kit/brand-images.js';
+import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
 
 // Issue 34, point 1: a new owner, signed out, builds a page with a PDF, a logo and a cover; the
 // images stay in the browser with the draft (through a reload), show in the previews, and are
@@ -50,13 +50,7 @@ async function fillThePage(page: Page, title: string) {
 async function chooseImages(page: Page) {
   await editorTab(page, 'Design').click();
   await page.getByLabel('Hex code', { exact: true }).fill('#0F766E');
-  await page.locator('#creator-design-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
-  await expect(page.getByRole('button', { name: 'Remove Logo' })).toBeVisible();
-  await page
-    .locator('#creator-design-cover')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() });
-  await expect(page.getByRole('button', { name: 'Remove Cover image' })).toBeVisible();
-  await page.getByLabel('Cover image description', { exact: true }).fill('The field guide on a warm backdrop');
+  await chooseLogoAndCover(page, 'The field guide on a warm backdrop');
 }
 
 async function signUpAtTheGate(page: Page, name: string, email: string) {

@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import pg from 'pg';
 import type { FormConfig } from '../../src/domain/form-config';
 import type { PlanId } from '../../src/domain/plans';
+import { coverPng, logoPng } from '../kit/brand-images.js';
 import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '../kit/data';
 import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '../kit/mailbox';
 import { textField } from '../kit/fields.js';
@@ -51,6 +52,17 @@ export function pdfFile(name = 'lead-magnet.pdf', size = 2048) {
 }
 
 /** The sonner toast carrying `text`. */
+/** On the editor's Design tab: chooses the logo and a cover image (with its description, when given) and waits for both to show. */
+export async function chooseLogoAndCover(page: Page, coverDescription?: string) {
+  await page.locator('#creator-design-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+  await expect(page.getByRole('button', { name: 'Remove Logo' })).toBeVisible();
+  await page
+    .locator('#creator-design-cover')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await coverPng() });
+  await expect(page.getByRole('button', { name: 'Remove Cover image' })).toBeVisible();
+  if (coverDescription) await page.getByLabel('Cover image description', { exact: true }).fill(coverDescription);
+}
+
 export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** The value shown on a dashboard stat card ('Total Forms', …). */
