@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_OWNER } from './kit/demo-workspace.js';
+import { buildServerCopy } from './kit/built-server.js';
 
 /*
  * Operator commands beside a running server (house rule 10, docs/decisions/0065): `npm run seed` and
@@ -93,17 +94,7 @@ beforeAll(async () => {
   chmodSync(work, 0o755); // run as root, the embedded PostgreSQL runs as the postgres user
   dataDir = path.join(work, 'data');
   const root = path.join(work, 'app');
-  mkdirSync(path.join(root, 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ type: 'module' }));
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
-  symlinkSync(path.join(REPO, 'migrations'), path.join(root, 'migrations'));
-  cpSync(path.join(REPO, 'tests/fixtures/web'), path.join(root, 'dist/web'), { recursive: true });
-  const built = spawnSync(process.execPath, [...TSX, 'scripts/build-server.ts', path.join(root, 'dist/server')], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`building the server failed:\n${built.stderr}`);
-  entry = path.join(root, 'dist/server/main.js');
+  entry = buildServerCopy(root);
   const port = await freePort();
   const run = spawnNode([entry], envFor(port));
   server = { port, ...run };

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { cookieFrom, multipartFile } from '../../tests/kit/owner.js';
@@ -14,6 +13,7 @@ import { pdfBytes, publishableConfig, uniqueEmail } from '../../tests/kit/data.j
 import { APP_HOST, PUBLIC_HOST } from '../../tests/kit/hosts.js';
 import { type SmtpSink, startSmtpSink } from '../../tests/setup/smtp-sink.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
+import { buildServerCopy } from '../../tests/kit/built-server.js';
 
 /*
  * The production server (built as `npm run build` builds it, into a directory of this test's own,
@@ -21,7 +21,6 @@ import { startEmbeddedPostgres } from './db/embedded.js';
  * then it exits 0 with its embedded PostgreSQL shut down cleanly (docs/decisions/0056).
  */
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 let work: string;
@@ -34,17 +33,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'lodestone-graceful-'));
   chmodSync(work, 0o755); // run as root, the embedded PostgreSQL runs as the postgres user
   const root = path.join(work, 'app');
-  mkdirSync(path.join(root, 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ type: 'module' }));
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
-  symlinkSync(path.join(REPO, 'migrations'), path.join(root, 'migrations'));
-  cpSync(path.join(REPO, 'tests/fixtures/web'), path.join(root, 'dist/web'), { recursive: true });
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts', path.join(root, 'dist/server')], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`building the server failed:\n${built.stderr}`);
-  entry = path.join(root, 'dist/server/main.js');
+  entry = buildServerCopy(root);
   dataDir = path.join(work, 'data');
   sink = await startSmtpSink();
 }, 120_000);
