@@ -1,3 +1,5 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { PageHeading } from '@/web/components/page-heading';
@@ -27,43 +29,47 @@ function PrivacyContent() {
     <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
       <Breadcrumb current="Privacy & data" />
       <PageHeading title="Privacy & data" subtitle="Keep leads only as long as you need them." />
-      {retention.isError ? (
-        <ErrorState
-          title="Could not load your retention settings"
-          error={retention.error}
-          onRetry={() => void retention.refetch()}
-          retrying={retention.isRefetching}
-        />
-      ) : retention.data ? (
-        <RetentionCard saved={retention.data} />
-      ) : (
-        <Card aria-busy="true" className="grid gap-4 p-6">
-          <span role="status" className="sr-only">
-            Loading your retention settings...
-          </span>
-          <Skeleton className="h-6 w-40" />
-          <Skeleton className="h-10 w-32" />
-        </Card>
-      )}
-      {pageDefaults.isError ? (
-        <ErrorState
-          title="Could not load your page defaults"
-          error={pageDefaults.error}
-          onRetry={() => void pageDefaults.refetch()}
-          retrying={pageDefaults.isRefetching}
-        />
-      ) : pageDefaults.data ? (
-        <PageDefaultsCard saved={pageDefaults.data} />
-      ) : (
-        <Card aria-busy="true" className="grid gap-4 p-6">
-          <span role="status" className="sr-only">
-            Loading your page defaults...
-          </span>
-          <Skeleton className="h-6 w-40" />
-          <Skeleton className="h-10 w-full" />
-        </Card>
-      )}
+      <SettingsCard query={retention} what="retention settings" skeleton="h-10 w-32">
+        {(saved) => <RetentionCard saved={saved} />}
+      </SettingsCard>
+      <SettingsCard query={pageDefaults} what="page defaults" skeleton="h-10 w-full">
+        {(saved) => <PageDefaultsCard saved={saved} />}
+      </SettingsCard>
       <DataRequestsCard />
     </div>
+  );
+}
+
+/** A settings card once its settings have loaded; until then a placeholder, and if they cannot load, why, with a retry. */
+function SettingsCard<T>({
+  query,
+  what,
+  skeleton,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  skeleton: string;
+  children: (saved: T) => ReactNode;
+}) {
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={`Could not load your ${what}`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
+  }
+  if (query.data !== undefined) return children(query.data);
+  return (
+    <Card aria-busy="true" className="grid gap-4 p-6">
+      <span role="status" className="sr-only">
+        Loading your {what}...
+      </span>
+      <Skeleton className="h-6 w-40" />
+      <Skeleton className={skeleton} />
+    </Card>
   );
 }
