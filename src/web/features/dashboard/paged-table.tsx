@@ -1,5 +1,5 @@
 import { MoveHorizontal, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
@@ -114,6 +114,7 @@ export function ScrollingTable({ labelledBy, busy, className, head, children }: 
           aria-labelledby={labelledBy}
           aria-describedby={cutOff ? hintId : undefined}
           tabIndex={0}
+          onKeyDown={scrollByKey}
           className="relative overflow-x-auto [scrollbar-color:var(--color-gray-400)_var(--color-gray-100)] focus-visible:outline-offset-[-2px]"
         >
           <table aria-labelledby={labelledBy} aria-busy={busy} className={cn('w-full text-sm max-sm:block', className)}>
@@ -138,6 +139,27 @@ export function ScrollingTable({ labelledBy, busy, className, head, children }: 
       </div>
     </div>
   );
+}
+
+const KEY_STEP = 80;
+
+/**
+ * The left and right arrows, Home and End scroll the focused region sideways. Not every browser does
+ * this for a focused region by itself (the browser journeys saw Chromium not do it), so it is done here.
+ */
+function scrollByKey(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+  const region = event.currentTarget;
+  const targets: Record<string, number> = {
+    ArrowLeft: region.scrollLeft - KEY_STEP,
+    ArrowRight: region.scrollLeft + KEY_STEP,
+    Home: 0,
+    End: region.scrollWidth,
+  };
+  const left = targets[event.key];
+  if (left === undefined) return;
+  event.preventDefault();
+  region.scrollTo({ left });
 }
 
 /** Whether the region has more to show to its left (`start`) and to its right (`end`), kept up to date. */
