@@ -9,11 +9,15 @@ import { ApiError } from '@/web/lib/api';
 import { useAccessRequest } from './api';
 import { EraseSubjectDialog } from './erase-subject-dialog';
 import { recordSummary } from './record-counts';
+import { MembersOnly } from './members-only';
 import { RequestLog } from './request-log';
 import { saveJson } from './save-json';
 
-/** The owner answers a person's access or erasure request by their email address (never plan-gated). */
-export function DataRequestsCard() {
+/**
+ * The owner answers a person's access or erasure request by their email address (never plan-gated).
+ * `handles`: whether the member's role may (undefined while it loads).
+ */
+export function DataRequestsCard({ handles }: { handles: boolean | undefined }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [erasing, setErasing] = useState<string | null>(null);
@@ -66,30 +70,34 @@ export function DataRequestsCard() {
             covers all your pages. Every request is logged with a receipt you can download.
           </p>
         </div>
-        <TextField
-          id="data-request-email"
-          label="Their email address"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-          className="max-w-sm"
-        />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={access.isPending}>
-            {access.isPending && <Spinner />}
-            {access.isPending ? 'Preparing…' : 'Download their data'}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={openErase}
-            className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
-          >
-            Erase…
-          </Button>
-        </div>
+        <fieldset disabled={!handles} className="grid min-w-0 gap-5">
+          <TextField
+            id="data-request-email"
+            label="Their email address"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={error}
+            className="max-w-sm"
+          />
+        </fieldset>
+        <MembersOnly allowed={handles} note="Only the workspace’s owners, admins and editors can answer data requests.">
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={access.isPending}>
+              {access.isPending && <Spinner />}
+              {access.isPending ? 'Preparing…' : 'Download their data'}
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={openErase}
+              className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
+            >
+              Erase…
+            </Button>
+          </div>
+        </MembersOnly>
       </form>
       <EraseSubjectDialog
         email={erasing}

@@ -6,9 +6,10 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
 import { useSavePageDefaults } from './api';
+import { MembersOnly } from './members-only';
 
 /** What new pages start from: the privacy-policy address, typed once for the workspace. */
-export function PageDefaultsCard({ saved }: { saved: PageDefaults }) {
+export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; manages: boolean | undefined }) {
   const [privacyPolicyUrl, setPrivacyPolicyUrl] = useState(saved.privacyPolicyUrl);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePageDefaults();
@@ -42,22 +43,26 @@ export function PageDefaultsCard({ saved }: { saved: PageDefaults }) {
             New pages start with these. Pages you already made keep their own; change them in each page&apos;s settings.
           </p>
         </div>
-        <TextField
-          id="page-defaults-privacy-url"
-          label="Privacy policy address"
-          type="url"
-          inputMode="url"
-          placeholder="https://yoursite.com/privacy"
-          value={privacyPolicyUrl}
-          onChange={(e) => setPrivacyPolicyUrl(e.target.value)}
-          hint="Linked from the consent checkbox on your pages. Your first published page fills it in if it is empty."
-          error={errors.privacyPolicyUrl}
-        />
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save page defaults'}
-          </Button>
-        </div>
+        <fieldset disabled={!manages} className="grid min-w-0 gap-5">
+          <TextField
+            id="page-defaults-privacy-url"
+            label="Privacy policy address"
+            type="url"
+            inputMode="url"
+            placeholder="https://yoursite.com/privacy"
+            value={privacyPolicyUrl}
+            onChange={(e) => setPrivacyPolicyUrl(e.target.value)}
+            hint="Linked from the consent checkbox on your pages. Your first published page fills it in if it is empty."
+            error={errors.privacyPolicyUrl}
+          />
+        </fieldset>
+        <MembersOnly allowed={manages} note="Only the workspace’s owners and admins can change its page defaults.">
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save page defaults'}
+            </Button>
+          </div>
+        </MembersOnly>
       </form>
     </Card>
   );

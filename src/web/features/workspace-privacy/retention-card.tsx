@@ -8,11 +8,12 @@ import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { ApiError } from '@/web/lib/api';
 import { useSaveRetentionSettings } from './api';
+import { MembersOnly } from './members-only';
 
 const DEFAULT_ALL_LEADS_DAYS = 365;
 
 /** The two retention periods, as text while typed; checked with the domain schema on save. */
-export function RetentionCard({ saved }: { saved: RetentionSettings }) {
+export function RetentionCard({ saved, manages }: { saved: RetentionSettings; manages: boolean | undefined }) {
   const [pendingDays, setPendingDays] = useState(String(saved.pendingLeadDays));
   const [limitAll, setLimitAll] = useState(saved.allLeadsDays !== null);
   const [allDays, setAllDays] = useState(String(saved.allLeadsDays ?? DEFAULT_ALL_LEADS_DAYS));
@@ -49,39 +50,43 @@ export function RetentionCard({ saved }: { saved: RetentionSettings }) {
             records are needed for tax.
           </p>
         </div>
-        <TextField
-          id="retention-pending"
-          label="Delete unconfirmed leads after (days)"
-          inputMode="numeric"
-          value={pendingDays}
-          onChange={(e) => setPendingDays(e.target.value)}
-          hint={`Double opt-in sign-ups that never confirmed their email. Default: ${PENDING_LEAD_RETENTION_DEFAULT_DAYS} days.`}
-          error={errors.pendingLeadDays}
-          className="max-w-32"
-        />
-        <div className="grid gap-3">
-          <div className="flex items-center gap-3">
-            <Switch id="retention-limit-all" checked={limitAll} onCheckedChange={setLimitAll} />
-            <Label htmlFor="retention-limit-all">Delete all leads after a time</Label>
+        <fieldset disabled={!manages} className="grid min-w-0 gap-5">
+          <TextField
+            id="retention-pending"
+            label="Delete unconfirmed leads after (days)"
+            inputMode="numeric"
+            value={pendingDays}
+            onChange={(e) => setPendingDays(e.target.value)}
+            hint={`Double opt-in sign-ups that never confirmed their email. Default: ${PENDING_LEAD_RETENTION_DEFAULT_DAYS} days.`}
+            error={errors.pendingLeadDays}
+            className="max-w-32"
+          />
+          <div className="grid gap-3">
+            <div className="flex items-center gap-3">
+              <Switch id="retention-limit-all" checked={limitAll} onCheckedChange={setLimitAll} />
+              <Label htmlFor="retention-limit-all">Delete all leads after a time</Label>
+            </div>
+            {limitAll && (
+              <TextField
+                id="retention-all"
+                label="Delete every lead after (days)"
+                inputMode="numeric"
+                value={allDays}
+                onChange={(e) => setAllDays(e.target.value)}
+                hint="Confirmed leads too, counted from the day they signed up. Off: kept until you delete them."
+                error={errors.allLeadsDays}
+                className="max-w-32"
+              />
+            )}
           </div>
-          {limitAll && (
-            <TextField
-              id="retention-all"
-              label="Delete every lead after (days)"
-              inputMode="numeric"
-              value={allDays}
-              onChange={(e) => setAllDays(e.target.value)}
-              hint="Confirmed leads too, counted from the day they signed up. Off: kept until you delete them."
-              error={errors.allLeadsDays}
-              className="max-w-32"
-            />
-          )}
-        </div>
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save retention settings'}
-          </Button>
-        </div>
+        </fieldset>
+        <MembersOnly allowed={manages} note="Only the workspace’s owners and admins can change how long it keeps leads.">
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save retention settings'}
+            </Button>
+          </div>
+        </MembersOnly>
       </form>
     </Card>
   );

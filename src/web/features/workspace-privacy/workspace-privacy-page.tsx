@@ -1,11 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { can } from '@/domain/team';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { PageHeading } from '@/web/components/page-heading';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { useMe } from '@/web/features/team';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { usePageDefaults, useRetentionSettings } from './api';
 import { DataRequestsCard } from './data-requests-card';
@@ -25,17 +27,19 @@ export function WorkspacePrivacyPage() {
 function PrivacyContent() {
   const retention = useRetentionSettings();
   const pageDefaults = usePageDefaults();
+  const role = useMe().data?.workspace.role;
+  const manages = role && can(role, 'manageWorkspace');
   return (
     <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
       <Breadcrumb current="Privacy & data" />
       <PageHeading title="Privacy & data" subtitle="Keep leads only as long as you need them." />
       <SettingsCard query={retention} what="retention settings" skeleton="h-10 w-32">
-        {(saved) => <RetentionCard saved={saved} />}
+        {(saved) => <RetentionCard saved={saved} manages={manages} />}
       </SettingsCard>
       <SettingsCard query={pageDefaults} what="page defaults" skeleton="h-10 w-full">
-        {(saved) => <PageDefaultsCard saved={saved} />}
+        {(saved) => <PageDefaultsCard saved={saved} manages={manages} />}
       </SettingsCard>
-      <DataRequestsCard />
+      <DataRequestsCard handles={role && can(role, 'manageLeads')} />
     </div>
   );
 }
