@@ -16,6 +16,9 @@ import { kitApi } from './kit.js';
 import { mailchimpApi } from './mailchimp.js';
 import type { ProviderFailure } from './provider-http.js';
 
+/** A provider's message as a sentence of ours: ending in a full stop, so ours can follow it. */
+const asSentence = (message: string) => (/[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`);
+
 const rejected = (message: string) => new HttpError(422, ErrorCode.PROVIDER_REJECTED, message, { apiKey: message });
 
 /** A failed check, as the owner API reports it: the key refused (422) or the provider out of reach (502). */
@@ -25,10 +28,10 @@ function connectError(provider: EmailToolProvider, failure: ProviderFailure): Ht
     return new HttpError(
       502,
       ErrorCode.PROVIDER_UNAVAILABLE,
-      `${name} could not be reached: ${failure.message} Try again in a moment.`,
+      `${name} could not be reached: ${asSentence(failure.message)} Try again in a moment.`,
     );
   }
-  return rejected(`${name} refused this key: ${failure.message}`);
+  return rejected(`${name} refused this key: ${asSentence(failure.message)}`);
 }
 
 /** Asks the provider who the key belongs to; the account's name, or the reason it failed. */

@@ -135,7 +135,7 @@ describe('connecting an email tool', () => {
 
     const kitWrong = await owned(owner, 'PUT', '/api/email-tools/kit', { apiKey: 'kit_not_a_real_key' });
     expect(kitWrong.statusCode).toBe(422);
-    expect(kitWrong.json<{ message: string }>().message).toBe('Kit refused this key: The API key is invalid');
+    expect(kitWrong.json<{ message: string }>().message).toBe('Kit refused this key: The API key is invalid.');
 
     const apiKey = mailchimpKey();
     mailchimp.addAccount({ apiKey });
@@ -143,6 +143,8 @@ describe('connecting an email tool', () => {
     const down = await owned(owner, 'PUT', '/api/email-tools/mailchimp', { apiKey });
     expect(down.statusCode).toBe(502);
     expect(down.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    // The provider's words end in a full stop before ours begin.
+    expect(down.json<{ message: string }>().message).toMatch(/^Mailchimp could not be reached: .*[.!?] Try again in a moment\.$/);
 
     const invalid = await owned(owner, 'PUT', '/api/email-tools/mailchimp', { apiKey: '' });
     expect(invalid.statusCode).toBe(400);
