@@ -41,6 +41,8 @@ export const ErrorCode = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** 502: a payment provider could not be reached. */
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** 503: the database is away for a moment (restarting, unreachable); nothing was changed; Retry-After says when to try again. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -63,3 +65,6 @@ export interface ApiErrorBody {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'Lodestone is temporarily unavailable. Your work is safe; please try again in a moment.';

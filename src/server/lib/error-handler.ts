@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ApiErrorBody, ErrorCode, INTERNAL_ERROR_MESSAGE } from '../../domain/api-errors.js';
+import { type ApiErrorBody, ErrorCode, INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE } from '../../domain/api-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { fieldErrors, HttpError, validationError } from './http-errors.js';
 
 declare module 'fastify' {
@@ -23,8 +24,9 @@ function fromSchemaValidation(error: FastifyError, request: FastifyRequest): Htt
 
 /**
  * Every error becomes `{ code, message, errors? }` (ApiErrorBody) with a code from ErrorCode. Our own
- * HttpErrors say what went wrong even at 5xx (e.g. 502 PROVIDER_UNAVAILABLE); any other 5xx is logged
- * and hidden; Fastify's own 4xx (a body that is not JSON, too large, an unknown content type) are
+ * HttpErrors say what went wrong even at 5xx (e.g. 502 PROVIDER_UNAVAILABLE); the database away for a
+ * moment is 503 SERVICE_UNAVAILABLE with Retry-After (a wait, not a fault: docs/decisions/0067); any
+ * other 5xx is logged and hidden; Fastify's own 4xx (a body that is not JSON, too large, an unknown content type) are
  * BAD_REQUEST with Fastify's message and status.
  */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -33,6 +35,13 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     const { code, message, errors } = known;
     const body: ApiErrorBody = errors ? { code, message, errors } : { code, message };
     return reply.status(known.statusCode).send(body);
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'the database is unavailable');
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ code: ErrorCode.SERVICE_UNAVAILABLE, message: SERVICE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
   }
   const status = error.statusCode ?? 500;
   if (status >= 500) {

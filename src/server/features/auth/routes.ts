@@ -1,4 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
@@ -28,6 +29,9 @@ export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: str
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      // better-auth hides a failed query behind its own 500: when the database is what failed, the
+      // client is told it is away for a moment (503), not that something broke or that it is signed out.
+      if (response.status >= 500) await db.execute(sql`select 1`);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (!HOP_HEADERS.has(key)) reply.header(key, value);

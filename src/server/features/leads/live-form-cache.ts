@@ -1,11 +1,16 @@
 import type pg from 'pg';
 import { listenOn } from '../../lib/channel-listener.js';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable.js';
 
 /**
  * The live pages a server has looked up, kept in memory while it listens on `lodestone_forms`, where
  * a trigger on `forms` (migration 0015) names every page whose publication, status or deletion
  * changes, whoever changed it (docs/decisions/0026). Without a working listener nothing is cached:
  * a lost connection empties the cache (notifications may have been missed) until LISTEN runs again.
+ *
+ * Apart from that, the last answer the database gave for each page is kept, and used only when the
+ * database cannot be reached at all: a page visitors saw is served as it was last seen rather than
+ * not at all (docs/decisions/0067). Whenever the database answers, its answer wins.
  */
 export const FORMS_CHANNEL = 'lodestone_forms';
 const SYNC = 'sync:';
@@ -33,6 +38,13 @@ export function createLiveFormCache<T>(
   log: { warn(obj: object, msg: string): void } = { warn: () => {} },
 ): LiveFormCache<T> {
   const entries = new Map<string, T>();
+  // The database's last answer per page (listening or not), for reads it cannot answer at all.
+  const lastKnown = new Map<string, T>();
+  const remember = (id: string, value: T) => {
+    lastKnown.delete(id);
+    if (lastKnown.size >= MAX_ENTRIES) lastKnown.delete(lastKnown.keys().next().value!);
+    lastKnown.set(id, value);
+  };
   const inflight = new Map<string, Promise<T>>();
   const syncs = new Map<string, () => void>();
   // Bumped by every notification and every reset: a read that overlapped one is not kept.
@@ -62,6 +74,7 @@ export function createLiveFormCache<T>(
         epoch++;
         entries.delete(payload);
         inflight.delete(payload);
+        lastKnown.delete(payload);
       },
       onListening() {
         // Whatever changed while not listening is unknown: start empty.
@@ -85,7 +98,19 @@ export function createLiveFormCache<T>(
       return listening ? entries.get(id) : undefined;
     },
     async load(id, read) {
-      if (!listening) return read();
+      if (!listening) {
+        return read().then(
+          (value) => {
+            remember(id, value);
+            return value;
+          },
+          (err: unknown) => {
+            const known = lastKnown.get(id);
+            if (known === undefined || !isDatabaseUnavailable(err)) throw err;
+            return known;
+          },
+        );
+      }
       if (entries.has(id)) return entries.get(id)!;
       const pending = inflight.get(id);
       if (pending) return pending;
@@ -96,6 +121,7 @@ export function createLiveFormCache<T>(
           if (listening && epoch === started) {
             if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
             entries.set(id, value);
+            remember(id, value);
           }
           return value;
         },
@@ -127,6 +153,7 @@ export function createLiveFormCache<T>(
     async close() {
       listening = false;
       reset();
+      lastKnown.clear();
       await listener.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorHandler } from '../../lib/error-handler.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/database-unavailable.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { noticeDocument, sendPublic } from './render.js';
 
@@ -11,9 +12,14 @@ import { noticeDocument, sendPublic } from './render.js';
  */
 export function publicErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (!(request.headers.accept ?? '').includes('text/html')) return apiErrorHandler(error, request, reply);
-  const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+  const away = isDatabaseUnavailable(error);
+  const status = away ? 503 : error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
   if (status >= 500) {
-    request.log.error(error);
+    if (away) {
+      // A wait, not a fault (docs/decisions/0067): the browser is told when to come back.
+      request.log.warn({ err: error }, 'the database is unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else request.log.error(error);
     return sendPublic(
       reply,
       status,

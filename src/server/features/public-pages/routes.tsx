@@ -3,13 +3,14 @@ import { afterSubmitRedirect } from '../../../domain/after-submit.js';
 import { isAbVariant, type AbVariant } from '../../../domain/ab-test.js';
 import { RESERVED_NAMES } from '../../../domain/form-config.js';
 import { visitorPaymentMessages } from '../../../domain/payments.js';
-import { withPageParams } from '../../../domain/submission.js';
+import { parseSubmission, withPageParams } from '../../../domain/submission.js';
 import type { VisitorThankYouProps } from '../../../landing/index.js';
 import { testRunning } from '../ab-testing/index.js';
 import type { DomainMap } from '../custom-domains/index.js';
 import { DOWNLOAD_LINK_DAYS, links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
 import type { Storage } from '../../lib/storage.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/database-unavailable.js';
 import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
 import { downloadName } from '../files/index.js';
 import {
@@ -32,6 +33,10 @@ import { CUSTOM_DOMAIN_ROBOTS_TXT, ROBOTS_TXT } from './robots.js';
 
 const PRESS_AGAIN =
   'Please press the button once more to send your details. (Your browser filled the form in faster than we expected.)';
+
+/** The page again when the database could not store a sign-up: not saved, nothing lost, press again. */
+export const NOT_SAVED_YET =
+  'Your sign-up could not be saved yet: our side is having a moment of trouble. What you typed is still here. Please press the button again in a moment.';
 
 /** The public face's 404, for this face's routes and the server's not-found handler alike. */
 export const publicNotFound = (reply: FastifyReply) =>
@@ -169,9 +174,6 @@ export function publicPagesRoutes(
     // Without JavaScript the hidden fields come back empty: the page's address (the Referer) fills them.
     const body = withPageParams(form.config, posted, pageParamsOf(request, form.id, deps.domains));
     const meta: VisitMeta = { ...visitMeta(request, body), abVariant: variantPosted(request, form, body) };
-    const outcome = await submitFromPage(journey, form, body, meta, (err) =>
-      request.log.error({ err }, 'could not start a checkout'),
-    );
     const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
       render(reply, status, {
         kind: 'pageAgain',
@@ -181,6 +183,19 @@ export function publicPagesRoutes(
         secondTry,
         variant: meta.abVariant,
       });
+    let outcome: Awaited<ReturnType<typeof submitFromPage>>;
+    try {
+      outcome = await submitFromPage(journey, form, body, meta, (err) =>
+        request.log.error({ err }, 'could not start a checkout'),
+      );
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // Nothing was committed (a sign-up is stored in one transaction): the page again, as typed,
+      // saying so, to be sent again with one press once the database is back (docs/decisions/0067).
+      request.log.warn({ err }, 'a sign-up could not be stored: the database is unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return again(503, { formError: NOT_SAVED_YET, values: parseSubmission(form.config, body).values }, true);
+    }
     switch (outcome.kind) {
       case 'bot':
         return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '' });
