@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '@/web/lib/router';
+import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
+import { ApiError } from '@/web/lib/api';
 import { authClient } from '@/web/lib/auth-client';
 import { signInPathFor } from '@/web/lib/safe-redirect';
 
-/** Renders its children only for a signed-in owner; anyone else is sent to sign in and back. */
+/**
+ * Renders its children only for a signed-in owner; anyone else is sent to sign in and back. A
+ * session that could not be checked because the database is away (503) is not a signed-out owner:
+ * they are told to try again in a moment instead.
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending, isRefetching, error, refetch } = authClient.useSession();
   const location = useLocation();
 
   if (isPending) {
@@ -16,6 +22,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
       <div role="status" className="flex min-h-[calc(100dvh-4rem)] flex-1 items-start justify-center gap-2 py-24 text-gray-700">
         <Spinner className="size-5 text-indigo-600" />
         Loading...
+      </div>
+    );
+  }
+  if (!session && error?.status === 503) {
+    const unavailable = new ApiError(503, 'SERVICE_UNAVAILABLE', error.message);
+    return (
+      <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-24">
+        <ErrorState title="" error={unavailable} onRetry={() => void refetch()} retrying={isRefetching} />
       </div>
     );
   }

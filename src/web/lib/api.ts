@@ -15,6 +15,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server is up but its database is away for a moment (503; docs/decisions/0067): nothing the
+ * owner asked for was done or lost, and asking again shortly works. A proxy's bare 503 (the server
+ * itself restarting) means the same.
+ */
+export const isServiceUnavailable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === ErrorCode.SERVICE_UNAVAILABLE || error.status === 503);
+
 const isErrorBody = (body: unknown): body is ApiErrorBody =>
   typeof body === 'object' &&
   body !== null &&
