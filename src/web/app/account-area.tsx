@@ -36,10 +36,11 @@ const ACCOUNT_LINKS = [
 
 /** The owner's links and sign-out, or Sign in: loaded after the first paint (with the auth client) by the header. */
 export function AccountArea({ stacked = false }: { stacked?: boolean }) {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending, error } = authClient.useSession();
   const signOut = useSignOut();
 
-  if (isPending) return null;
+  // A session that could not be checked (the database away: 503) is not a signed-out owner.
+  if (isPending || (!session && error?.status === 503)) return null;
   if (!session) return <SignInLink stacked={stacked} />;
   return (
     <div className={cn('flex', stacked ? 'flex-col items-stretch gap-2' : 'items-center gap-1')}>
