@@ -41,6 +41,10 @@ export const ErrorCode = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** 502: a payment provider could not be reached. */
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** 503: the file store (S3 or the disk) did not answer; nothing was saved; Retry-After says when to try again. */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
+  /** 507: the server's disk is full; nothing was saved. */
+  STORAGE_FULL: 'STORAGE_FULL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -63,3 +67,13 @@ export interface ApiErrorBody {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Seconds an owner or visitor is asked to wait (Retry-After) while the file store does not answer. */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+export const storageMessages = {
+  writeUnavailable:
+    'Your file was not saved: the file storage is not answering right now. Nothing was kept. Please try again in a minute.',
+  readUnavailable: 'This file cannot be fetched right now: the file storage is not answering. Please try again in a minute.',
+  full: "Your file was not saved: the server's disk is full. Nothing was kept. Whoever runs this Lodestone server needs to free some space; then try again.",
+};
