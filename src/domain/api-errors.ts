@@ -43,6 +43,10 @@ export const ErrorCode = {
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
   /** 503: the database is away for a moment (restarting, unreachable); nothing was changed; Retry-After says when to try again. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** 503: the file store (S3 or the disk) did not answer; nothing was saved; Retry-After says when to try again. */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
+  /** 507: the server's disk is full; nothing was saved. */
+  STORAGE_FULL: 'STORAGE_FULL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -68,3 +72,12 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please 
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'Lodestone is temporarily unavailable. Your work is safe; please try again in a moment.';
+/** Seconds an owner or visitor is asked to wait (Retry-After) while the file store does not answer. */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+export const storageMessages = {
+  writeUnavailable:
+    'Your file was not saved: the file storage is not answering right now. Nothing was kept. Please try again in a minute.',
+  readUnavailable: 'This file cannot be fetched right now: the file storage is not answering. Please try again in a minute.',
+  full: "Your file was not saved: the server's disk is full. Nothing was kept. Whoever runs this Lodestone server needs to free some space; then try again.",
+};

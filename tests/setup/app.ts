@@ -44,6 +44,8 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** Called before the app is ready: the place to add a route only a test needs. */
   beforeReady?: (app: App['app'], db: Db) => void;
+  /** Wraps the configured store, e.g. to make its disk full for one key. */
+  storage?: (configured: Storage) => Storage;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -56,7 +58,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const db = createDb(database.pool);
-  const storage = await createStorage(config);
+  const configured = await createStorage(config);
+  const storage = options.storage ? options.storage(configured) : configured;
   const { app, auth } = await buildApp({
     config,
     db,

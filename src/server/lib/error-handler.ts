@@ -1,8 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ApiErrorBody, ErrorCode, INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE } from '../../domain/api-errors.js';
+import {
+  type ApiErrorBody,
+  ErrorCode,
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  STORAGE_RETRY_AFTER_SECONDS,
+  storageMessages,
+} from '../../domain/api-errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { fieldErrors, HttpError, validationError } from './http-errors.js';
+import { StorageFull, StorageUnavailable } from './storage.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +38,19 @@ function fromSchemaValidation(error: FastifyError, request: FastifyRequest): Htt
  * BAD_REQUEST with Fastify's message and status.
  */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // The file store's failures say what happened and that nothing was saved (decision 0068).
+  if (error instanceof StorageUnavailable) {
+    request.log.warn({ err: error.cause }, error.message);
+    const message = error.operation === 'write' ? storageMessages.writeUnavailable : storageMessages.readUnavailable;
+    return reply
+      .status(503)
+      .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+      .send({ code: ErrorCode.STORAGE_UNAVAILABLE, message } satisfies ApiErrorBody);
+  }
+  if (error instanceof StorageFull) {
+    request.log.error({ err: error.cause }, error.message);
+    return reply.status(507).send({ code: ErrorCode.STORAGE_FULL, message: storageMessages.full } satisfies ApiErrorBody);
+  }
   const known = error instanceof HttpError ? error : fromSchemaValidation(error, request);
   if (known) {
     const { code, message, errors } = known;

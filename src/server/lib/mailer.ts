@@ -25,6 +25,23 @@ export interface Mailer {
   send(mail: OutgoingMail, tx: Executor): Promise<void>;
   /** Closes what it keeps open (an SMTP pool's connections), so that a stopping thread can end. */
   close?(): void;
+  /**
+   * Resolves once the mail server answers again (a connection and its greeting), rejects while it
+   * does not: asked while emails wait for a mail server that went away (features/mail).
+   */
+  probe?(): Promise<void>;
+}
+
+/** nodemailer's codes for a mail server that could not be reached, or went away mid-session. */
+const AWAY_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS']);
+
+/**
+ * True when a send failed because the mail server is away (refused, unreachable, silent, hung up,
+ * or said 421 "service not available"), not because it refused this one message.
+ */
+export function isMailServerAway(err: unknown): boolean {
+  const { code, command, responseCode } = (err ?? {}) as { code?: string; command?: string; responseCode?: number };
+  return (code !== undefined && AWAY_CODES.has(code)) || command === 'CONN' || responseCode === 421;
 }
 
 export interface Sender {
@@ -58,7 +75,17 @@ export function displayAddress({ name, address }: Sender): string {
 export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 }: { connections?: number } = {}): Mailer {
   // Pooled: connections kept open and reused for many messages, instead of a new SMTP session
   // (connect, greeting, EHLO) per email, which kept the queue behind a burst of submissions.
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: connections, maxMessages: 100 });
+  // A server that does not answer fails a send within seconds (nodemailer waits 2 minutes to connect and
+  // 10 minutes on a silent connection by default): each send holds its delivery's transaction open.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 100,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send({ messageId, fromName, to, replyTo, subject, html, text }) {
       const from = senderOf(mailFrom, fromName);
@@ -73,6 +100,9 @@ export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 
       });
     },
     close: () => transport.close(),
+    async probe() {
+      await transport.verify();
+    },
   };
 }
 

@@ -3,7 +3,31 @@ import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '../config.js';
-import { checkStorageKey, StoredFileMissing, type Storage } from './storage.js';
+import { checkStorageKey, StorageUnavailable, StoredFileMissing, type Storage } from './storage.js';
+
+/** A read whose object has not started to come within this long fails (503 for owners and visitors). */
+export const S3_READ_HEADERS_TIMEOUT_MS = 15_000;
+
+/** Network failures: the store cannot be reached, or dropped the connection. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+/**
+ * The store's failure as StorageUnavailable when the store did not answer or failed on its side (a
+ * network error, a timeout, a 5xx or a throttling answer); anything else (a refused upload's own
+ * error, a missing bucket, bad credentials) as it was.
+ */
+function unavailableOr(err: unknown, operation: 'write' | 'read' | 'remove'): unknown {
+  if (err instanceof StorageUnavailable) return err;
+  const e = (err ?? {}) as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  const away =
+    (e.code !== undefined && NETWORK_CODES.has(e.code)) ||
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    e.name === 'SlowDown' ||
+    (status !== undefined && status >= 500);
+  return away ? new StorageUnavailable(operation, err) : err;
+}
 
 /** S3's smallest part but the last; a part is held in memory while it is sent. */
 export const S3_PART_SIZE = 5 * 1024 * 1024;
@@ -60,11 +84,14 @@ export function s3Storage(options: S3StorageOptions): Storage & { client: S3Clie
       // upload before `done()` settles: when this rejects, no part is left behind (unless the abort
       // itself failed; a bucket lifecycle rule then clears the parts).
       const [piped, stored] = await Promise.allSettled([pipeline([source, ...transforms, body]), uploaded]);
-      if (piped.status === 'rejected') throw piped.reason;
-      if (stored.status === 'rejected') throw stored.reason;
+      if (piped.status === 'rejected') throw unavailableOr(piped.reason, 'write');
+      if (stored.status === 'rejected') throw unavailableOr(stored.reason, 'write');
     },
     async read(key, range) {
       if (range && range.end <= range.start) return Readable.from([]);
+      // Only the wait for the object's start is limited: its bytes then flow as fast as the reader takes them.
+      const slow = new AbortController();
+      const timer = setTimeout(() => slow.abort(), S3_READ_HEADERS_TIMEOUT_MS);
       try {
         const object = await client.send(
           new GetObjectCommand({
@@ -72,6 +99,7 @@ export function s3Storage(options: S3StorageOptions): Storage & { client: S3Clie
             Key: keyOf(key),
             Range: range ? `bytes=${range.start}-${range.end - 1}` : undefined,
           }),
+          { abortSignal: slow.signal },
         );
         return object.Body as Readable;
       } catch (err) {
@@ -79,11 +107,15 @@ export function s3Storage(options: S3StorageOptions): Storage & { client: S3Clie
         if (name === 'NoSuchKey') throw new StoredFileMissing(key);
         // A range starting past the end: like a file read there, nothing.
         if (name === 'InvalidRange') return Readable.from([]);
-        throw err;
+        throw unavailableOr(err, 'read');
+      } finally {
+        clearTimeout(timer);
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) })).catch((err: unknown) => {
+        throw unavailableOr(err, 'remove');
+      });
     },
   };
 }

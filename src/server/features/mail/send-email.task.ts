@@ -5,6 +5,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import type { Sealer } from '../../lib/sealed.js';
 import { deliverEach, type Delivered, type Delivery } from './deliver-once.js';
 import { renderEmail } from './emails.js';
+import { MAIL_SERVER_AWAY, watchMailServer } from './mail-server-watch.js';
 import { openEmailJob } from './sealed-email-job.js';
 
 export interface SendEmailDeps {
@@ -12,6 +13,8 @@ export interface SendEmailDeps {
   db: Db;
   /** Opens the sealed job payloads (emailJobSealer(SECRET)). */
   sealer: Sealer;
+  /** The delays between probes of a mail server that went away (mail-server-watch.ts). */
+  probeDelaysMs?: number[];
 }
 
 /** A mail server's refusal often quotes the address; the job queue stores and logs the error, so it must not. */
@@ -32,7 +35,8 @@ export const EMAIL_LANES = 4;
  * transactions are under way, and the jobs that arrive while they all are share the next one (at
  * most 32). A message id twice waits for the next transaction.
  */
-export function sendEmailTask({ mailer, db, sealer }: SendEmailDeps): Task {
+export function sendEmailTask({ mailer, db, sealer, probeDelaysMs }: SendEmailDeps): Task {
+  const mailServer = watchMailServer(db, mailer, { probeDelaysMs });
   const deliver = batched((deliveries: Delivery[]) => deliverEach(db, deliveries), {
     max: 32,
     concurrency: EMAIL_LANES,
@@ -40,11 +44,17 @@ export function sendEmailTask({ mailer, db, sealer }: SendEmailDeps): Task {
   });
   return async (payload, helpers) => {
     const email = openEmailJob(sealer, payload, helpers.job.id);
+    // Away: the job fails without a connection and waits (its backoff, or the server's return).
+    if (mailServer.away) throw new Error(MAIL_SERVER_AWAY);
     const mail = await renderEmail(email);
     const delivered: Delivered = await deliver({ messageId: email.messageId, send: (tx) => mailer.send(mail, tx) }).catch(
       (err: unknown) => ({ failed: err }),
     );
-    if ('failed' in delivered) throw withoutAddresses(delivered.failed, [email.to, email.replyTo]);
+    if ('failed' in delivered) {
+      mailServer.failed(delivered.failed, helpers.logger);
+      throw withoutAddresses(delivered.failed, [email.to, email.replyTo]);
+    }
+    mailServer.sent(helpers.logger);
     if (delivered.outcome === 'sentBefore')
       helpers.logger.info(`email ${email.messageId} was delivered before; not sending it again`);
   };

@@ -8,7 +8,8 @@ import type { VisitorThankYouProps } from '../../../landing/index.js';
 import { testRunning } from '../ab-testing/index.js';
 import type { DomainMap } from '../custom-domains/index.js';
 import { DOWNLOAD_LINK_DAYS, links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
-import type { Storage } from '../../lib/storage.js';
+import { StorageUnavailable, type Storage } from '../../lib/storage.js';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../../../domain/api-errors.js';
 import { attachmentDisposition } from '../../lib/content-disposition.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/database-unavailable.js';
 import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
@@ -387,7 +388,21 @@ export function publicPagesRoutes(
           text: 'This download needs a confirmed email address (and, on paid pages, a completed payment). Your thank-you page shows what is missing.',
         });
       case 'file': {
-        const body = await deps.storage.read(outcome.file.storageKey);
+        const body = await deps.storage.read(outcome.file.storageKey).catch((err: unknown) => {
+          if (err instanceof StorageUnavailable) return null;
+          throw err;
+        });
+        if (!body) {
+          // The file store is away (decision 0068): a page to come back to, not an error; the link keeps working.
+          request.log.warn('the file store did not answer a download');
+          reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+          return render(reply, 503, {
+            kind: 'notice',
+            title: 'Your download is not ready just now',
+            text: 'We could not fetch the file this moment. Nothing is wrong with your link: please try again in a minute.',
+            link: { url: request.url, label: 'Try the download again' },
+          });
+        }
         return reply
           .type(outcome.file.contentType)
           .header('content-disposition', attachmentDisposition(downloadName(outcome.name, outcome.file)))
