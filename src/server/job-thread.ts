@@ -106,7 +106,12 @@ export async function runJobThread(_data: JobThreadData, config: Config): Promis
   }
   send({ ready: true });
   let stopping = false;
-  const stopNoted = stopped.then(() => (stopping = true));
+  // A wait between attempts ends at the stop, or its timer would keep the thread (and the server's stop) waiting.
+  const waits = new AbortController();
+  const stopNoted = stopped.then(() => {
+    stopping = true;
+    waits.abort();
+  });
   // A runner that stopped by itself (the database restarted or went away) is replaced until the
   // server stops: retried with a growing wait while the database is away (decision 0067).
   const replacing = (async () => {
@@ -115,7 +120,8 @@ export async function runJobThread(_data: JobThreadData, config: Config): Promis
       if (why === null || stopping) return;
       log.warn(`the job runner stopped (${why}); starting it again`);
       for (let attempt = 0; ; attempt += 1) {
-        await Promise.race([sleep(RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]), stopNoted]);
+        const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)];
+        await sleep(delay, undefined, { signal: waits.signal }).catch(() => undefined);
         if (stopping) return;
         try {
           runner = await startRunner();
