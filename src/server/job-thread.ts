@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import type pg from 'pg';
 import type { Config } from './config.js';
@@ -46,6 +47,9 @@ const CRONTAB = [
   RECHECK_DOMAINS_CRONTAB,
 ].join('\n');
 
+/** The waits before each attempt to start a runner that stopped by itself again; the last repeats. */
+const RESTART_DELAYS_MS = [500, 1000, 2000, 5000, 10_000];
+
 type Level = 'info' | 'warn' | 'error' | 'debug';
 type Log = Record<Level, (msg: string) => void>;
 
@@ -88,10 +92,12 @@ export async function runJobThread(_data: JobThreadData, config: Config): Promis
     ? smtpMailer(config.smtpUrl, config.mailFrom, { connections: JOB_CONCURRENCY })
     : devMailbox(config.mailFrom);
   let runner: JobRunner;
+  let startRunner: () => Promise<JobRunner>;
   try {
     const storage = await createStorage(config);
     const taskList = createTaskList(config, createDb(pool), mailer, storage);
-    runner = await startJobRunner(pool, taskList, CRONTAB, log, { concurrency: JOB_CONCURRENCY });
+    startRunner = () => startJobRunner(pool, taskList, CRONTAB, log, { concurrency: JOB_CONCURRENCY });
+    runner = await startRunner();
   } catch (err) {
     await pool.end().catch(() => undefined);
     mailer.close?.();
@@ -99,8 +105,37 @@ export async function runJobThread(_data: JobThreadData, config: Config): Promis
     return port.close();
   }
   send({ ready: true });
+  let stopping = false;
+  // A wait between attempts ends at the stop, or its timer would keep the thread (and the server's stop) waiting.
+  const waits = new AbortController();
+  const stopNoted = stopped.then(() => {
+    stopping = true;
+    waits.abort();
+  });
+  // A runner that stopped by itself (the database restarted or went away) is replaced until the
+  // server stops: retried with a growing wait while the database is away (decision 0067).
+  const replacing = (async () => {
+    for (;;) {
+      const why = await Promise.race([runner.ended, stopNoted.then(() => null)]);
+      if (why === null || stopping) return;
+      log.warn(`the job runner stopped (${why}); starting it again`);
+      for (let attempt = 0; ; attempt += 1) {
+        const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)];
+        await sleep(delay, undefined, { signal: waits.signal }).catch(() => undefined);
+        if (stopping) return;
+        try {
+          runner = await startRunner();
+          log.info('the job runner runs again');
+          break;
+        } catch (err) {
+          log.warn(`the job runner could not start again yet (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+    }
+  })();
   // graphile-worker's graceful stop: no new jobs are taken, and the running ones finish (decision 0056).
   await stopped;
+  await replacing;
   try {
     await runner.stop();
     await pool.end();

@@ -101,7 +101,12 @@ async function main() {
     const appModules = Promise.all([import('./app.js'), import('./db/client.js'), import('./lib/create-storage.js')]);
     appModules.catch(() => undefined); // awaited below
     const [{ openDatabase }, { migrateDatabase }] = await Promise.all([import('./db/database.js'), import('./db/migrate.js')]);
-    database = await openDatabase(config, say);
+    // The embedded PostgreSQL is restarted if it dies; where it cannot be, the server exits 1 for its
+    // supervisor to restart it rather than answer 500 until someone notices (decision 0067).
+    database = await openDatabase(config, say, 'server', (why) => {
+      console.error(`Lodestone stops: ${why}`);
+      stopAndExit(1, 'the database could not be restarted');
+    });
     checkpoint();
     await migrateDatabase(database.pool);
     checkpoint();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres, type EmbeddedUse } from './embedded.js';
+import { watchEmbeddedPostgres, type Watchdog } from './embedded-watchdog.js';
 
 export interface Database {
   /** Requests' connections. */
@@ -31,8 +32,11 @@ export const JOB_POOL_SIZE = 20;
  * An idle pooled connection that the server drops (a restart, a failover) emits 'error' on the
  * pool; unhandled, that would crash the process. The pool replaces the connection on next use.
  */
-function watch(pool: pg.Pool, log: (msg: string) => void): pg.Pool {
-  pool.on('error', (err) => log(`database connection lost (${err.message}); it will be replaced`));
+function watch(pool: pg.Pool, log: (msg: string) => void, onLost: () => void = () => undefined): pg.Pool {
+  pool.on('error', (err) => {
+    log(`database connection lost (${err.message}); it will be replaced`);
+    onLost();
+  });
   // A connection that fails while checked out fails its query; this keeps its 'error' from crashing the process.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
@@ -45,8 +49,17 @@ export const openJobPool = (connection: pg.PoolConfig, log: (msg: string) => voi
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. `use` 'command' is an operator command's (`npm run plan`, `npm run seed`): beside a running server it
  * uses that server's embedded PostgreSQL and leaves it running (docs/decisions/0065).
+ *
+ * A server's embedded PostgreSQL is watched and restarted if it dies (docs/decisions/0067);
+ * `onFailure` hears why when it cannot be, and the server should then exit non-zero. An operator
+ * command never restarts it: the server that owns it does.
  */
-export async function openDatabase(config: Config, log: (msg: string) => void, use: EmbeddedUse = 'server'): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log: (msg: string) => void,
+  use: EmbeddedUse = 'server',
+  onFailure: (why: string) => void = () => undefined,
+): Promise<Database> {
   if (config.databaseUrl) {
     const connection = { connectionString: config.databaseUrl };
     const pool = watch(new pg.Pool({ ...connection, max: POOL_SIZE }), log);
@@ -64,14 +77,20 @@ export async function openDatabase(config: Config, log: (msg: string) => void, u
     throw err;
   }
   const connection = { ...embedded.connection, database: EMBEDDED_DATABASE };
-  const pool = watch(new pg.Pool({ ...connection, max: POOL_SIZE }), log);
+  const watchdog: Watchdog | undefined =
+    use === 'server' && embedded.owned ? watchEmbeddedPostgres(embedded.owned, log, onFailure) : undefined;
+  const pool = watch(new pg.Pool({ ...connection, max: POOL_SIZE }), log, () => watchdog?.check());
   return {
     pool,
     connection,
     async close() {
+      await watchdog?.stop();
       await pool.end();
       await embedded.stop();
     },
-    halt: () => embedded.stop(),
+    async halt() {
+      await watchdog?.stop();
+      await embedded.stop();
+    },
   };
 }

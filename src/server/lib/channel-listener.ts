@@ -39,7 +39,8 @@ export function listenOn(
     handlers.onLost();
     c.end().catch(() => {});
     if (closed) return;
-    if (err) log.warn({ err }, `${what}: lost the notification connection; reconnecting`);
+    // Once per outage, not once per attempt: a database away for a minute is a dozen attempts.
+    if (err && attempt === 0) log.warn({ err }, `${what}: lost the notification connection; reconnecting`);
     timer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!);
     timer.unref();
   };

@@ -199,6 +199,12 @@ export const BATCHED_COMPLETION = { completeJobBatchDelay: 0, failJobBatchDelay:
 
 export interface JobRunner {
   stop(): Promise<void>;
+  /**
+   * Settles, with why, if the runner stops by itself: graphile-worker shuts its worker pool down when
+   * it cannot write a job's outcome (a database that restarted or went away, decision 0067), and
+   * then takes no more jobs. Its liveness lock is let go by then; the caller starts a new runner.
+   */
+  ended: Promise<string>;
 }
 
 type Log = { info(msg: string): void; warn(msg: string): void; error(msg: string): void; debug(msg: string): void };
@@ -240,10 +246,26 @@ export async function startJobRunner(
     throw err;
   }
   liveness.startSweeping(sweepIntervalMs);
+  let stopping: Promise<void> | undefined;
+  const ended = runner.promise.then(
+    () => 'its worker pool shut down',
+    (err: unknown) => (err instanceof Error ? err.message : String(err)),
+  );
   return {
-    async stop() {
-      await runner.stop();
-      await liveness.stop();
-    },
+    ended: ended.then(async (why) => {
+      // Asked to stop, it never settles: nothing ended by itself.
+      if (stopping) return new Promise<string>(() => undefined);
+      stopping = liveness.stop().catch(() => undefined);
+      await stopping;
+      return why;
+    }),
+    stop: () =>
+      (stopping ??= (async () => {
+        // One that stopped by itself a moment ago says so; there is nothing more to stop.
+        await runner.stop().catch((err: unknown) => {
+          if (!String(err).includes('already stopped')) throw err;
+        });
+        await liveness.stop();
+      })()),
   };
 }
