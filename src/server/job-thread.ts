@@ -113,7 +113,7 @@ export async function runJobThread(_data: JobThreadData, config: Config): Promis
     waits.abort();
   });
   // A runner that stopped by itself (the database restarted or went away) is replaced until the
-  // server stops: retried with a growing wait while the database is away (decision 0067).
+  // server stops: retried with a growing wait while the database is away (decision 0069).
   const replacing = (async () => {
     for (;;) {
       const why = await Promise.race([runner.ended, stopNoted.then(() => null)]);

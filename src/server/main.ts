@@ -102,7 +102,7 @@ async function main() {
     appModules.catch(() => undefined); // awaited below
     const [{ openDatabase }, { migrateDatabase }] = await Promise.all([import('./db/database.js'), import('./db/migrate.js')]);
     // The embedded PostgreSQL is restarted if it dies; where it cannot be, the server exits 1 for its
-    // supervisor to restart it rather than answer 500 until someone notices (decision 0067).
+    // supervisor to restart it rather than answer 500 until someone notices (decision 0069).
     database = await openDatabase(config, say, 'server', (why) => {
       console.error(`Lodestone stops: ${why}`);
       stopAndExit(1, 'the database could not be restarted');

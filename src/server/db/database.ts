@@ -50,7 +50,7 @@ export const openJobPool = (connection: pg.PoolConfig, log: (msg: string) => voi
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/postgres. `use` 'command' is an operator command's (`npm run plan`, `npm run seed`): beside a running server it
  * uses that server's embedded PostgreSQL and leaves it running (docs/decisions/0065).
  *
- * A server's embedded PostgreSQL is watched and restarted if it dies (docs/decisions/0067);
+ * A server's embedded PostgreSQL is watched and restarted if it dies (docs/decisions/0069);
  * `onFailure` hears why when it cannot be, and the server should then exit non-zero. An operator
  * command never restarts it: the server that owns it does.
  */

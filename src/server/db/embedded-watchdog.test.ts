@@ -3,7 +3,7 @@ import type { OwnedPostgres } from './embedded.js';
 import { watchEmbeddedPostgres, type WatchdogLimits } from './embedded-watchdog.js';
 
 /*
- * The watchdog's limits (docs/decisions/0067), on a stand-in for the embedded PostgreSQL: the real
+ * The watchdog's limits (docs/decisions/0069), on a stand-in for the embedded PostgreSQL: the real
  * one killed and restarted is embedded-recovery.test.ts's.
  */
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { OwnedPostgres } from './embedded.js';
 
 /**
- * How the server watches the embedded PostgreSQL it owns (docs/decisions/0067). Its postmaster is
+ * How the server watches the embedded PostgreSQL it owns (docs/decisions/0069). Its postmaster is
  * not this process's child (pg_ctl starts it detached), so no exit event tells of its death: the
  * watchdog looks every `pollMs`, and at once when a pooled connection is lost.
  */

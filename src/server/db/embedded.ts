@@ -21,7 +21,7 @@ export interface EmbeddedPostgres {
    * Only where this process started PostgreSQL and owns it (a server's, or a command's that found
    * none running): whether its postmaster still runs, and a start after it died (kill -9, the
    * out-of-memory killer), in which PostgreSQL's crash recovery replays the write-ahead log
-   * (docs/decisions/0067). Absent on one borrowed from a running server.
+   * (docs/decisions/0069). Absent on one borrowed from a running server.
    */
   owned?: OwnedPostgres;
 }

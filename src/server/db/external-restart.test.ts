@@ -22,7 +22,7 @@ import { type SmtpSink, startSmtpSink } from '../../../tests/setup/smtp-sink.js'
 /*
  * Issue 35, point 2: the external database (DATABASE_URL) restarts under a running server. Its
  * pools reconnect, the page cache listens again, and the job runner, which graphile-worker shuts
- * down when it cannot record a job's outcome, is started again (docs/decisions/0067).
+ * down when it cannot record a job's outcome, is started again (docs/decisions/0069).
  */
 
 let work: string;

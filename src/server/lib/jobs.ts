@@ -201,7 +201,7 @@ export interface JobRunner {
   stop(): Promise<void>;
   /**
    * Settles, with why, if the runner stops by itself: graphile-worker shuts its worker pool down when
-   * it cannot write a job's outcome (a database that restarted or went away, decision 0067), and
+   * it cannot write a job's outcome (a database that restarted or went away, decision 0069), and
    * then takes no more jobs. Its liveness lock is let go by then; the caller starts a new runner.
    */
   ended: Promise<string>;
