@@ -36,6 +36,12 @@ export interface WorkerLiveness {
   startSweeping(intervalMs?: number): void;
   /** Stops sweeping, unlists the pools and lets go of the lock (call after the workers stopped). */
   stop(): Promise<void>;
+  /**
+   * For workers that stopped by themselves without letting go of their jobs (the database went away
+   * under them): stops sweeping and lets go of the lock but leaves the pools listed, so the next
+   * sweep, here or on another server, frees the jobs they still hold.
+   */
+  abandon(): Promise<void>;
 }
 
 // Positive and below 2^63, so it reads back from pg_locks' two 32-bit halves without sign games.
@@ -128,6 +134,13 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
     }
   }
 
+  /** Closing the connection ends the lock; it also keeps the session's keepalive settings out of the pool. */
+  function letGo() {
+    const client = session;
+    session = undefined;
+    client?.release(true);
+  }
+
   await takeLock();
 
   // Every connection graphile-worker asks for waits for the listing of the pools created so far.
@@ -167,11 +180,14 @@ export async function holdWorkerLiveness(pool: pg.Pool, log: Log): Promise<Worke
       await holding;
       for (const id of workers) await unlist(id);
       workers.clear();
-      const client = session;
-      session = undefined;
-      if (!client) return;
-      // Closing the connection ends the lock; it also keeps the session's keepalive settings out of the pool.
-      client.release(true);
+      letGo();
+    },
+    async abandon() {
+      stopped = true;
+      clearTimeout(timer);
+      await holding;
+      workers.clear();
+      letGo();
     },
   };
 }

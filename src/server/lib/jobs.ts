@@ -255,7 +255,8 @@ export async function startJobRunner(
     ended: ended.then(async (why) => {
       // Asked to stop, it never settles: nothing ended by itself.
       if (stopping) return new Promise<string>(() => undefined);
-      stopping = liveness.stop().catch(() => undefined);
+      // Its jobs may still be locked by it: left listed, the next runner's first sweep frees them.
+      stopping = liveness.abandon().catch(() => undefined);
       await stopping;
       return why;
     }),

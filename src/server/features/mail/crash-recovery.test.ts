@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/setup/smtp-sink.js';
+import { databaseOutage } from '../../../../tests/kit/database-outage.js';
 import { holdWorkerLiveness } from '../../lib/job-worker-liveness.js';
 import { startJobRunner, type JobRunner } from '../../lib/jobs.js';
 import { smtpMailer } from '../../lib/mailer.js';
@@ -180,6 +181,43 @@ it('a server whose lock connection dropped takes its lock again and lists its wo
     await runner.stop();
   }
   expect((await t.db.execute(sql`select worker_id from job_workers`)).rows).toEqual([]); // a clean stop unlists
+});
+
+it('a runner that stopped by itself with a job in hand leaves the job to the next runner, which runs it', async () => {
+  await t.db.execute(sql`delete from job_workers`);
+  const databaseUp = databaseOutage(t);
+  let runs = 0;
+  let letGo!: () => void;
+  const gate = new Promise<void>((resolve) => (letGo = resolve));
+  const taskList = {
+    held: async () => {
+      runs += 1;
+      if (runs === 1) await gate;
+    },
+  };
+  const first = await startJobRunner(t.pool, taskList, '', quiet);
+  const second: { runner?: JobRunner } = {};
+  try {
+    await t.db.execute(sql`select graphile_worker.add_job('held', '{}'::json)`);
+    await waitUntil(async () => runs === 1);
+    // The database goes away while the job runs: its outcome cannot be written, and the runner stops.
+    await databaseUp(false);
+    letGo();
+    // It comes back while the runner is still stopping (as after a quick restart of PostgreSQL).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await databaseUp(true);
+    await first.ended;
+    // The job is still marked as the stopped runner's; the next runner frees it and runs it.
+    second.runner = await startJobRunner(t.pool, taskList, '', quiet);
+    await waitUntil(async () => runs === 2);
+    await waitUntil(
+      async () => (await t.db.execute(sql`select 1 from graphile_worker.jobs where task_identifier = 'held'`)).rows.length === 0,
+    );
+  } finally {
+    await databaseUp(true);
+    await second.runner?.stop();
+    await first.stop().catch(() => undefined);
+  }
 });
 
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
