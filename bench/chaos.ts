@@ -78,8 +78,8 @@ interface Server {
   log(): string;
 }
 
+/** The server built from this checkout's sources (the server part always: it takes a second, and a stale one would test old code). */
 function ensureBuilt() {
-  if (existsSync(path.join(ROOT, 'dist/server/main.js'))) return;
   const script = existsSync(path.join(ROOT, 'dist/web/index.html')) ? 'build:server' : 'build';
   console.log(`chaos: building the server (npm run ${script})`);
   execFileSync('npm', ['run', script], { cwd: ROOT, stdio: 'ignore' });
