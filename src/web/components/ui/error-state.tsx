@@ -1,4 +1,4 @@
-import { CircleAlert, CloudOff, RotateCw } from 'lucide-react';
+import { CircleAlert, RotateCw } from 'lucide-react';
 import { Link, useLocation } from '@/web/lib/router';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, isServiceUnavailable } from '@/web/lib/api';
@@ -43,11 +43,7 @@ export function ErrorState({ title, error, onRetry, retrying = false, className 
         className,
       )}
     >
-      {unavailable ? (
-        <CloudOff aria-hidden="true" className="size-5 shrink-0" />
-      ) : (
-        <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-      )}
+      <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{heading}</p>
         <p className="mt-0.5 break-words">{message}</p>
