@@ -14,6 +14,7 @@ import { APP_HOST, PUBLIC_HOST } from '../../tests/kit/hosts.js';
 import { type SmtpSink, startSmtpSink } from '../../tests/setup/smtp-sink.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { buildServerCopy } from '../../tests/kit/built-server.js';
+import { freePort, ownerApi } from '../../tests/kit/server-process.js';
 
 /*
  * The production server (built as `npm run build` builds it, into a directory of this test's own,
@@ -48,15 +49,6 @@ interface Server {
   child: ChildProcess;
   output(): string;
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
 }
 
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
@@ -131,24 +123,6 @@ function call(
   });
 }
 
-/** A write through the owner's API (JSON, or a multipart upload), as the app's page sends it. */
-async function api(server: Server, method: string, pathname: string, body?: object | ReturnType<typeof multipartFile>) {
-  const multipart = body && 'payload' in body ? body : undefined;
-  const payload = multipart ? multipart.payload : body ? JSON.stringify(body) : undefined;
-  const res = await call(server, {
-    method,
-    path: pathname,
-    headers: {
-      origin: `http://${APP_HOST}`,
-      cookie: owner.cookie,
-      ...(multipart ? multipart.headers : payload ? { 'content-type': 'application/json' } : {}),
-    },
-    body: payload,
-  });
-  if (res.status >= 300) throw new Error(`${method} ${pathname} answered ${res.status}: ${res.body}`);
-  return JSON.parse(res.body) as Record<string, unknown>;
-}
-
 /** Resolves with the connection's error code once a new TCP connection to `port` fails. */
 async function refusedAt(port: number): Promise<string> {
   for (let i = 0; i < 100; i += 1) {
@@ -191,11 +165,11 @@ it(
     });
     expect(signUp.status).toBe(200);
     owner.cookie = cookieFrom(signUp.headers['set-cookie']);
-    const file = await api(server, 'POST', '/api/files', multipartFile(pdfBytes()));
-    const form = await api(server, 'POST', '/api/forms', {
+    const file = await ownerApi(server, owner, 'POST', '/api/files', multipartFile(pdfBytes()));
+    const form = await ownerApi(server, owner, 'POST', '/api/forms', {
       config: publishableConfig(file as Parameters<typeof publishableConfig>[0]),
     });
-    await api(server, 'POST', `/api/forms/${String(form.id)}/publish`);
+    await ownerApi(server, owner, 'POST', `/api/forms/${String(form.id)}/publish`);
 
     // A job mid-way: the password-reset email, which the mail server holds without answering.
     const held = sink.stallNextTo(owner.email);
