@@ -4,7 +4,8 @@ import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from 
 import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
 import { databaseOutage } from '../../../../tests/kit/database-outage.js';
-import { DEFAULT_DESIGN, type FormConfig, type FormField } from '../../../domain/form-config.js';
+import { fieldOf } from '../../../../tests/kit/fields.js';
+import { DEFAULT_DESIGN, type FormConfig } from '../../../domain/form-config.js';
 import { leads } from '../../db/schema/index.js';
 import { peekLiveForm } from '../leads/index.js';
 import { NOT_SAVED_YET } from './routes.js';
@@ -28,22 +29,11 @@ async function databaseGone(seenId: string) {
   await vi.waitFor(() => expect(peekLiveForm(t.db, seenId)).toBeUndefined());
 }
 
-const field = (id: string, type: FormField['type'], label: string): FormField => ({
-  id,
-  type,
-  label,
-  placeholder: '',
-  required: false,
-  options: [],
-  helpText: '',
-  param: '',
-});
-
 const outagePage = {
   fields: [
-    { ...field('email', 'email', 'Email'), required: true },
-    field('name', 'text', 'Your name'),
-    field('note', 'textarea', 'Anything else'),
+    fieldOf('email', 'email', 'Email', { required: true }),
+    fieldOf('name', 'text', 'Your name'),
+    fieldOf('note', 'textarea', 'Anything else'),
   ],
   design: { ...DEFAULT_DESIGN, brandColor: '#0F766E', buttonText: 'Send me the guide' },
 } satisfies Partial<FormConfig>;
