@@ -77,6 +77,30 @@ export default tseslint.config(
     },
   },
   {
+    // One way to name a module in another folder, on the server and in the browser alike: @/ for
+    // src/, @tests/ for tests/ (tsconfig.json paths; docs/decisions/0070). ./ stays for a neighbour.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // The browser journeys may still read their ports from playwright.config at the root.
+              regex: '^\\.\\./(?!\\.\\./playwright\\.config)',
+              message: 'Import from another folder through @/ (src) or @tests/ (tests), not ../.',
+            },
+            {
+              // Written without an extension, as the web app always has: the lint zones resolve it.
+              regex: '^@(tests)?/.*\\.js$',
+              message: 'Name a module under @/ or @tests/ without its extension.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}', 'src/landing/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config';
  * nginx, Caddy) on real ports against the machine's PostgreSQL, one file at a time.
  */
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/deploy/**/*.test.ts'],
     globalSetup: ['tests/deploy/global-setup.ts'],

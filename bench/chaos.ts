@@ -5,8 +5,8 @@ import { arch, platform } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startSmtpSink, type SmtpSink } from '../tests/setup/smtp-sink';
-import { startS3, type S3StandIn } from '../tests/stand-ins/s3';
+import { startSmtpSink, type SmtpSink } from '@tests/setup/smtp-sink';
+import { startS3, type S3StandIn } from '@tests/stand-ins/s3';
 import { freePort, publishTemplatePage, ROOT, signUpOwner, smallPdf, tempDir, uploadPdf, type Owner } from './lib';
 
 /*

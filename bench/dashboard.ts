@@ -3,17 +3,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '../src/domain/form-config';
-import type { LeadListPage } from '../src/domain/forms-api';
-import * as schema from '../src/server/db/schema/index';
-import type { Db } from '../src/server/db/client';
-import { dashboardStats, listForms } from '../src/server/features/forms/forms';
-import { listLeads, listWorkspaceLeads } from '../src/server/features/lead-list/list-leads';
-import { formAnalytics } from '../src/server/features/analytics/form-analytics';
-import { encodeCursor } from '../src/server/lib/keyset';
+import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '@/domain/form-config';
+import type { LeadListPage } from '@/domain/forms-api';
+import * as schema from '@/server/db/schema/index';
+import type { Db } from '@/server/db/client';
+import { dashboardStats, listForms } from '@/server/features/forms/forms';
+import { listLeads, listWorkspaceLeads } from '@/server/features/lead-list/list-leads';
+import { formAnalytics } from '@/server/features/analytics/form-analytics';
+import { encodeCursor } from '@/server/lib/keyset';
 import { signUpOwner, sql, startServer, type Owner } from './lib';
 import { launchChromium } from './chromium';
-import { textField } from '../tests/kit/fields';
+import { textField } from '@tests/kit/fields';
 
 /*
  * npm run bench:dashboard: the owner's dashboard calls on a large workspace. A real server on its

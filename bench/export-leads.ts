@@ -2,15 +2,15 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '../src/domain/form-config.js';
-import type { ExportFormat } from '../src/domain/plans.js';
-import { createDb } from '../src/server/db/client.js';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
-import { migrateDatabase } from '../src/server/db/migrate.js';
-import { exportLeads } from '../src/server/features/lead-export/export-leads.js';
-import { localStorage } from '../src/server/lib/storage.js';
-import { createTokens } from '../src/server/lib/tokens.js';
-import { textField } from '../tests/kit/fields';
+import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '@/domain/form-config';
+import type { ExportFormat } from '@/domain/plans';
+import { createDb } from '@/server/db/client';
+import { startEmbeddedPostgres } from '@/server/db/embedded';
+import { migrateDatabase } from '@/server/db/migrate';
+import { exportLeads } from '@/server/features/lead-export/export-leads';
+import { localStorage } from '@/server/lib/storage';
+import { createTokens } from '@/server/lib/tokens';
+import { textField } from '@tests/kit/fields';
 
 /*
  * npm run bench:export: how the lead export behaves with many leads. It fills one workspace (two

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { FormConfig, ImageRef, LeadMagnetFile } from '../src/domain/form-config';
-import { templateConfig } from '../src/domain/templates';
+import type { FormConfig, ImageRef, LeadMagnetFile } from '@/domain/form-config';
+import { templateConfig } from '@/domain/templates';
 
 // Shared by bench/run.ts and the Lighthouse scripts (bench/lighthouse-lib.ts): a real Lodestone server on its embedded defaults
 // (embedded PostgreSQL, dev mailbox) in a throw-away data directory, and an owner who publishes pages.

@@ -1,6 +1,6 @@
-import { TEMPLATES } from '../src/domain/templates';
-import { coverPng, logoPng } from '../tests/kit/brand-images';
-import { DEFAULT_DESIGN, type FormConfig } from '../src/domain/form-config';
+import { TEMPLATES } from '@/domain/templates';
+import { coverPng, logoPng } from '@tests/kit/brand-images';
+import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
 import { publishTemplatePage, signUpOwner, smallPdf, sql, uploadImage, uploadPdf, type Owner } from './lib';
 import {
   audit,

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { DEFAULT_AB_TEST } from '../src/domain/form-config';
+import { DEFAULT_AB_TEST } from '@/domain/form-config';
 import {
   freePort,
   publishTemplatePage,

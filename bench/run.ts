@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { VISITOR_RATE_LIMITS } from '../src/server/features/visitor-journey/index.js';
+import { VISITOR_RATE_LIMITS } from '@/server/features/visitor-journey/index';
 import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf } from './lib';
 import { benchDashboard } from './dashboard';
 import { benchPage } from './page';

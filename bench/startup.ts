@@ -5,7 +5,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
+import { startEmbeddedPostgres } from '@/server/db/embedded';
 import { freePort, ROOT, tempDir } from './lib.js';
 
 /*

@@ -12,12 +12,16 @@ import { build, type Plugin } from 'esbuild';
  * for Lodestone's own settings, not a slower React).
  */
 const BUNDLED = /^(react|react-dom|scheduler|@react-email\/[^/]+)(\/|$)/;
+const OWN_ALIAS = /^@(tests)?\//;
 
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
+    // Every bare name is a package, except the project's own aliases (@/ and @tests/, tsconfig.json paths).
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      BUNDLED.test(args.path) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+      BUNDLED.test(args.path) || args.path.startsWith('node:') || OWN_ALIAS.test(args.path)
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

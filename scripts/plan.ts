@@ -1,8 +1,8 @@
-import { loadConfig } from '../src/server/config.js';
-import { createDb } from '../src/server/db/client.js';
-import { openDatabase } from '../src/server/db/database.js';
-import { migrateDatabase } from '../src/server/db/migrate.js';
-import { billingDeps, PlanCommandError, setPlanAsOperator } from '../src/server/features/billing/index.js';
+import { loadConfig } from '@/server/config';
+import { createDb } from '@/server/db/client';
+import { openDatabase } from '@/server/db/database';
+import { migrateDatabase } from '@/server/db/migrate';
+import { billingDeps, PlanCommandError, setPlanAsOperator } from '@/server/features/billing/index';
 
 /**
  * `npm run plan -- <workspace> <free|pro|business>`: an operator sets a workspace's plan on a server

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { createDb } from '../src/server/db/client.js';
-import { openDatabase } from '../src/server/db/database.js';
-import { migrateDatabase } from '../src/server/db/migrate.js';
-import { createStorage } from '../src/server/lib/create-storage.js';
-import { createTokens } from '../src/server/lib/tokens.js';
-import { DemoWorkspaceExists, seedDemoWorkspace } from '../tests/kit/demo-workspace.js';
-import { APP_HOST, PUBLIC_HOST } from '../tests/kit/hosts.js';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { createDb } from '@/server/db/client';
+import { openDatabase } from '@/server/db/database';
+import { migrateDatabase } from '@/server/db/migrate';
+import { createStorage } from '@/server/lib/create-storage';
+import { createTokens } from '@/server/lib/tokens';
+import { DemoWorkspaceExists, seedDemoWorkspace } from '@tests/kit/demo-workspace';
+import { APP_HOST, PUBLIC_HOST } from '@tests/kit/hosts';
 
 /**
  * `npm run seed`: fills the database that `npm start` would use (DATA_DIR's embedded PostgreSQL, or

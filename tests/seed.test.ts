@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTokens } from '../src/server/lib/tokens.js';
+import { createTokens } from '@/server/lib/tokens';
 import { authPost, cookieFrom } from './kit/owner.js';
 import { APP_HOST } from './kit/hosts.js';
 import { DEMO_OWNER, DemoWorkspaceExists, seedDemoWorkspace, type DemoSummary } from './kit/demo-workspace.js';

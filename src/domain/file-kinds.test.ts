@@ -8,8 +8,8 @@ import {
   sampleFile,
   storedZip,
   xlsxEntries,
-} from '../../tests/kit/files.js';
-import { pdfBytes } from '../../tests/kit/data.js';
+} from '@tests/kit/files';
+import { pdfBytes } from '@tests/kit/data';
 import {
   ACCEPTED_FILE_KINDS_TEXT,
   detectFileKind,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldOf } from '../../tests/kit/fields';
+import { fieldOf } from '@tests/kit/fields';
 import { defaultFormConfig, type FieldType, type FormConfig, type FormField } from './form-config';
 import {
   CHECKED_VALUE,

@@ -1,4 +1,4 @@
-import type { FormField } from '../domain/form-config';
+import type { FormField } from '@/domain/form-config';
 
 /**
  * The `autocomplete` token for a field, so browsers and password managers can fill it. Text fields

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, defaultFormConfig, type FormConfig } from '../domain/form-config';
+import { DEFAULT_DESIGN, defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { LocalImageUrls } from './design-images';
 import { LandingPage } from './landing-page';
 

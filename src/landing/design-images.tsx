@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { Design, ImageRef } from '../domain/form-config';
-import { imageSources } from '../domain/images';
+import type { Design, ImageRef } from '@/domain/form-config';
+import { imageSources } from '@/domain/images';
 
 /**
  * The logo and the cover image of a page. Each <img> carries its intrinsic width and height (the

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AA_TEXT, contrastRatio, toHex } from '../domain/contrast';
-import { BACKGROUND_STYLES, DEFAULT_DESIGN, defaultFormConfig, type Design, type FormConfig } from '../domain/form-config';
+import { AA_TEXT, contrastRatio, toHex } from '@/domain/contrast';
+import { BACKGROUND_STYLES, DEFAULT_DESIGN, defaultFormConfig, type Design, type FormConfig } from '@/domain/form-config';
 import { COVER_SIZES, logoBox, logoSizes } from './design-images';
 import { CARD, CARD_MUTED, CARD_TEXT, designTheme, designVariables, FONT_STACKS } from './design-theme';
 import { landingCss } from './landing-css';

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { AA_NON_TEXT, contrastRatio, legibleOn, mix, readableTextOn, WHITE, type Legible } from '../domain/contrast';
-import { DEFAULT_DESIGN, HEX_COLOUR, type Design } from '../domain/form-config';
+import { AA_NON_TEXT, contrastRatio, legibleOn, mix, readableTextOn, WHITE, type Legible } from '@/domain/contrast';
+import { DEFAULT_DESIGN, HEX_COLOUR, type Design } from '@/domain/form-config';
 
 /**
  * A page's design turned into the colours and fonts its stylesheet uses. The shared stylesheet

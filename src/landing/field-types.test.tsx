@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fieldOf } from '../../tests/kit/fields';
-import { defaultFormConfig, type FieldType, type FormConfig, type FormField } from '../domain/form-config';
+import { fieldOf } from '@tests/kit/fields';
+import { defaultFormConfig, type FieldType, type FormConfig, type FormField } from '@/domain/form-config';
 import { CHOOSE_LABEL, hiddenFieldNote, LandingPage } from './landing-page';
 import { landingScript } from './landing-script';
 import type { LandingPageProps } from './types';

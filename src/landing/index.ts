@@ -2,7 +2,7 @@ export { autocompleteFor } from './autocomplete';
 export { CONSENT_VERSION, consentText } from './consent';
 export { landingCss, landingDocumentCss } from './landing-css';
 export { designStyle, designTheme, designVariables, FONT_STACKS, type DesignTheme } from './design-theme';
-export { CHECKED_VALUE } from '../domain/submission';
+export { CHECKED_VALUE } from '@/domain/submission';
 export {
   DOUBLE_OPT_IN_NOTICE,
   LandingPage,

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig, newField, type FormConfig, type FormField } from '../domain/form-config';
+import { defaultFormConfig, newField, type FormConfig, type FormField } from '@/domain/form-config';
 import { autocompleteFor } from './autocomplete';
 import { consentText } from './consent';
 import { landingCss, landingDocumentCss } from './landing-css';

@@ -7,10 +7,10 @@ import {
   type FormConfig,
   type FormField,
   type Payment,
-} from '../domain/form-config';
-import { BADGE_TEXT } from '../domain/branding';
-import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '../domain/money';
-import { CHECKED_VALUE, parseSubmission } from '../domain/submission';
+} from '@/domain/form-config';
+import { BADGE_TEXT } from '@/domain/branding';
+import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '@/domain/money';
+import { CHECKED_VALUE, parseSubmission } from '@/domain/submission';
 import { autocompleteFor } from './autocomplete';
 import { consentText } from './consent';
 import { containerClass, Cover, Logo } from './design-images';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKindOf } from '../domain/email-copy';
+import { nameKindOf } from '@/domain/email-copy';
 import { autocompleteFor } from './autocomplete';
 
 // The emails' {first_name} (domain/email-copy.ts) reads a field as the person's name as the page's

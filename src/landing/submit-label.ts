@@ -1,4 +1,4 @@
-import type { FormConfig } from '../domain/form-config';
+import type { FormConfig } from '@/domain/form-config';
 
 /** The button's words when the owner wrote none (the Design tab shows them as its placeholder). */
 export function automaticSubmitLabel(config: FormConfig): string {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, defaultFormConfig } from '../domain/form-config';
+import { DEFAULT_DESIGN, defaultFormConfig } from '@/domain/form-config';
 import { LandingPage } from './landing-page';
 import { VisitorThankYou } from './visitor-thank-you';
 

@@ -1,4 +1,4 @@
-import type { FormConfig } from '../domain/form-config';
+import type { FormConfig } from '@/domain/form-config';
 
 /**
  * Props of <LandingPage>, the visitor's page. The SAME component renders the SPA preview and, on

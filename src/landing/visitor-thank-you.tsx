@@ -1,5 +1,5 @@
-import { DEFAULT_DESIGN, type Design } from '../domain/form-config';
-import { visitorPaymentMessages } from '../domain/payments';
+import { DEFAULT_DESIGN, type Design } from '@/domain/form-config';
+import { visitorPaymentMessages } from '@/domain/payments';
 import { Logo } from './design-images';
 import { designStyle } from './design-theme';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../domain/api-errors.js';
-import { createForm, createUser, type SignedUpUser } from '../../tests/kit/owner.js';
-import { publishableConfig } from '../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../tests/setup/app.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 // The owner API's routes validate with the domain's zod schemas (fastify-type-provider-zod), answer
 // in one error vocabulary (ErrorCode) and describe themselves in an OpenAPI document made from the

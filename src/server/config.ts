@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BillingInterval, PaidPlanId } from '../domain/billing.js';
+import type { BillingInterval, PaidPlanId } from '@/domain/billing';
 
 const BILLING_PRICE_VARS = [
   'BILLING_PRICE_PRO_MONTHLY',

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { cookieFrom, multipartFile } from '../../tests/kit/owner.js';
-import { pdfBytes, publishableConfig, uniqueEmail } from '../../tests/kit/data.js';
-import { APP_HOST, PUBLIC_HOST } from '../../tests/kit/hosts.js';
-import { type SmtpSink, startSmtpSink } from '../../tests/setup/smtp-sink.js';
+import { cookieFrom, multipartFile } from '@tests/kit/owner';
+import { pdfBytes, publishableConfig, uniqueEmail } from '@tests/kit/data';
+import { APP_HOST, PUBLIC_HOST } from '@tests/kit/hosts';
+import { type SmtpSink, startSmtpSink } from '@tests/setup/smtp-sink';
 import { startEmbeddedPostgres } from './db/embedded.js';
-import { buildServerCopy } from '../../tests/kit/built-server.js';
-import { freePort, ownerApi } from '../../tests/kit/server-process.js';
+import { buildServerCopy } from '@tests/kit/built-server';
+import { freePort, ownerApi } from '@tests/kit/server-process';
 
 /*
  * The production server (built as `npm run build` builds it, into a directory of this test's own,

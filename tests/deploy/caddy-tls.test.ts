@@ -4,8 +4,8 @@ import { request } from 'node:https';
 import path from 'node:path';
 import { connect, type PeerCertificate } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CustomDomainView } from '../../src/domain/custom-domains.js';
-import { startDns, type DnsStandIn } from '../stand-ins/dns.js';
+import type { CustomDomainView } from '@/domain/custom-domains';
+import { startDns, type DnsStandIn } from '@tests/stand-ins/dns';
 import { startCaddy, type Caddy } from './kit/caddy.js';
 import { removeUnlessKept } from './kit/cluster.js';
 import { createFreshDatabase, type FreshDatabase } from './kit/database.js';
@@ -14,7 +14,7 @@ import { createPublishedForm, expectStatus, ownerCall, signUp, type AppTarget } 
 import { setPlanAsOperator } from './kit/plan.js';
 import { freePorts } from './kit/ports.js';
 import { signUpBody, titleOf } from './kit/visitor.js';
-import { BROWSER_UA } from '../kit/visitor.js';
+import { BROWSER_UA } from '@tests/kit/visitor';
 
 /*
  * Custom domains over real TLS: Caddy (Debian's) with on-demand certificates from its internal CA,

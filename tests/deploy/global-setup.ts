@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded.js';
+import { startEmbeddedPostgres } from '@/server/db/embedded';
 import { REPO_ROOT, SERVER_ENTRY } from './kit/lodestone.js';
 import { CADDY } from './kit/caddy.js';
 import { NGINX } from './kit/nginx.js';

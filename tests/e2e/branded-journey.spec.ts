@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { LeadListPage } from '../../src/domain/forms-api';
+import type { LeadListPage } from '@/domain/forms-api';
 import { PUBLIC_URL } from '../../playwright.config';
 import { chooseLogoAndCover, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail, waitForMail } from './support.js';
 

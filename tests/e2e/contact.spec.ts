@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { contactMessages } from '../../src/domain/contact';
-import { AGREEMENTS, SUB_PROCESSORS } from '../../src/domain/legal';
-import { formatPlanPrice, PLAN_LIST, PLANS } from '../../src/domain/plans';
+import { contactMessages } from '@/domain/contact';
+import { AGREEMENTS, SUB_PROCESSORS } from '@/domain/legal';
+import { formatPlanPrice, PLAN_LIST, PLANS } from '@/domain/plans';
 import { seriousViolations, toastWith, uniqueEmail, waitForMail } from './support.js';
 
 // The e2e server runs without SUPPORT_EMAIL: messages go to the default address.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { domainMessages } from '../../src/domain/custom-domains';
+import { domainMessages } from '@/domain/custom-domains';
 import { createPublishedForm, seriousViolations, setWorkspacePlan, signUp, toastWith, uniqueEmail } from './support.js';
 
 /*

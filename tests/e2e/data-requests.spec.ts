@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Page, test } from '@playwright/test';
-import type { AccessExport, DataRequestReceipt } from '../../src/domain/data-requests';
+import type { AccessExport, DataRequestReceipt } from '@/domain/data-requests';
 import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 
 const MIN_FILL_MS = 2000;

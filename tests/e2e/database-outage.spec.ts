@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { DEFAULT_DESIGN } from '../../src/domain/form-config';
-import { EMAIL_FIELD, textField } from '../kit/fields.js';
+import { DEFAULT_DESIGN } from '@/domain/form-config';
+import { EMAIL_FIELD, textField } from '@tests/kit/fields';
 import { createPublishedForm, signUp, uniqueEmail } from './support.js';
 
 /*

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { defaultFormConfig } from '../../src/domain/form-config';
+import { defaultFormConfig } from '@/domain/form-config';
 import { MAILCHIMP_URL } from '../../playwright.config';
 import { createPublishedForm, seriousViolations, signUp, textField, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import type { FormField } from '../../src/domain/form-config';
-import type { LeadListPage } from '../../src/domain/forms-api';
+import type { FormField } from '@/domain/form-config';
+import type { LeadListPage } from '@/domain/forms-api';
 import { createPublishedForm, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
-import { fieldOf } from '../kit/fields.js';
+import { fieldOf } from '@tests/kit/fields';
 
 /*
  * Dropdowns, multiple choice, dates, hidden fields and help text: built in the page creator (fields

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { coverPng } from '../kit/brand-images.js';
+import { coverPng } from '@tests/kit/brand-images';
 import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
 
 // Issue 34, point 1: a new owner, signed out, builds a page with a PDF, a logo and a cover; the

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import type { AccessExport } from '../../src/domain/data-requests';
-import { DEFAULT_EMAIL_FIELD } from '../../src/domain/form-config';
-import { parseCsv } from '../kit/csv';
+import type { AccessExport } from '@/domain/data-requests';
+import { DEFAULT_EMAIL_FIELD } from '@/domain/form-config';
+import { parseCsv } from '@tests/kit/csv';
 import { createPublishedForm, signUp, textField as field, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*

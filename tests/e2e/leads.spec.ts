@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_EMAIL_FIELD } from '../../src/domain/form-config';
-import { formAnalyticsPath } from '../../src/domain/routes';
+import { DEFAULT_EMAIL_FIELD } from '@/domain/form-config';
+import { formAnalyticsPath } from '@/domain/routes';
 import { createPublishedForm, seriousViolations, signUp, textField as field, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*

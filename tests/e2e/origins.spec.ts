@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { FormConfig } from '../../src/domain/form-config';
-import { pdfBytes, publishableConfig } from '../kit/data';
+import type { FormConfig } from '@/domain/form-config';
+import { pdfBytes, publishableConfig } from '@tests/kit/data';
 import { uniqueEmail } from './support';
 
 // An owner's script on a published page attacks other owners (docs/decisions/0011): (a) it writes

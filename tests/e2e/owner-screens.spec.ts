@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import { defaultFormConfig } from '../../src/domain/form-config';
+import { defaultFormConfig } from '@/domain/form-config';
 import { KIT_URL } from '../../playwright.config';
-import { textField } from '../kit/fields.js';
-import { publishableConfig } from '../kit/data';
+import { textField } from '@tests/kit/fields';
+import { publishableConfig } from '@tests/kit/data';
 import { createPublishedForm, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { defaultFormConfig, type Payment } from '../../src/domain/form-config';
+import { defaultFormConfig, type Payment } from '@/domain/form-config';
 import { PAYPAL_URL, STRIPE_URL } from '../../playwright.config';
 import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 

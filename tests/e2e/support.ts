@@ -2,12 +2,12 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { FormConfig } from '../../src/domain/form-config';
-import type { PlanId } from '../../src/domain/plans';
-import { coverPng, logoPng } from '../kit/brand-images.js';
-import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '../kit/data';
-import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '../kit/mailbox';
-import { textField } from '../kit/fields.js';
+import type { FormConfig } from '@/domain/form-config';
+import type { PlanId } from '@/domain/plans';
+import { coverPng, logoPng } from '@tests/kit/brand-images';
+import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '@tests/kit/data';
+import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '@tests/kit/mailbox';
+import { textField } from '@tests/kit/fields';
 
 export const uniqueEmail = (prefix = 'e2e') => kitEmail(prefix);
 

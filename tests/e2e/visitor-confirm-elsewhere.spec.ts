@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { APP_URL, PUBLIC_URL } from '../../playwright.config';
-import { logoPng } from '../kit/brand-images.js';
+import { logoPng } from '@tests/kit/brand-images';
 import { createPublishedForm, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
 
 // A new owner's branded page (orange, with a logo): the visitor's email carries the page's colour

@@ -12,10 +12,10 @@ import {
   type Download,
   type Page,
 } from '@playwright/test';
-import type { FormConfig } from '../../src/domain/form-config';
-import { templateConfig } from '../../src/domain/templates';
-import { createTokens } from '../../src/server/lib/tokens';
-import { type DevMail, mailsTo } from '../kit/mailbox';
+import type { FormConfig } from '@/domain/form-config';
+import { templateConfig } from '@/domain/templates';
+import { createTokens } from '@/server/lib/tokens';
+import { type DevMail, mailsTo } from '@tests/kit/mailbox';
 import { formRow, readMailbox, seriousViolations, signUp, statValue, uniqueEmail, waitForMail } from './support.js';
 
 /*

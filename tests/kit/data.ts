@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FileKind } from '../../src/domain/file-kinds.js';
-import { defaultFormConfig, type FormConfig, type Payment } from '../../src/domain/form-config.js';
+import type { FileKind } from '@/domain/file-kinds';
+import { defaultFormConfig, type FormConfig, type Payment } from '@/domain/form-config';
 
 // What tests make up, for Vitest, the browser journeys and the seed: addresses, page configurations, files.
 

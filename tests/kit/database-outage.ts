@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { withDatabase } from '../setup/connection.js';
-import type { TestApp } from '../setup/app.js';
+import { withDatabase } from '@tests/setup/connection';
+import type { TestApp } from '@tests/setup/app';
 
 /**
  * Turns a test app's own database away (as when its PostgreSQL is stopped: no connection is let in,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomDomainView } from '../../src/domain/custom-domains.js';
-import type { DnsStandIn, DnsTable } from '../stand-ins/dns.js';
+import type { CustomDomainView } from '@/domain/custom-domains';
+import type { DnsStandIn, DnsTable } from '@tests/stand-ins/dns';
 import { APP_HOST } from './hosts.js';
 import type { SignedUpUser } from './owner.js';
 

@@ -1,4 +1,4 @@
-import type { FieldType, FormField } from '../../src/domain/form-config.js';
+import type { FieldType, FormField } from '@/domain/form-config';
 
 /** A field of a page for tests: not required, with no placeholder, options, help text or link parameter unless given. */
 export const fieldOf = (id: string, type: FieldType, label: string, patch: Partial<FormField> = {}): FormField => ({

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { FileKind } from '../../src/domain/file-kinds.js';
+import type { FileKind } from '@/domain/file-kinds';
 import { pdfBytes } from './data.js';
 
 // Small real files of each kind a page may give away, and files that only pretend to be one, for

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { ImageRef } from '../../src/domain/form-config.js';
+import type { ImageRef } from '@/domain/form-config';
 import { APP_HOST } from './hosts.js';
 import { multipartFile, type SignedUpUser } from './owner.js';
 

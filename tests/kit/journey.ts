@@ -1,4 +1,4 @@
-import { PUBLIC_HOST, type TestApp } from '../setup/app.js';
+import { PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import { mailsOf } from './mailbox.js';
 import { addressPool, BROWSER_UA, patientVisitorFields } from './visitor.js';
 

@@ -1,4 +1,4 @@
-import type { TestApp } from '../setup/app.js';
+import type { TestApp } from '@tests/setup/app';
 import { APP_HOST } from './hosts.js';
 
 /** The dev mailbox's JSON, on the app face (loopback clients only; absent when SMTP_URL is set). */

@@ -2,12 +2,12 @@ import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FormConfig } from '../../src/domain/form-config.js';
-import type { FormDetail } from '../../src/domain/forms-api.js';
-import type { PlanId } from '../../src/domain/plans.js';
-import type { Db } from '../../src/server/db/client.js';
-import { members, organizations } from '../../src/server/db/schema/index.js';
-import { liveFormsSynced, workspacePagesChanged } from '../../src/server/features/leads/index.js';
+import type { FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import type { PlanId } from '@/domain/plans';
+import type { Db } from '@/server/db/client';
+import { members, organizations } from '@/server/db/schema/index';
+import { liveFormsSynced, workspacePagesChanged } from '@/server/features/leads/index';
 import { pdfBytes, publishableConfig, uniqueEmail } from './data.js';
 import { APP_HOST } from './hosts.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { leads, payments } from '../../src/server/db/schema/index.js';
+import { leads, payments } from '@/server/db/schema/index';
 import type { SignedUpUser } from './owner.js';
 import { journeyKit } from './journey.js';
-import { APP_HOST, type TestApp } from '../setup/app.js';
+import { APP_HOST, type TestApp } from '@tests/setup/app';
 
 /** What the payment tests do as owner and as visitor, against one test app. */
 export function paymentsKit(t: TestApp, addressPrefix: string) {

@@ -3,7 +3,7 @@ import { chownSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { binaries, runAs } from '../../src/server/db/embedded.js';
+import { binaries, runAs } from '@/server/db/embedded';
 import { freePort } from './server-process.js';
 
 const exec = promisify(execFile);

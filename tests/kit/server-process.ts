@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { signRenderTime } from '../../src/server/lib/fill-time.js';
+import { signRenderTime } from '@/server/lib/fill-time';
 import { pdfBytes, publishableConfig, uniqueEmail } from './data.js';
 import { APP_HOST, PUBLIC_HOST } from './hosts.js';
 import { cookieFrom, multipartFile } from './owner.js';

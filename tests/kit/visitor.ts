@@ -1,4 +1,4 @@
-import { signRenderTime } from '../../src/server/lib/fill-time.js';
+import { signRenderTime } from '@/server/lib/fill-time';
 
 /** A real browser's user agent: its page views count. */
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';

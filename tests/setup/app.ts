@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, runOnce, type TaskList } from 'graphile-worker';
-import { buildApp, type App, type AppDeps } from '../../src/server/app.js';
-import { loadConfig, type Config } from '../../src/server/config.js';
-import { createDb, type Db } from '../../src/server/db/client.js';
-import { devMailbox, type Mailer } from '../../src/server/lib/mailer.js';
-import { BATCHED_COMPLETION } from '../../src/server/lib/jobs.js';
-import { createStorage } from '../../src/server/lib/create-storage.js';
-import type { Storage } from '../../src/server/lib/storage.js';
-import { createTaskList } from '../../src/server/tasks.js';
+import { buildApp, type App, type AppDeps } from '@/server/app';
+import { loadConfig, type Config } from '@/server/config';
+import { createDb, type Db } from '@/server/db/client';
+import { devMailbox, type Mailer } from '@/server/lib/mailer';
+import { BATCHED_COMPLETION } from '@/server/lib/jobs';
+import { createStorage } from '@/server/lib/create-storage';
+import type { Storage } from '@/server/lib/storage';
+import { createTaskList } from '@/server/tasks';
 import { createTestDatabase } from './database.js';
 
 const quietLogger = new Logger(() => () => {});
 
-export { APP_HOST, PUBLIC_HOST } from '../kit/hosts.js';
+export { APP_HOST, PUBLIC_HOST } from '@tests/kit/hosts';
 export const fixtureWebRoot = fileURLToPath(new URL('../fixtures/web', import.meta.url));
 
 export interface RunJobsOptions {

@@ -4,12 +4,12 @@
  * application_name), SMTP_URL and SECRET.
  */
 import pg from 'pg';
-import { createDb } from '../../src/server/db/client.js';
-import { SEND_EMAIL_TASK } from '../../src/server/features/mail/emails.js';
-import { emailJobSealer } from '../../src/server/features/mail/sealed-email-job.js';
-import { sendEmailTask } from '../../src/server/features/mail/send-email.task.js';
-import { startJobRunner } from '../../src/server/lib/jobs.js';
-import { smtpMailer } from '../../src/server/lib/mailer.js';
+import { createDb } from '@/server/db/client';
+import { SEND_EMAIL_TASK } from '@/server/features/mail/emails';
+import { emailJobSealer } from '@/server/features/mail/sealed-email-job';
+import { sendEmailTask } from '@/server/features/mail/send-email.task';
+import { startJobRunner } from '@/server/lib/jobs';
+import { smtpMailer } from '@/server/lib/mailer';
 
 const pool = new pg.Pool({
   ...(JSON.parse(process.env.WORKER_DATABASE!) as pg.PoolConfig),

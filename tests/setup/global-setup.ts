@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded.js';
-import { migrateDatabase } from '../../src/server/db/migrate.js';
+import { startEmbeddedPostgres } from '@/server/db/embedded';
+import { migrateDatabase } from '@/server/db/migrate';
 import { TEMPLATE_DATABASE, withDatabase } from './connection.js';
 
 declare module 'vitest' {

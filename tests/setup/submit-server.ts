@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { createDb } from '../../src/server/db/client.js';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { createDb } from '@/server/db/client';
 
 const pool = new pg.Pool({ ...(JSON.parse(process.env.SERVER_DATABASE!) as pg.PoolConfig), max: 10 });
 const config = loadConfig({

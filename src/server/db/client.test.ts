@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
+import { createTestDatabase, type TestDatabase } from '@tests/setup/database';
 import { createDb, executePrepared, type Db } from './client.js';
 
 let database: TestDatabase;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '@/server/config';
 import { startEmbeddedPostgres, type EmbeddedUse } from './embedded.js';
 import { watchEmbeddedPostgres, type Watchdog } from './embedded-watchdog.js';
 

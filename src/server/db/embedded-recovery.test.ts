@@ -4,17 +4,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { buildServerCopy } from '../../../tests/kit/built-server.js';
-import { uniqueEmail } from '../../../tests/kit/data.js';
-import {
-  call,
-  publishPage,
-  type ServerProcess,
-  signUpOwner,
-  startServerProcess,
-  submitLead,
-} from '../../../tests/kit/server-process.js';
-import { type SmtpSink, startSmtpSink } from '../../../tests/setup/smtp-sink.js';
+import { buildServerCopy } from '@tests/kit/built-server';
+import { uniqueEmail } from '@tests/kit/data';
+import { call, publishPage, type ServerProcess, signUpOwner, startServerProcess, submitLead } from '@tests/kit/server-process';
+import { type SmtpSink, startSmtpSink } from '@tests/setup/smtp-sink';
 
 /*
  * Issue 35, point 1: the embedded PostgreSQL killed under a running server (kill -9 of its

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildServerCopy } from '../../../tests/kit/built-server.js';
-import { uniqueEmail } from '../../../tests/kit/data.js';
-import { PUBLIC_HOST } from '../../../tests/kit/hosts.js';
-import { type PrivatePostgres, startPrivatePostgres } from '../../../tests/kit/private-postgres.js';
+import { buildServerCopy } from '@tests/kit/built-server';
+import { uniqueEmail } from '@tests/kit/data';
+import { PUBLIC_HOST } from '@tests/kit/hosts';
+import { type PrivatePostgres, startPrivatePostgres } from '@tests/kit/private-postgres';
 import {
   call,
   publishPage,
@@ -16,8 +16,8 @@ import {
   signUpOwner,
   startServerProcess,
   submitLead,
-} from '../../../tests/kit/server-process.js';
-import { type SmtpSink, startSmtpSink } from '../../../tests/setup/smtp-sink.js';
+} from '@tests/kit/server-process';
+import { type SmtpSink, startSmtpSink } from '@tests/setup/smtp-sink';
 
 /*
  * Issue 35, point 2: the external database (DATABASE_URL) restarts under a running server. Its

@@ -1,4 +1,4 @@
-import type { StorageConfig } from '../config.js';
+import type { StorageConfig } from '@/server/config';
 import { localStorage, type Storage } from './storage.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   SERVICE_UNAVAILABLE_MESSAGE,
   STORAGE_RETRY_AFTER_SECONDS,
   storageMessages,
-} from '../../domain/api-errors.js';
+} from '@/domain/api-errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { fieldErrors, HttpError, validationError } from './http-errors.js';
 import { StorageFull, StorageUnavailable } from './storage.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../domain/api-errors.js';
-import type { CreatedApiKey } from '../../domain/api-keys.js';
-import { problemSchema } from '../../domain/public-api.js';
-import type { WebhookEndpoint } from '../../domain/webhooks-api.js';
-import { publishableConfig } from '../../../tests/kit/data.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../tests/setup/app.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { CreatedApiKey } from '@/domain/api-keys';
+import { problemSchema } from '@/domain/public-api';
+import type { WebhookEndpoint } from '@/domain/webhooks-api';
+import { publishableConfig } from '@tests/kit/data';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { encodeCursor } from './keyset.js';
 
 // Issue 34, points 14 and 15: input that is well formed but hostile (an impossible date in a

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../domain/api-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
 
 /** An error the API reports as `{ code, message, errors? }` with `statusCode` (the body: ApiErrorBody). */
 export class HttpError extends Error {

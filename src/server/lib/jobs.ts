@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { run, type Logger as WorkerLogger, Logger, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
-import type { Db, Executor } from '../db/client.js';
+import type { Db, Executor } from '@/server/db/client';
 import { holdWorkerLiveness, SWEEP_INTERVAL_MS } from './job-worker-liveness.js';
 
 // graphile-worker retries a failed job with exponential backoff (about exp(attempt) seconds).

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authPost, createUser } from '../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../tests/setup/app.js';
-import { users } from '../db/schema/index.js';
+import { authPost, createUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { users } from '@/server/db/schema/index';
 import { redactUrl } from './log-redaction.js';
 
 // At the default level (info) every request is logged, and a failed query is logged as an error:

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isUuid } from '../../domain/ids.js';
+import { isUuid } from '@/domain/ids';
 
 // What the server logs must not let a reader of the logs act as someone (tokens in links) or learn
 // about a visitor (emails, form fields). Requests are logged with their route shape only; errors

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
-import type { Executor } from '../db/client.js';
-import { devMail } from '../db/schema/index.js';
+import type { Executor } from '@/server/db/client';
+import { devMail } from '@/server/db/schema/index';
 
 export interface OutgoingMail {
   /** Given when the email was queued; also its Message-ID, so a receiving server can spot a repeat. */

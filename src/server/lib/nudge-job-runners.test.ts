@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
-import { createDb, type Db } from '../db/client.js';
+import { createTestDatabase, type TestDatabase } from '@tests/setup/database';
+import { createDb, type Db } from '@/server/db/client';
 import { nudgeJobRunners } from './jobs.js';
 
 let database: TestDatabase;

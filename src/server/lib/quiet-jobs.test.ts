@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
-import { createDb, type Db } from '../db/client.js';
-import { statementsDuring } from '../../../tests/kit/statements.js';
+import { createTestDatabase, type TestDatabase } from '@tests/setup/database';
+import { createDb, type Db } from '@/server/db/client';
+import { statementsDuring } from '@tests/kit/statements';
 import { addJob, ensureTask, sendQueuedJobs, transactionQueuingQuietly } from './jobs.js';
 
 // Jobs queued in a transaction of `transactionQueuingQuietly` are inserted without NOTIFY (notifying

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/setup/database.js';
-import { createDb, type Db } from '../db/client.js';
-import { statementsDuring } from '../../../tests/kit/statements.js';
+import { createTestDatabase, type TestDatabase } from '@tests/setup/database';
+import { createDb, type Db } from '@/server/db/client';
+import { statementsDuring } from '@tests/kit/statements';
 import { createRateLimiter, ipBucket, type RateRule } from './rate-limiter.js';
 
 let database: TestDatabase;

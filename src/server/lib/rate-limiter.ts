@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import { executePrepared, type Executor } from '../db/client.js';
-import { rateLimitHits } from '../db/schema/index.js';
+import { executePrepared, type Executor } from '@/server/db/client';
+import { rateLimitHits } from '@/server/db/schema/index';
 import { batched } from './batched.js';
 
 /** At most `limit` hits per `windowSeconds` for one key. */

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3StorageConfig } from '../config.js';
+import type { S3StorageConfig } from '@/server/config';
 import { checkStorageKey, StorageUnavailable, StoredFileMissing, type Storage } from './storage.js';
 
 /** A read whose object has not started to come within this long fails (503 for owners and visitors). */

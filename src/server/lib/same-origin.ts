@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '../../domain/api-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
 import { HttpError } from './http-errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../tests/setup/app.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3, type S3StandIn } from '../../../tests/stand-ins/s3.js';
+import { startS3, type S3StandIn } from '@tests/stand-ins/s3';
 import { s3Storage } from './s3-storage.js';
 import { isStoredFileMissing, localStorage, StoredFileMissing, type Storage } from './storage.js';
 

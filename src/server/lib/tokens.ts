@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isUuid } from '../../domain/ids.js';
+import { isUuid } from '@/domain/ids';
 
 /**
  * Links a visitor holds. Each is an id plus an HMAC with the server secret, so they cannot be

@@ -1,4 +1,4 @@
-import type { AppRoute, AppRoutePattern } from '../../domain/routes';
+import type { AppRoute, AppRoutePattern } from '@/domain/routes';
 
 /**
  * Where each screen of the router lives: its module (relative to src/web, a `*-page.tsx`) and the

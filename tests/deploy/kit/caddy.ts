@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TLS_ASK_PATH } from '../../../src/domain/custom-domains.js';
+import { TLS_ASK_PATH } from '@/domain/custom-domains';
 import { canConnect } from './nginx.js';
 import { startProcess, waitUntil, type Started } from './processes.js';
 

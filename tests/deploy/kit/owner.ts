@@ -1,7 +1,7 @@
-import type { FormConfig } from '../../../src/domain/form-config.js';
-import type { FormDetail } from '../../../src/domain/forms-api.js';
-import { pdfBytes, publishableConfig, uniqueEmail } from '../../kit/data.js';
-import { cookieFrom, multipartFile } from '../../kit/owner.js';
+import type { FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { pdfBytes, publishableConfig, uniqueEmail } from '@tests/kit/data';
+import { cookieFrom, multipartFile } from '@tests/kit/owner';
 import { call, type Reply } from './http.js';
 
 // An owner's doings through the HTTP API of a running server (or of nginx in front of several).

@@ -1,7 +1,7 @@
-import { RESERVED_NAMES } from '../../../src/domain/form-config.js';
-import { CHECKED_VALUE } from '../../../src/domain/submission.js';
-import { signRenderTime } from '../../../src/server/lib/fill-time.js';
-import { BROWSER_UA } from '../../kit/visitor.js';
+import { RESERVED_NAMES } from '@/domain/form-config';
+import { CHECKED_VALUE } from '@/domain/submission';
+import { signRenderTime } from '@/server/lib/fill-time';
+import { BROWSER_UA } from '@tests/kit/visitor';
 import { call, type Reply } from './http.js';
 
 // A visitor's doings on published pages, over real connections.

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CONTACT_TOPICS } from '../../../domain/contact.js';
+import { CONTACT_TOPICS } from '@/domain/contact';
 
 /** A message sent through /contact; the support address gets it by email in the same transaction. */
 export const contactMessages = pgTable(

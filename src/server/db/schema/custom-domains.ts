@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { DomainStatus, RecordCheck } from '../../../domain/custom-domains.js';
+import type { DomainStatus, RecordCheck } from '@/domain/custom-domains';
 import { organizations } from './auth.js';
 import { forms } from './forms.js';
 

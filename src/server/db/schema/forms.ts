@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FormConfig } from '../../../domain/form-config.js';
+import type { FormConfig } from '@/domain/form-config';
 import { organizations } from './auth.js';
 
 /**

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { API_KEY_SCOPES } from '../../../domain/api-keys.js';
-import type { EventEnvelope } from '../../../domain/events.js';
+import { API_KEY_SCOPES } from '@/domain/api-keys';
+import type { EventEnvelope } from '@/domain/events';
 import { organizations, users } from './auth.js';
 import { forms, leads } from './forms.js';
 

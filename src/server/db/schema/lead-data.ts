@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.js';
 import { leads } from './forms.js';
-import { LEAD_EMAIL_KINDS } from '../../../domain/data-requests.js';
+import { LEAD_EMAIL_KINDS } from '@/domain/data-requests';
 
 /**
  * Every email queued to a lead, by its message id (also the queued job's key and the email's

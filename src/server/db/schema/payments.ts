@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Currency } from '../../../domain/money.js';
+import type { Currency } from '@/domain/money';
 import { organizations } from './auth.js';
 import { forms, leads, submissions } from './forms.js';
 

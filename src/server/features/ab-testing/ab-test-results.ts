@@ -1,10 +1,10 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
-import { abTestOn, AB_VARIANTS, type AbVariant } from '../../../domain/ab-test.js';
-import { abTestVerdict, percentOf, type AbTestResults, type AbVariantResult } from '../../../domain/ab-test-results.js';
-import { DEFAULT_AB_TEST } from '../../../domain/form-config.js';
-import type { Db } from '../../db/client.js';
-import { formAbViews, forms, leads } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
+import { abTestOn, AB_VARIANTS, type AbVariant } from '@/domain/ab-test';
+import { abTestVerdict, percentOf, type AbTestResults, type AbVariantResult } from '@/domain/ab-test-results';
+import { DEFAULT_AB_TEST } from '@/domain/form-config';
+import type { Db } from '@/server/db/client';
+import { formAbViews, forms, leads } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
 
 /**
  * A page's current (or last) A/B test: each variant's views and sign-ups since the test started, and

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { AbTestResults } from '../../../domain/ab-test-results.js';
-import { DEFAULT_DESIGN, type FormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { formAbViews, forms, leadConsents, leads } from '../../db/schema/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { AbTestResults } from '@/domain/ab-test-results';
+import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { formAbViews, forms, leadConsents, leads } from '@/server/db/schema/index';
 
 // A/B tests through the real app: views of synthetic visitors land in both variants, a sign-up
 // records the variant it saw, and the owner reads the results of the current test only.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FormConfig } from '../../../domain/form-config.js';
+import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { createVariantAssigner, type PageUnderTest } from './assign-variant.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';

@@ -1,7 +1,7 @@
 import { createHmac, hash } from 'node:crypto';
-import { abTestOn, type AbVariant } from '../../../domain/ab-test.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { ipBucket } from '../../lib/rate-limiter.js';
+import { abTestOn, type AbVariant } from '@/domain/ab-test';
+import type { FormConfig } from '@/domain/form-config';
+import { ipBucket } from '@/server/lib/rate-limiter';
 
 /** What assigning a visitor needs of a live page: all of it in the page's cached lookup, no database read. */
 export interface PageUnderTest {

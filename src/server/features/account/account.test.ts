@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountStatus } from '../../../domain/account.js';
-import type { Team } from '../../../domain/team.js';
-import { authPost, createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { files, forms, organizations, users } from '../../db/schema/index.js';
-import { localStorage } from '../../lib/storage.js';
+import type { AccountStatus } from '@/domain/account';
+import type { Team } from '@/domain/team';
+import { authPost, createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { mailsOf } from '@tests/kit/mailbox';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { files, forms, organizations, users } from '@/server/db/schema/index';
+import { localStorage } from '@/server/lib/storage';
 import { purgeDueAccounts } from './account.js';
 
 // Issue 15, point 2: deleting an account, after a typed confirmation and a grace period.

@@ -1,11 +1,11 @@
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { ACCOUNT_DELETION_DAYS, type AccountDeletionBody, type AccountStatus } from '../../../domain/account.js';
-import type { Db, Executor } from '../../db/client.js';
-import { accounts, files, leadExports, members, organizations, users } from '../../db/schema/index.js';
-import { validationError } from '../../lib/http-errors.js';
-import type { Storage } from '../../lib/storage.js';
-import { exportStorageKey } from '../lead-export/index.js';
+import { ACCOUNT_DELETION_DAYS, type AccountDeletionBody, type AccountStatus } from '@/domain/account';
+import type { Db, Executor } from '@/server/db/client';
+import { accounts, files, leadExports, members, organizations, users } from '@/server/db/schema/index';
+import { validationError } from '@/server/lib/http-errors';
+import type { Storage } from '@/server/lib/storage';
+import { exportStorageKey } from '@/server/features/lead-export/index';
 
 /** The workspaces `userId` is the only owner of: they go with the account. */
 async function ownedAlone(tx: Executor, userId: string) {

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import type { Storage } from '../../lib/storage.js';
+import type { Db } from '@/server/db/client';
+import type { Storage } from '@/server/lib/storage';
 import { purgeDueAccounts } from './account.js';
 
 export const PURGE_ACCOUNTS_TASK = 'purge_accounts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountDeletionBodySchema } from '../../../domain/account.js';
-import type { Db } from '../../db/client.js';
+import { accountDeletionBodySchema } from '@/domain/account';
+import type { Db } from '@/server/db/client';
 import { accountStatus, cancelDeletion, scheduleDeletion } from './account.js';
 
 const tags = ['account'];

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { DashboardStats, FormAnalytics, FormListPage, LeadListPage, LeadRow } from '../../../domain/forms-api.js';
-import { formDailyStats, forms, leads } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { FormConfig } from '@/domain/form-config';
+import type { DashboardStats, FormAnalytics, FormListPage, LeadListPage, LeadRow } from '@/domain/forms-api';
+import { formDailyStats, forms, leads } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
 import { lastDays } from './form-analytics.js';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, sql, type AnyColumn } from 'drizzle-orm';
-import { ANALYTICS_DAYS, type DailyStat, type FormAnalytics } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
-import { formDailyStats } from '../../db/schema/index.js';
-import { assertOwnForm } from '../forms/index.js';
-import { revenue } from '../payments/index.js';
+import { ANALYTICS_DAYS, type DailyStat, type FormAnalytics } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
+import { formDailyStats } from '@/server/db/schema/index';
+import { assertOwnForm } from '@/server/features/forms/index';
+import { revenue } from '@/server/features/payments/index';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
+import { idParamsSchema } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
 import { formAnalytics } from './form-analytics.js';
 
 /** A page's numbers for its owner (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */

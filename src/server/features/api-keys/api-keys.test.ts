@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ACCESS_PLAN_MESSAGE, type ApiKeyList, type CreatedApiKey } from '../../../domain/api-keys.js';
-import { createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { apiKeys } from '../../db/schema/index.js';
+import { API_ACCESS_PLAN_MESSAGE, type ApiKeyList, type CreatedApiKey } from '@/domain/api-keys';
+import { createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { apiKeys } from '@/server/db/schema/index';
 
 // Issue 13, point 3: API keys, shown once, stored hashed, named, scoped, revocable, Business only.
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
 import {
   API_ACCESS_PLAN_MESSAGE,
   API_KEY_PATTERN,
@@ -9,14 +9,14 @@ import {
   type ApiKeyScope,
   type ApiKeySummary,
   type CreatedApiKey,
-} from '../../../domain/api-keys.js';
-import { isUuid } from '../../../domain/ids.js';
-import { PLANS, type PlanId } from '../../../domain/plans.js';
-import { ROLES, type Role } from '../../../domain/team.js';
-import type { Db, Executor } from '../../db/client.js';
-import { apiKeys, members, organizations, users } from '../../db/schema/index.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
-import { type AuditActor, recordAudit } from '../team/index.js';
+} from '@/domain/api-keys';
+import { isUuid } from '@/domain/ids';
+import { PLANS, type PlanId } from '@/domain/plans';
+import { ROLES, type Role } from '@/domain/team';
+import type { Db, Executor } from '@/server/db/client';
+import { apiKeys, members, organizations, users } from '@/server/db/schema/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import { type AuditActor, recordAudit } from '@/server/features/team/index';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createApiKeyBodySchema } from '../../../domain/api-keys.js';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
+import { createApiKeyBodySchema } from '@/domain/api-keys';
+import { idParamsSchema } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
 
 const tags = ['api-keys'];

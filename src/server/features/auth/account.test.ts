@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPost, cookieFrom, createUser } from '../../../../tests/kit/owner.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { authPost, cookieFrom, createUser } from '@tests/kit/owner';
+import { mailsOf } from '@tests/kit/mailbox';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 // Issue 15, point 2: account settings through better-auth's own endpoints, as /settings/account calls them.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPost, cookieFrom, createUser } from '../../../../tests/kit/owner.js';
-import { uniqueEmail } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { authPost, cookieFrom, createUser } from '@tests/kit/owner';
+import { uniqueEmail } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 let t: TestApp;
 beforeAll(async () => {

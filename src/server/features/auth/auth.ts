@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/auth.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import * as schema from '../../db/schema/index.js';
-import { queueEmail } from '../mail/index.js';
-import { ensureWorkspace } from '../workspaces/index.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/domain/auth';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import * as schema from '@/server/db/schema/index';
+import { queueEmail } from '@/server/features/mail/index';
+import { ensureWorkspace } from '@/server/features/workspaces/index';
 
 /** What a better-auth email-verification token (a JWT it signed) is for: its payload's requestType. */
 function tokenPurpose(token: string): unknown {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { databaseOutage } from '../../../../tests/kit/database-outage.js';
-import { createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { ErrorCode, SERVICE_UNAVAILABLE_MESSAGE } from '../../../domain/api-errors.js';
+import { databaseOutage } from '@tests/kit/database-outage';
+import { createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { ErrorCode, SERVICE_UNAVAILABLE_MESSAGE } from '@/domain/api-errors';
 
 /*
  * While the database is away the owner's app is told so (503 SERVICE_UNAVAILABLE with Retry-After,

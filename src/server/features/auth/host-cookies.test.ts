@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom } from '../../../../tests/kit/owner.js';
-import { uniqueEmail } from '../../../../tests/kit/data.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { cookieFrom } from '@tests/kit/owner';
+import { uniqueEmail } from '@tests/kit/data';
+import { createTestApp, type TestApp } from '@tests/setup/app';
 
 // With APP_URL on https the session cookies are `__Host-`: Secure, Path=/ and no Domain, so a
 // sibling host (pages.example.com) cannot set one the app would read (docs/decisions/0011).

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPost, createForm, createUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { members, organizations } from '../../db/schema/index.js';
+import { authPost, createForm, createUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { members, organizations } from '@/server/db/schema/index';
 
 // Teams are Lodestone's own routes (features/team): better-auth's organization plugin stays unmounted,
 // and only a membership with one of Lodestone's roles grants anything.

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { unauthorized } from '../../lib/http-errors.js';
-import { activeMembership, type Membership } from '../team/index.js';
+import type { Db } from '@/server/db/client';
+import { unauthorized } from '@/server/lib/http-errors';
+import { activeMembership, type Membership } from '@/server/features/team/index';
 import type { Auth } from './auth.js';
 import { getSession } from './routes.js';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifications } from '../../db/schema/index.js';
-import { authPost, createUser } from '../../../../tests/kit/owner.js';
-import { uniqueEmail } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
+import { verifications } from '@/server/db/schema/index';
+import { authPost, createUser } from '@tests/kit/owner';
+import { uniqueEmail } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { mailsOf } from '@tests/kit/mailbox';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { notFound, unauthorized } from '../../lib/http-errors.js';
-import { activeMembership, workspacesOf } from '../team/index.js';
-import { planOf } from '../workspaces/index.js';
+import type { Db } from '@/server/db/client';
+import { notFound, unauthorized } from '@/server/lib/http-errors';
+import { activeMembership, workspacesOf } from '@/server/features/team/index';
+import { planOf } from '@/server/features/workspaces/index';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 
 /** better-auth endpoints Lodestone does not offer: sign-up needs no verification, so nobody may ask for that email. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { PLANS, type PlanId } from '../../../domain/plans.js';
-import type { Db, Executor } from '../../db/client.js';
-import { billingSubscriptions } from '../../db/schema/index.js';
-import type { BillingConfig } from '../../config.js';
-import { queueEmail } from '../mail/index.js';
-import { releaseHeldLeads } from '../plan-limits/index.js';
-import { workspaceOwners } from '../workspaces/index.js';
+import { PLANS, type PlanId } from '@/domain/plans';
+import type { Db, Executor } from '@/server/db/client';
+import { billingSubscriptions } from '@/server/db/schema/index';
+import type { BillingConfig } from '@/server/config';
+import { queueEmail } from '@/server/features/mail/index';
+import { releaseHeldLeads } from '@/server/features/plan-limits/index';
+import { workspaceOwners } from '@/server/features/workspaces/index';
 import { changePlan, isUpgrade, type PlanChanger } from './plan.js';
 import { graceEnd, planOf, type SubscriptionState } from './subscription.js';
 

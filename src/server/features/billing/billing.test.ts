@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { listenForWebhooks } from '../../../../tests/kit/payments.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe.js';
-import {
-  ALREADY_SUBSCRIBED,
-  BILLING_NOT_CONFIGURED,
-  GRACE_DAYS,
-  nextInvoiceText,
-  type BillingOverview,
-} from '../../../domain/billing.js';
-import { auditEvents, billingEvents, organizations } from '../../db/schema/index.js';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { listenForWebhooks } from '@tests/kit/payments';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { startStripeStandIn, type StripeStandIn } from '@tests/stand-ins/stripe';
+import { ALREADY_SUBSCRIBED, BILLING_NOT_CONFIGURED, GRACE_DAYS, nextInvoiceText, type BillingOverview } from '@/domain/billing';
+import { auditEvents, billingEvents, organizations } from '@/server/db/schema/index';
 import { billingDeps, setPlanAsOperator } from './index.js';
 import { endGracePeriods } from './billing.js';
 
@@ -187,7 +181,7 @@ describe('upgrading', () => {
     const session = [...stripe.portalSessions.values()].find((s) => url.pathname.endsWith(s.id));
     expect(session?.return_url).toBe(`http://${APP_HOST}/settings/billing?from=portal`);
     // The role matrix (team.test.ts) checks every role against ROUTE_PERMISSIONS; here, that billing is listed.
-    const { ROUTE_PERMISSIONS } = await import('../team/permissions.js');
+    const { ROUTE_PERMISSIONS } = await import('@/server/features/team/permissions');
     expect(ROUTE_PERMISSIONS['POST /api/billing/checkout']).toBe('billing');
     expect(ROUTE_PERMISSIONS['POST /api/billing/portal']).toBe('billing');
   });

@@ -6,14 +6,14 @@ import {
   NO_CUSTOMER,
   type BillingOverview,
   type CheckoutRequest,
-} from '../../../domain/billing.js';
-import { PLANS } from '../../../domain/plans.js';
-import { SEATS } from '../../../domain/team.js';
-import type { Executor } from '../../db/client.js';
-import { billingSubscriptions, forms, invitations, members, organizations } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
-import { stripeClient } from '../payments/index.js';
-import { monthlySignups } from '../plan-limits/index.js';
+} from '@/domain/billing';
+import { PLANS } from '@/domain/plans';
+import { SEATS } from '@/domain/team';
+import type { Executor } from '@/server/db/client';
+import { billingSubscriptions, forms, invitations, members, organizations } from '@/server/db/schema/index';
+import { conflict, notFound } from '@/server/lib/http-errors';
+import { stripeClient } from '@/server/features/payments/index';
+import { monthlySignups } from '@/server/features/plan-limits/index';
 import { billingUrl, lockBilling, movePlan, STRIPE_BILLING, type BillingDeps } from './apply.js';
 import { graceEnd, isLive } from './subscription.js';
 

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import type { BillingDeps } from './apply.js';
 
 export type { BillingDeps } from './apply.js';

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
-import type { Db } from '../../db/client.js';
-import { members, organizations, users } from '../../db/schema/index.js';
+import { PLAN_IDS, PLANS, type PlanId } from '@/domain/plans';
+import type { Db } from '@/server/db/client';
+import { members, organizations, users } from '@/server/db/schema/index';
 import { movePlan, type BillingDeps } from './apply.js';
 
 /** Who the audit log (which the workspace's owners read) names for a plan set with `npm run plan`. */

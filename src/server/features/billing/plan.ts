@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
-import type { Executor } from '../../db/client.js';
-import { organizations } from '../../db/schema/index.js';
-import { workspacePagesChanged } from '../leads/index.js';
-import { recordAudit } from '../team/index.js';
+import { PLAN_IDS, PLANS, type PlanId } from '@/domain/plans';
+import type { Executor } from '@/server/db/client';
+import { organizations } from '@/server/db/schema/index';
+import { workspacePagesChanged } from '@/server/features/leads/index';
+import { recordAudit } from '@/server/features/team/index';
 
 const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
 

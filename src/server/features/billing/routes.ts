@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema } from '../../../domain/billing.js';
+import { checkoutRequestSchema } from '@/domain/billing';
 import type { BillingDeps } from './apply.js';
 import { billingOverview, openPortal, startCheckout } from './billing.js';
 import { handleBillingWebhook } from './webhook.js';

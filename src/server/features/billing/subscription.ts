@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { GRACE_DAYS, type BillingInterval, type PaidPlanId } from '../../../domain/billing.js';
-import type { PlanId } from '../../../domain/plans.js';
-import type { BillingConfig } from '../../config.js';
+import { GRACE_DAYS, type BillingInterval, type PaidPlanId } from '@/domain/billing';
+import type { PlanId } from '@/domain/plans';
+import type { BillingConfig } from '@/server/config';
 
 const DAY_MS = 86_400_000;
 

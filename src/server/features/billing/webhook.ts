@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Executor } from '../../db/client.js';
-import { billingEvents, billingSubscriptions, organizations } from '../../db/schema/index.js';
-import { STRIPE_WEBHOOK_TOLERANCE_SECONDS, stripeClient } from '../payments/index.js';
+import type { Executor } from '@/server/db/client';
+import { billingEvents, billingSubscriptions, organizations } from '@/server/db/schema/index';
+import { STRIPE_WEBHOOK_TOLERANCE_SECONDS, stripeClient } from '@/server/features/payments/index';
 import { applyState, lockBilling, tellPaymentFailed, type BillingDeps } from './apply.js';
 import { isLive, stateOf } from './subscription.js';
 

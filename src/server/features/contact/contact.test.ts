@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressPool } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { CONTACT_CONSENT_TEXT, contactMessages as texts, type ContactRequest } from '../../../domain/contact.js';
-import { contactMessages } from '../../db/schema/index.js';
-import type { Mailer, OutgoingMail } from '../../lib/mailer.js';
+import { addressPool } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { mailsOf } from '@tests/kit/mailbox';
+import { CONTACT_CONSENT_TEXT, contactMessages as texts, type ContactRequest } from '@/domain/contact';
+import { contactMessages } from '@/server/db/schema/index';
+import type { Mailer, OutgoingMail } from '@/server/lib/mailer';
 import { CONTACT_RATE_LIMIT } from './contact.js';
 
 const SUPPORT = 'help@acme.example';

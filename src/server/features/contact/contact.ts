@@ -1,8 +1,8 @@
-import { CONTACT_CONSENT_TEXT, type ContactFields } from '../../../domain/contact.js';
-import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema/index.js';
-import type { RateRule } from '../../lib/rate-limiter.js';
-import { queueEmail } from '../mail/index.js';
+import { CONTACT_CONSENT_TEXT, type ContactFields } from '@/domain/contact';
+import type { Db } from '@/server/db/client';
+import { contactMessages } from '@/server/db/schema/index';
+import type { RateRule } from '@/server/lib/rate-limiter';
+import { queueEmail } from '@/server/features/mail/index';
 
 /** Messages from one address (an IPv6 address counts by its /64): enough to correct a mistake, too few to flood. */
 export const CONTACT_RATE_LIMIT = { name: 'contact-ip', limit: 5, windowSeconds: 600 } as const satisfies RateRule;

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCode } from '../../../domain/api-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
 import {
   CONTACT_HONEYPOT_FIELD,
   contactMessages,
   contactRequestSchema,
   type ContactReceived,
   type SiteInfo,
-} from '../../../domain/contact.js';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../lib/http-errors.js';
-import { createRateLimiter, ipBucket } from '../../lib/rate-limiter.js';
-import type { Tokens } from '../../lib/tokens.js';
+} from '@/domain/contact';
+import type { Db } from '@/server/db/client';
+import { HttpError } from '@/server/lib/http-errors';
+import { createRateLimiter, ipBucket } from '@/server/lib/rate-limiter';
+import type { Tokens } from '@/server/lib/tokens';
 import { CONTACT_RATE_LIMIT, receiveContactMessage } from './contact.js';
 
 interface ContactDeps {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { domainMessages, type CustomDomainView } from '../../../domain/custom-domains.js';
-import { PLANS } from '../../../domain/plans.js';
-import { customDomains } from '../../db/schema/index.js';
-import { conflict, HttpError, validationError } from '../../lib/http-errors.js';
-import { planOf } from '../workspaces/index.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { domainMessages, type CustomDomainView } from '@/domain/custom-domains';
+import { PLANS } from '@/domain/plans';
+import { customDomains } from '@/server/db/schema/index';
+import { conflict, HttpError, validationError } from '@/server/lib/http-errors';
+import { planOf } from '@/server/features/workspaces/index';
 import type { DomainDeps } from './deps.js';
 import { domainView } from './domain-view.js';
 import { brokeUnique } from './unique.js';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { customDomains } from '../../db/schema/index.js';
-import { queueEmail } from '../mail/index.js';
-import { workspaceOwners } from '../workspaces/index.js';
+import type { Executor } from '@/server/db/client';
+import { customDomains } from '@/server/db/schema/index';
+import { queueEmail } from '@/server/features/mail/index';
+import { workspaceOwners } from '@/server/features/workspaces/index';
 import type { DomainDeps } from './deps.js';
 import type { RecordsFound } from './dns-check.js';
 import { disablesAt, type DomainRow } from './domain-view.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { isUuid } from '../../../domain/ids.js';
-import { customDomains } from '../../db/schema/index.js';
+import { isUuid } from '@/domain/ids';
+import { customDomains } from '@/server/db/schema/index';
 import type { DomainDeps } from './deps.js';
 import { domainNotFound } from './verify-domain.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db } from '@/server/db/client';
 import type { DnsResolver } from './dns-check.js';
 import type { DomainMap } from './domain-map.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDns, type DnsStandIn } from '../../../../tests/stand-ins/dns.js';
+import { startDns, type DnsStandIn } from '@tests/stand-ins/dns';
 import { checkRecords, systemResolver, type DnsResolver } from './dns-check.js';
 
 const NOW = new Date('2027-03-01T10:00:00Z');

@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { txtRecordName, txtRecordValue, type DomainCheck, type RecordCheck } from '../../../domain/custom-domains.js';
+import { txtRecordName, txtRecordValue, type DomainCheck, type RecordCheck } from '@/domain/custom-domains';
 
 /** The part of node:dns/promises' Resolver the checks use: tests hand in a stub. */
 export interface DnsResolver {

@@ -1,9 +1,9 @@
 import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type pg from 'pg';
-import type { DomainStatus } from '../../../domain/custom-domains.js';
-import type { Db } from '../../db/client.js';
-import { customDomains, forms } from '../../db/schema/index.js';
-import { listenOn } from '../../lib/channel-listener.js';
+import type { DomainStatus } from '@/domain/custom-domains';
+import type { Db } from '@/server/db/client';
+import { customDomains, forms } from '@/server/db/schema/index';
+import { listenOn } from '@/server/lib/channel-listener';
 
 /** The channel migration 0025's triggers notify when a serving domain, a home page or a page's slug changes. */
 export const DOMAINS_CHANNEL = 'lodestone_domains';

@@ -4,8 +4,8 @@ import {
   txtRecordName,
   txtRecordValue,
   type CustomDomainView,
-} from '../../../domain/custom-domains.js';
-import type { customDomains } from '../../db/schema/index.js';
+} from '@/domain/custom-domains';
+import type { customDomains } from '@/server/db/schema/index';
 
 export type DomainRow = typeof customDomains.$inferSelect;
 

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDomain, ownerCall, recordsFor } from '../../../../tests/kit/domains.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { startDns, type DnsStandIn, type DnsTable } from '../../../../tests/stand-ins/dns.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { domainMessages, type CustomDomainView, type DomainsView } from '../../../domain/custom-domains.js';
-import { can } from '../../../domain/team.js';
-import { customDomains, forms } from '../../db/schema/index.js';
-import { permissionOf } from '../team/permissions.js';
+import { connectDomain, ownerCall, recordsFor } from '@tests/kit/domains';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { startDns, type DnsStandIn, type DnsTable } from '@tests/stand-ins/dns';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { domainMessages, type CustomDomainView, type DomainsView } from '@/domain/custom-domains';
+import { can } from '@/domain/team';
+import { customDomains, forms } from '@/server/db/schema/index';
+import { permissionOf } from '@/server/features/team/permissions';
 
 // The owner API of custom domains (src/domain/custom-domains.ts) against a real DNS server.
 

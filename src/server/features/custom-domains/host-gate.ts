@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TLS_ASK_PATH } from '../../../domain/custom-domains.js';
+import { TLS_ASK_PATH } from '@/domain/custom-domains';
 import type { ServingDomain } from './domain-map.js';
 import type { Sites } from './sites.js';
 

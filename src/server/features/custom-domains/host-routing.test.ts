@@ -3,18 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDomain, ownerCall } from '../../../../tests/kit/domains.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { startDns, type DnsStandIn, type DnsTable } from '../../../../tests/stand-ins/dns.js';
-import { APP_HOST, createTestApp, fixtureWebRoot, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { CustomDomainView } from '../../../domain/custom-domains.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { buildApp, type App } from '../../app.js';
-import { createDb } from '../../db/client.js';
-import { customDomains, leads } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
+import { connectDomain, ownerCall } from '@tests/kit/domains';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { startDns, type DnsStandIn, type DnsTable } from '@tests/stand-ins/dns';
+import { APP_HOST, createTestApp, fixtureWebRoot, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { CustomDomainView } from '@/domain/custom-domains';
+import type { FormDetail } from '@/domain/forms-api';
+import { buildApp, type App } from '@/server/app';
+import { createDb } from '@/server/db/client';
+import { customDomains, leads } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
 
 // Which host gets what (docs/decisions/0055): the app on APP_URL's host, published pages on
 // PUBLIC_URL's and on serving custom domains (their own workspace's only), the public 404 page on

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { DomainsView } from '../../../domain/custom-domains.js';
-import { PLANS } from '../../../domain/plans.js';
-import { customDomains, forms } from '../../db/schema/index.js';
-import { planOf } from '../workspaces/index.js';
+import type { DomainsView } from '@/domain/custom-domains';
+import { PLANS } from '@/domain/plans';
+import { customDomains, forms } from '@/server/db/schema/index';
+import { planOf } from '@/server/features/workspaces/index';
 import type { DomainDeps } from './deps.js';
 import { domainView } from './domain-view.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import { customDomains } from '../../db/schema/index.js';
+import { customDomains } from '@/server/db/schema/index';
 import { applyCheck } from './apply-check.js';
 import type { DomainDeps } from './deps.js';
 import { checkRecords } from './dns-check.js';

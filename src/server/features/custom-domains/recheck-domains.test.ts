@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerCall } from '../../../../tests/kit/domains.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { FAILING_GRACE_HOURS, type CustomDomainView } from '../../../domain/custom-domains.js';
-import { customDomains } from '../../db/schema/index.js';
+import { ownerCall } from '@tests/kit/domains';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { FAILING_GRACE_HOURS, type CustomDomainView } from '@/domain/custom-domains';
+import { customDomains } from '@/server/db/schema/index';
 import { domainDeps } from './deps.js';
 import type { DnsResolver } from './dns-check.js';
 import { recheckDomains } from './recheck-domains.task.js';

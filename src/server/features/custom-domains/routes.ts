@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addDomainBodySchema, domainPatchBodySchema, slugBodySchema } from '../../../domain/custom-domains.js';
-import { idParamsSchema } from '../../../domain/forms-api.js';
+import { addDomainBodySchema, domainPatchBodySchema, slugBodySchema } from '@/domain/custom-domains';
+import { idParamsSchema } from '@/domain/forms-api';
 import { addDomain } from './add-domain.js';
 import { deleteDomain } from './delete-domain.js';
 import type { DomainDeps } from './deps.js';

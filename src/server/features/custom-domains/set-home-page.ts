@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { domainMessages, type CustomDomainView } from '../../../domain/custom-domains.js';
-import { isFormId, isUuid } from '../../../domain/ids.js';
-import { customDomains, forms } from '../../db/schema/index.js';
-import { validationError } from '../../lib/http-errors.js';
+import { domainMessages, type CustomDomainView } from '@/domain/custom-domains';
+import { isFormId, isUuid } from '@/domain/ids';
+import { customDomains, forms } from '@/server/db/schema/index';
+import { validationError } from '@/server/lib/http-errors';
 import type { DomainDeps } from './deps.js';
 import { domainView } from './domain-view.js';
 import { domainNotFound } from './verify-domain.js';

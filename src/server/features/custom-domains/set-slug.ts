@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { domainMessages } from '../../../domain/custom-domains.js';
-import { isFormId } from '../../../domain/ids.js';
-import { forms } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
+import { domainMessages } from '@/domain/custom-domains';
+import { isFormId } from '@/domain/ids';
+import { forms } from '@/server/db/schema/index';
+import { conflict, notFound } from '@/server/lib/http-errors';
 import type { DomainDeps } from './deps.js';
 import { brokeUnique } from './unique.js';
 

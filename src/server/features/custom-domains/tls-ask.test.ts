@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDomain, ownerCall } from '../../../../tests/kit/domains.js';
-import { createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { startDns, type DnsStandIn, type DnsTable } from '../../../../tests/stand-ins/dns.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { TLS_ASK_PATH, type CustomDomainView } from '../../../domain/custom-domains.js';
-import { customDomains } from '../../db/schema/index.js';
+import { connectDomain, ownerCall } from '@tests/kit/domains';
+import { createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { startDns, type DnsStandIn, type DnsTable } from '@tests/stand-ins/dns';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { TLS_ASK_PATH, type CustomDomainView } from '@/domain/custom-domains';
+import { customDomains } from '@/server/db/schema/index';
 
 // Caddy's on-demand TLS asks before it gets a certificate: only for names Lodestone serves.
 

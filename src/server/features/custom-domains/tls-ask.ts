@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { normaliseHostname, TLS_ASK_PATH } from '../../../domain/custom-domains.js';
+import { normaliseHostname, TLS_ASK_PATH } from '@/domain/custom-domains';
 import type { DomainMap } from './domain-map.js';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { domainMessages, type CustomDomainView } from '../../../domain/custom-domains.js';
-import { isUuid } from '../../../domain/ids.js';
-import { customDomains } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
+import { domainMessages, type CustomDomainView } from '@/domain/custom-domains';
+import { isUuid } from '@/domain/ids';
+import { customDomains } from '@/server/db/schema/index';
+import { conflict, notFound } from '@/server/lib/http-errors';
 import { applyCheck } from './apply-check.js';
 import type { DomainDeps } from './deps.js';
 import { checkRecords } from './dns-check.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { formDailyStats, leads } from '../../db/schema/index.js';
+import type { Executor } from '@/server/db/client';
+import { formDailyStats, leads } from '@/server/db/schema/index';
 
 export const today = (now = new Date()) => now.toISOString().slice(0, 10);
 

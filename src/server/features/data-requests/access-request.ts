@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { NOT_LINKABLE, type AccessCounts, type AccessExport, type AccessLead } from '../../../domain/data-requests.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { Db } from '../../db/client.js';
-import { emailDeliveries, leadConsents, leadEmails, payments, submissions } from '../../db/schema/index.js';
-import type { Tokens } from '../../lib/tokens.js';
-import type { WorkspaceActor } from '../auth/index.js';
+import { NOT_LINKABLE, type AccessCounts, type AccessExport, type AccessLead } from '@/domain/data-requests';
+import type { FormConfig } from '@/domain/form-config';
+import type { Db } from '@/server/db/client';
+import { emailDeliveries, leadConsents, leadEmails, payments, submissions } from '@/server/db/schema/index';
+import type { Tokens } from '@/server/lib/tokens';
+import type { WorkspaceActor } from '@/server/features/auth/index';
 import { logDataRequest } from './request-log.js';
 import { subjectHashOf, subjectLeads, tombstoneOf, workspaceName } from './subject.js';
 

@@ -3,20 +3,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type {
-  AccessExport,
-  DataRequestLog,
-  DataRequestReceipt,
-  ErasureCheck,
-  ErasureOutcome,
-} from '../../../domain/data-requests.js';
-import type { FormDetail, LeadListPage } from '../../../domain/forms-api.js';
-import type { PaymentListPage } from '../../../domain/payments.js';
-import { consentText } from '../../../landing/index.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { AccessExport, DataRequestLog, DataRequestReceipt, ErasureCheck, ErasureOutcome } from '@/domain/data-requests';
+import type { FormDetail, LeadListPage } from '@/domain/forms-api';
+import type { PaymentListPage } from '@/domain/payments';
+import { consentText } from '@/landing/index';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import {
   dataRequests,
   devMail,
@@ -28,8 +22,8 @@ import {
   payments,
   rateLimitHits,
   submissions,
-} from '../../db/schema/index.js';
-import { SEND_EMAIL_TASK } from '../mail/index.js';
+} from '@/server/db/schema/index';
+import { SEND_EMAIL_TASK } from '@/server/features/mail/index';
 
 let t: TestApp;
 let a: SignedUpUser;

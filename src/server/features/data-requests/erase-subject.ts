@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { ErasureCounts, ErasureOutcome } from '../../../domain/data-requests.js';
-import type { Db } from '../../db/client.js';
+import type { ErasureCounts, ErasureOutcome } from '@/domain/data-requests';
+import type { Db } from '@/server/db/client';
 import {
   erasureTombstones,
   events,
@@ -12,17 +12,17 @@ import {
   payments,
   rateLimitHits,
   submissions,
-} from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
-import type { Tokens } from '../../lib/tokens.js';
-import type { WorkspaceActor } from '../auth/index.js';
-import { countedLeadColumns, uncountLeads } from '../daily-stats/index.js';
-import { forgetEmails } from '../mail/index.js';
-import { emitHeldEvent, erasedLeadEventData, type EventConsumer } from '../outbox/index.js';
-import { emailCounterKey } from '../visitor-journey/index.js';
+} from '@/server/db/schema/index';
+import type { Storage } from '@/server/lib/storage';
+import type { Tokens } from '@/server/lib/tokens';
+import type { WorkspaceActor } from '@/server/features/auth/index';
+import { countedLeadColumns, uncountLeads } from '@/server/features/daily-stats/index';
+import { forgetEmails } from '@/server/features/mail/index';
+import { emitHeldEvent, erasedLeadEventData, type EventConsumer } from '@/server/features/outbox/index';
+import { emailCounterKey } from '@/server/features/visitor-journey/index';
 import { logDataRequest, type Requester } from './request-log.js';
 import { subjectHashOf } from './subject.js';
-import { recordAudit } from '../team/index.js';
+import { recordAudit } from '@/server/features/team/index';
 
 export interface ErasureDeps {
   db: Db;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/stand-ins/webhook-receiver.js';
-import { events, leads } from '../../db/schema/index.js';
+import { createForm, createUser, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { startWebhookReceiver, type WebhookReceiver } from '@tests/stand-ins/webhook-receiver';
+import { events, leads } from '@/server/db/schema/index';
 
 // Issue 34, point 16: an erased address stays in the outbox only while a consumer is to deliver it:
 // no lead.erased is written where no webhook endpoint or email tool will be told, and the one that is

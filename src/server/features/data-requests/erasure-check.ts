@@ -1,6 +1,6 @@
-import type { ErasureCheck } from '../../../domain/data-requests.js';
-import type { Executor } from '../../db/client.js';
-import type { Tokens } from '../../lib/tokens.js';
+import type { ErasureCheck } from '@/domain/data-requests';
+import type { Executor } from '@/server/db/client';
+import type { Tokens } from '@/server/lib/tokens';
 import { subjectHashOf, tombstoneOf } from './subject.js';
 
 /**

@@ -7,12 +7,12 @@ import {
   type DataRequestKind,
   type DataRequestLog,
   type DataRequestReceipt,
-} from '../../../domain/data-requests.js';
-import { isUuid } from '../../../domain/ids.js';
-import type { Executor } from '../../db/client.js';
-import { dataRequests, users } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import type { WorkspaceActor } from '../auth/index.js';
+} from '@/domain/data-requests';
+import { isUuid } from '@/domain/ids';
+import type { Executor } from '@/server/db/client';
+import { dataRequests, users } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import type { WorkspaceActor } from '@/server/features/auth/index';
 import { workspaceName } from './subject.js';
 
 /** Who made a request when it was not the signed-in owner (an API key: 'api-key:<id>' and its creator's address). */

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessRequestSchema, erasureRequestSchema, requestFileName } from '../../../domain/data-requests.js';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
-import type { Storage } from '../../lib/storage.js';
-import type { Tokens } from '../../lib/tokens.js';
-import type { EventConsumer } from '../outbox/index.js';
+import { accessRequestSchema, erasureRequestSchema, requestFileName } from '@/domain/data-requests';
+import { idParamsSchema } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
+import type { Storage } from '@/server/lib/storage';
+import type { Tokens } from '@/server/lib/tokens';
+import type { EventConsumer } from '@/server/features/outbox/index';
 import { accessRequest } from './access-request.js';
 import { eraseSubject } from './erase-subject.js';
 import { erasureCheck } from './erasure-check.js';

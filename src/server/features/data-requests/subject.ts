@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { erasureTombstones, forms, leads, organizations } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import type { Tokens } from '../../lib/tokens.js';
+import type { Executor } from '@/server/db/client';
+import { erasureTombstones, forms, leads, organizations } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import type { Tokens } from '@/server/lib/tokens';
 
 /**
  * The person a request is about, as the log and the tombstone name them: a keyed hash (HMAC under

@@ -6,7 +6,7 @@ import {
   sendCode,
   type ClientMeta,
   type LeadDeps,
-} from '../leads/index.js';
+} from '@/server/features/leads/index';
 
 export type ConfirmOutcome =
   | { kind: 'confirmed' | 'already'; leadId: string }

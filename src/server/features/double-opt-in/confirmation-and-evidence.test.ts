@@ -1,14 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { pdfBytes } from '../../../../tests/kit/data.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { submissionMessages } from '../../../domain/submission.js';
-import { leadConsents, leads } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { pdfBytes } from '@tests/kit/data';
+import { journeyKit } from '@tests/kit/journey';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { mailsOf } from '@tests/kit/mailbox';
+import type { FormConfig } from '@/domain/form-config';
+import { submissionMessages } from '@/domain/submission';
+import { leadConsents, leads } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { submissions } from '../../db/schema/index.js';
+import { submissions } from '@/server/db/schema/index';
 import {
   canResend,
   findSubmission,
@@ -9,7 +9,7 @@ import {
   secondsUntilResend,
   sendCode,
   type LeadDeps,
-} from '../leads/index.js';
+} from '@/server/features/leads/index';
 
 export type ResendOutcome = { kind: 'sent' | 'unlocked' | 'unpaid' | 'unknown' } | { kind: 'wait'; seconds: number };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterSubmitRedirect } from '../../../domain/after-submit.js';
-import { leads, payments } from '../../db/schema/index.js';
+import { afterSubmitRedirect } from '@/domain/after-submit';
+import { leads, payments } from '@/server/db/schema/index';
 import {
   findSubmission,
   lockLead,
@@ -12,7 +12,7 @@ import {
   unlockSubmission,
   type ClientMeta,
   type LeadDeps,
-} from '../leads/index.js';
+} from '@/server/features/leads/index';
 
 export type VerifyOutcome = 'verified' | 'already' | 'wrong' | 'locked' | 'expired' | 'unpaid' | 'unknown';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
 import {
   EMAIL_TOOL_NAMES,
   MAILCHIMP_KEY_WITHOUT_DC,
@@ -7,10 +7,10 @@ import {
   type EmailToolLists,
   type EmailToolProvider,
   type EmailToolsSettings,
-} from '../../../domain/email-tools.js';
-import type { Executor } from '../../db/client.js';
-import { emailToolAccounts } from '../../db/schema/index.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
+} from '@/domain/email-tools';
+import type { Executor } from '@/server/db/client';
+import { emailToolAccounts } from '@/server/db/schema/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
 import type { EmailToolsDeps, SealedEmailToolKey } from './deps.js';
 import { kitApi } from './kit.js';
 import { mailchimpApi } from './mailchimp.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { events, formEmailTools } from '../../db/schema/index.js';
-import type { EventConsumer } from '../outbox/index.js';
+import { events, formEmailTools } from '@/server/db/schema/index';
+import type { EventConsumer } from '@/server/features/outbox/index';
 import { queueEraseFromEmailTools } from './erase-lead.task.js';
 import { syncConfirmedLead } from './sync-consumer.js';
 

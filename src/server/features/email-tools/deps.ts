@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.js';
-import { createSealer, type Sealer } from '../../lib/sealed.js';
+import type { Db } from '@/server/db/client';
+import { createSealer, type Sealer } from '@/server/lib/sealed';
 
 export interface EmailToolsDeps {
   db: Db;

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EmailToolLists, EmailToolsSettings, FormEmailTools } from '../../../domain/email-tools.js';
-import { defaultFormConfig, type FormConfig } from '../../../domain/form-config.js';
-import type { LeadDetail } from '../../../domain/lead-detail.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startKitStandIn, type KitStandIn } from '../../../../tests/stand-ins/kit.js';
-import { startMailchimpStandIn, type MailchimpStandIn } from '../../../../tests/stand-ins/mailchimp.js';
-import { emailToolAccounts, leadSyncs, leads } from '../../db/schema/index.js';
+import type { EmailToolLists, EmailToolsSettings, FormEmailTools } from '@/domain/email-tools';
+import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
+import type { LeadDetail } from '@/domain/lead-detail';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { startKitStandIn, type KitStandIn } from '@tests/stand-ins/kit';
+import { startMailchimpStandIn, type MailchimpStandIn } from '@tests/stand-ins/mailchimp';
+import { emailToolAccounts, leadSyncs, leads } from '@/server/db/schema/index';
 import { SYNC_LEAD_TASK } from './sync-consumer.js';
-import { textField } from '../../../../tests/kit/fields.js';
+import { textField } from '@tests/kit/fields';
 
 // Issue 13, point 2: Mailchimp and Kit connectors, against local stand-ins that speak their APIs.
 

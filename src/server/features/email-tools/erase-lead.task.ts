@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Executor } from '../../db/client.js';
-import { emailToolAccounts, events, formEmailTools } from '../../db/schema/index.js';
-import { addJob } from '../../lib/jobs.js';
-import { nextAttemptAt } from '../../lib/retry-schedule.js';
-import { type EventRow, holdEvent, releaseEvent } from '../outbox/index.js';
+import type { Executor } from '@/server/db/client';
+import { emailToolAccounts, events, formEmailTools } from '@/server/db/schema/index';
+import { addJob } from '@/server/lib/jobs';
+import { nextAttemptAt } from '@/server/lib/retry-schedule';
+import { type EventRow, holdEvent, releaseEvent } from '@/server/features/outbox/index';
 import { loadApiKey } from './accounts.js';
 import type { EmailToolsDeps } from './deps.js';
 import { mailchimpApi } from './mailchimp.js';

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FormEmailTools, KitPageSettings, MailchimpPageSettings } from '../../../domain/email-tools.js';
-import type { Db, Executor } from '../../db/client.js';
-import { formEmailTools, forms } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import { assertPageEditable } from '../plan-limits/index.js';
+import type { FormEmailTools, KitPageSettings, MailchimpPageSettings } from '@/domain/email-tools';
+import type { Db, Executor } from '@/server/db/client';
+import { formEmailTools, forms } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import { assertPageEditable } from '@/server/features/plan-limits/index';
 
 /** 404 unless the page is the workspace's (and not deleted). */
 async function ownPage(db: Executor, workspaceId: string, formId: string) {

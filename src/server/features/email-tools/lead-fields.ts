@@ -1,4 +1,4 @@
-import { EMAIL_FIELD_ID, type FormConfig } from '../../../domain/form-config.js';
+import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
 
 /** A lead's answers as an email tool receives them: the first name apart, the rest by the page's labels. */
 export interface LeadFields {

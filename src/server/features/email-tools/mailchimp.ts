@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mailchimpDataCentre } from '../../../domain/email-tools.js';
+import { mailchimpDataCentre } from '@/domain/email-tools';
 import { providerCall, type ProviderResult } from './provider-http.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { KitPageSettings, MailchimpPageSettings } from '../../../domain/email-tools.js';
+import type { KitPageSettings, MailchimpPageSettings } from '@/domain/email-tools';
 import { kitApi } from './kit.js';
 import type { LeadFields } from './lead-fields.js';
 import { sameLabel } from './lead-fields.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { connectEmailToolSchema, emailToolParamsSchema, formEmailToolsSchema } from '../../../domain/email-tools.js';
-import { idParamsSchema } from '../../../domain/forms-api.js';
+import { connectEmailToolSchema, emailToolParamsSchema, formEmailToolsSchema } from '@/domain/email-tools';
+import { idParamsSchema } from '@/domain/forms-api';
 import { connectEmailTool, disconnectEmailTool, emailToolLists, emailToolsSettings } from './accounts.js';
 import type { EmailToolsDeps } from './deps.js';
 import { getFormEmailTools, setFormEmailTools } from './form-email-tools.js';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { emailToolAccounts, formEmailTools, leadSyncs, leads } from '../../db/schema/index.js';
-import { addJob } from '../../lib/jobs.js';
-import type { EventConsumer } from '../outbox/index.js';
+import type { Executor } from '@/server/db/client';
+import { emailToolAccounts, formEmailTools, leadSyncs, leads } from '@/server/db/schema/index';
+import { addJob } from '@/server/lib/jobs';
+import type { EventConsumer } from '@/server/features/outbox/index';
 
 export const SYNC_LEAD_TASK = 'sync_lead_to_email_tool';
 

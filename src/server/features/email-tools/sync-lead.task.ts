@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import { EMAIL_TOOL_NAMES, type KitPageSettings, type MailchimpPageSettings } from '../../../domain/email-tools.js';
-import { formEmailTools, forms, leadSyncs, leads } from '../../db/schema/index.js';
-import { nextAttemptAt } from '../../lib/retry-schedule.js';
+import { EMAIL_TOOL_NAMES, type KitPageSettings, type MailchimpPageSettings } from '@/domain/email-tools';
+import { formEmailTools, forms, leadSyncs, leads } from '@/server/db/schema/index';
+import { nextAttemptAt } from '@/server/lib/retry-schedule';
 import { loadApiKey } from './accounts.js';
 import type { EmailToolsDeps } from './deps.js';
 import { leadFields } from './lead-fields.js';

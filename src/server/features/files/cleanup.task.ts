@@ -1,8 +1,8 @@
 import { and, lt, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import { files, forms } from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
+import type { Db } from '@/server/db/client';
+import { files, forms } from '@/server/db/schema/index';
+import type { Storage } from '@/server/lib/storage';
 
 export const CLEANUP_FILES_TASK = 'cleanup_orphan_files';
 /** Daily at 03:17: uploads that no form uses a day after upload (an abandoned editor, a refused save). */

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createForm, createUser, multipartFile } from '../../../../tests/kit/owner.js';
-import { pdfBytes } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { files } from '../../db/schema/index.js';
-import { localStorage } from '../../lib/storage.js';
+import { createForm, createUser, multipartFile } from '@tests/kit/owner';
+import { pdfBytes } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { files } from '@/server/db/schema/index';
+import { localStorage } from '@/server/lib/storage';
 import { removeOrphanFiles } from './cleanup.task.js';
 
 let t: TestApp;

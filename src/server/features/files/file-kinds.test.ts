@@ -2,14 +2,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_KIND_INFO, FILE_KINDS, type FileKind } from '../../../domain/file-kinds.js';
-import type { FormDetail, UploadedFile } from '../../../domain/forms-api.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { docxEntries, plainZipEntries, sampleFile, storedZip } from '../../../../tests/kit/files.js';
-import { createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { files, forms } from '../../db/schema/index.js';
+import { FILE_KIND_INFO, FILE_KINDS, type FileKind } from '@/domain/file-kinds';
+import type { FormDetail, UploadedFile } from '@/domain/forms-api';
+import { publishableConfig } from '@tests/kit/data';
+import { docxEntries, plainZipEntries, sampleFile, storedZip } from '@tests/kit/files';
+import { createUser, multipartFile, type SignedUpUser } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { files, forms } from '@/server/db/schema/index';
 
 // Lead magnets of every kind we deliver: told by their bytes, refused when renamed, and served to a
 // visitor with their own content type.

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
-import { createUser, multipartFile, streamOversizedUpload, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { pdfBytes } from '../../../../tests/kit/data.js';
-import { notAcceptedBytes } from '../../../../tests/kit/files.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { files } from '../../db/schema/index.js';
+import { LEAD_MAGNET_MAX_BYTES } from '@/domain/form-config';
+import { createUser, multipartFile, streamOversizedUpload, type SignedUpUser } from '@tests/kit/owner';
+import { pdfBytes } from '@tests/kit/data';
+import { notAcceptedBytes } from '@tests/kit/files';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { files } from '@/server/db/schema/index';
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
 import {
   detectFileKind,
   FILE_KIND_INFO,
@@ -15,14 +15,14 @@ import {
   ZIP_TAIL_BYTES,
   type FileKind,
   type HeadKind,
-} from '../../../domain/file-kinds.js';
-import { formMessages } from '../../../domain/form-config.js';
-import type { UploadedFile } from '../../../domain/forms-api.js';
-import type { Db, Executor } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-errors.js';
-import type { Storage } from '../../lib/storage.js';
-import { isUuid } from '../../../domain/ids.js';
+} from '@/domain/file-kinds';
+import { formMessages } from '@/domain/form-config';
+import type { UploadedFile } from '@/domain/forms-api';
+import type { Db, Executor } from '@/server/db/client';
+import { files } from '@/server/db/schema/index';
+import { HttpError } from '@/server/lib/http-errors';
+import type { Storage } from '@/server/lib/storage';
+import { isUuid } from '@/domain/ids';
 
 const refused = (message: string) => new HttpError(415, ErrorCode.UNSUPPORTED_FILE, message);
 export const tooLarge = () => new HttpError(413, ErrorCode.FILE_TOO_LARGE, formMessages.fileTooLarge);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { formMessages, LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
-import { attachmentDisposition } from '../../lib/content-disposition.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
-import type { Storage } from '../../lib/storage.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { formMessages, LEAD_MAGNET_MAX_BYTES } from '@/domain/form-config';
+import { idParamsSchema } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
+import { attachmentDisposition } from '@/server/lib/content-disposition';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import type { Storage } from '@/server/lib/storage';
 import { findFile, storeUpload } from './files.js';
 
 const tags = ['files'];

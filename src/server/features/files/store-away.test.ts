@@ -2,15 +2,15 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageMessages } from '../../../domain/api-errors.js';
-import type { FormDetail, UploadedFile } from '../../../domain/forms-api.js';
-import { pdfBytes, publishableConfig } from '../../../../tests/kit/data.js';
-import { createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.js';
-import { files } from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
+import { storageMessages } from '@/domain/api-errors';
+import type { FormDetail, UploadedFile } from '@/domain/forms-api';
+import { pdfBytes, publishableConfig } from '@tests/kit/data';
+import { createUser, multipartFile, type SignedUpUser } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { startS3, type S3StandIn } from '@tests/stand-ins/s3';
+import { files } from '@/server/db/schema/index';
+import type { Storage } from '@/server/lib/storage';
 
 // The file store goes away (decision 0068): an owner's upload is refused with 503, Retry-After and
 // words that say nothing was saved, and leaves no file row; a visitor's download answers a 503 page

@@ -4,17 +4,17 @@ import path from 'node:path';
 import { GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MAGNET_MAX_BYTES } from '../../../domain/form-config.js';
-import type { FormDetail, UploadedFile } from '../../../domain/forms-api.js';
-import { imageUrl } from '../../../domain/images.js';
-import { pdfBytes, publishableConfig } from '../../../../tests/kit/data.js';
-import { docxEntries, plainZipEntries, storedZip } from '../../../../tests/kit/files.js';
-import { uploadImage } from '../../../../tests/kit/images.js';
-import { createUser, multipartFile, streamOversizedUpload, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { startS3, type S3StandIn } from '../../../../tests/stand-ins/s3.js';
-import { files } from '../../db/schema/index.js';
+import { LEAD_MAGNET_MAX_BYTES } from '@/domain/form-config';
+import type { FormDetail, UploadedFile } from '@/domain/forms-api';
+import { imageUrl } from '@/domain/images';
+import { pdfBytes, publishableConfig } from '@tests/kit/data';
+import { docxEntries, plainZipEntries, storedZip } from '@tests/kit/files';
+import { uploadImage } from '@tests/kit/images';
+import { createUser, multipartFile, streamOversizedUpload, type SignedUpUser } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { startS3, type S3StandIn } from '@tests/stand-ins/s3';
+import { files } from '@/server/db/schema/index';
 
 // With S3_BUCKET set, uploads go to the bucket (here the S3 stand-in) and come back from it through
 // the same routes, byte for byte: nothing is kept on the server's disk (decision 0054).

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPost, createForm, createUser, multipartFile, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { uniqueEmail } from '../../../../tests/kit/data.js';
-import { pdfBytes, publishableConfig } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { files, forms, users } from '../../db/schema/index.js';
+import { authPost, createForm, createUser, multipartFile, type SignedUpUser } from '@tests/kit/owner';
+import { uniqueEmail } from '@tests/kit/data';
+import { pdfBytes, publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { files, forms, users } from '@/server/db/schema/index';
 
 // Input PostgreSQL cannot store (a NUL, U+0000) or ids that are not ids: a clear 4xx with the usual
 // { code, message } body, and nothing changed. These all answered 500 before.

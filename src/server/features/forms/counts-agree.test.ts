@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import type { AbTestResults } from '../../../domain/ab-test-results.js';
-import type { BillingOverview } from '../../../domain/billing.js';
-import { DEFAULT_AB_TEST, type FormConfig } from '../../../domain/form-config.js';
-import type { DashboardStats, FormAnalytics, FormListPage } from '../../../domain/forms-api.js';
-import { PLANS } from '../../../domain/plans.js';
-import { formDailyStats, leads, payments } from '../../db/schema/index.js';
-import { releaseHeldLeads } from '../plan-limits/index.js';
-import { purgeExpiredLeads } from '../retention/index.js';
-import { markRefunded } from '../payments/fulfil.js';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { journeyKit } from '@tests/kit/journey';
+import { mailsOf } from '@tests/kit/mailbox';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import type { AbTestResults } from '@/domain/ab-test-results';
+import type { BillingOverview } from '@/domain/billing';
+import { DEFAULT_AB_TEST, type FormConfig } from '@/domain/form-config';
+import type { DashboardStats, FormAnalytics, FormListPage } from '@/domain/forms-api';
+import { PLANS } from '@/domain/plans';
+import { formDailyStats, leads, payments } from '@/server/db/schema/index';
+import { releaseHeldLeads } from '@/server/features/plan-limits/index';
+import { purgeExpiredLeads } from '@/server/features/retention/index';
+import { markRefunded } from '@/server/features/payments/fulfil';
 
 /*
  * Issue 34, point 4 (decision 0065): every count the owner is shown (dashboard cards, page rows,

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats, FormDetail, FormListPage, LeadListPage } from '../../../domain/forms-api.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { formDailyStats, formLeadCounts, forms, leads } from '../../db/schema/index.js';
-import { purgeExpiredLeads } from '../retention/index.js';
+import type { DashboardStats, FormDetail, FormListPage, LeadListPage } from '@/domain/forms-api';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { formDailyStats, formLeadCounts, forms, leads } from '@/server/db/schema/index';
+import { purgeExpiredLeads } from '@/server/features/retention/index';
 import { purgeDeletedForms } from './forms.js';
 
 /*

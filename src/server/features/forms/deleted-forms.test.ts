@@ -2,12 +2,12 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { DashboardStats, FormDetail, FormListPage } from '../../../domain/forms-api.js';
-import { files, forms, leads } from '../../db/schema/index.js';
-import { localStorage } from '../../lib/storage.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { DashboardStats, FormDetail, FormListPage } from '@/domain/forms-api';
+import { files, forms, leads } from '@/server/db/schema/index';
+import { localStorage } from '@/server/lib/storage';
 import { purgeExpiredForms } from './purge-deleted-forms.task.js';
 
 let t: TestApp;

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { PLAN_LIMIT_MESSAGE, type FormDetail, type FormListPage } from '../../../domain/forms-api.js';
-import type { Role } from '../../../domain/team.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { files, formDailyStats, leads } from '../../db/schema/index.js';
-import { localStorage } from '../../lib/storage.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { PLAN_LIMIT_MESSAGE, type FormDetail, type FormListPage } from '@/domain/forms-api';
+import type { Role } from '@/domain/team';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { files, formDailyStats, leads } from '@/server/db/schema/index';
+import { localStorage } from '@/server/lib/storage';
 import { purgeExpiredForms } from './purge-deleted-forms.task.js';
 
 // POST /api/forms/:id/duplicate: a copy of a page as last edited, unpublished and without leads,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats, FormDetail, FormListPage } from '../../../domain/forms-api.js';
-import { pageState } from '../../../domain/page-state.js';
-import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import type { DashboardStats, FormDetail, FormListPage } from '@/domain/forms-api';
+import { pageState } from '@/domain/page-state';
+import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;

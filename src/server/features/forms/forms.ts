@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '../../../domain/branding.js';
-import {
-  formMessages,
-  hasLockedEmailField,
-  validateForPublish,
-  type FormConfig,
-  type ImageRef,
-} from '../../../domain/form-config.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
+import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig, type ImageRef } from '@/domain/form-config';
 import {
   DELETED_FORM_RETENTION_DAYS,
   FORMS_PAGE_SIZE,
@@ -19,24 +13,24 @@ import {
   type FormStatus,
   type ListFormsFilter,
   type FormSummary,
-} from '../../../domain/forms-api.js';
-import { redirectUrlError } from '../../../domain/after-submit.js';
-import { embedOriginsError, normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
-import { isFormId } from '../../../domain/ids.js';
-import { abTestStarts, variantDesignChanges } from '../../../domain/ab-test.js';
-import { PLANS } from '../../../domain/plans.js';
-import type { Db, Executor } from '../../db/client.js';
-import { files, formLeadCounts, formStatTotals, forms, images, organizations } from '../../db/schema/index.js';
-import { kindOfFile } from '../files/index.js';
-import { emitEvent, publishedFormEventData } from '../outbox/index.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
-import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
-import { containsPattern } from '../../lib/like.js';
-import { paymentProblems, revenue } from '../payments/index.js';
-import { adoptPrivacyPolicyUrl } from '../page-defaults/index.js';
-import { assertPageEditable } from '../plan-limits/index.js';
-import { type AuditActor, recordAudit } from '../team/index.js';
-import { planOf } from '../workspaces/index.js';
+} from '@/domain/forms-api';
+import { redirectUrlError } from '@/domain/after-submit';
+import { embedOriginsError, normalizeEmbedOrigins } from '@/domain/embed-origins';
+import { isFormId } from '@/domain/ids';
+import { abTestStarts, variantDesignChanges } from '@/domain/ab-test';
+import { PLANS } from '@/domain/plans';
+import type { Db, Executor } from '@/server/db/client';
+import { files, formLeadCounts, formStatTotals, forms, images, organizations } from '@/server/db/schema/index';
+import { kindOfFile } from '@/server/features/files/index';
+import { emitEvent, publishedFormEventData } from '@/server/features/outbox/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
+import { containsPattern } from '@/server/lib/like';
+import { paymentProblems, revenue } from '@/server/features/payments/index';
+import { adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
+import { assertPageEditable } from '@/server/features/plan-limits/index';
+import { type AuditActor, recordAudit } from '@/server/features/team/index';
+import { planOf } from '@/server/features/workspaces/index';
 
 type FormRow = typeof forms.$inferSelect;
 const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import type { FormDetail } from '@/domain/forms-api';
 
 let t: TestApp;
 let owner: SignedUpUser;

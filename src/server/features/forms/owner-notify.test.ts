@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { FormDetail } from '@/domain/forms-api';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 // PUT /api/forms/:id/notifications: how the owner hears of a page's new leads (issue 12, part 5).
 

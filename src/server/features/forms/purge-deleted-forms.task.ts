@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { DELETED_FORM_RETENTION_DAYS } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
-import type { Storage } from '../../lib/storage.js';
-import { removeOrphanFiles } from '../files/index.js';
+import { DELETED_FORM_RETENTION_DAYS } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
+import type { Storage } from '@/server/lib/storage';
+import { removeOrphanFiles } from '@/server/features/files/index';
 import { purgeDeletedForms } from './forms.js';
 
 export const PURGE_DELETED_FORMS_TASK = 'purge_deleted_forms';

@@ -6,9 +6,9 @@ import {
   saveFormBodySchema,
   setEmbedOriginsBodySchema,
   setStatusBodySchema,
-} from '../../../domain/forms-api.js';
-import { ownerNotifyBodySchema } from '../../../domain/owner-notify.js';
-import type { Db } from '../../db/client.js';
+} from '@/domain/forms-api';
+import { ownerNotifyBodySchema } from '@/domain/owner-notify';
+import type { Db } from '@/server/db/client';
 import {
   createForm,
   dashboardStats,

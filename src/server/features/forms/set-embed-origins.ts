@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { embedOriginsError, normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
-import type { Db } from '../../db/client.js';
-import { forms } from '../../db/schema/index.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
-import { assertPageEditable } from '../plan-limits/index.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { embedOriginsError, normalizeEmbedOrigins } from '@/domain/embed-origins';
+import type { Db } from '@/server/db/client';
+import { forms } from '@/server/db/schema/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import { assertPageEditable } from '@/server/features/plan-limits/index';
 
 /**
  * The sites that may frame the page, from the Embed dialog: set on the draft and, when the page is

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { OwnerNotify } from '../../../domain/owner-notify.js';
-import type { Db } from '../../db/client.js';
-import { forms } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import { assertPageEditable } from '../plan-limits/index.js';
+import type { OwnerNotify } from '@/domain/owner-notify';
+import type { Db } from '@/server/db/client';
+import { forms } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import { assertPageEditable } from '@/server/features/plan-limits/index';
 
 /**
  * How the owner hears of the page's new confirmed leads. It is read when a lead is confirmed and

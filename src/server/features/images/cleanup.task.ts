@@ -1,8 +1,8 @@
 import { and, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import { forms, images } from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
+import type { Db } from '@/server/db/client';
+import { forms, images } from '@/server/db/schema/index';
+import type { Storage } from '@/server/lib/storage';
 import { imageStorageKey } from './image-keys.js';
 
 export const CLEANUP_IMAGES_TASK = 'cleanup_orphan_images';

@@ -1,4 +1,4 @@
-import { isUuid } from '../../../domain/ids.js';
+import { isUuid } from '@/domain/ids';
 
 /**
  * Where one width of an image is stored. Derived from the id and width alone, so a request for

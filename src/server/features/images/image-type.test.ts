@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageBytes } from '../../../../tests/kit/images.js';
+import { imageBytes } from '@tests/kit/images';
 import { imageTypeOf } from './image-type.js';
 
 // The first gate of POST /api/images: the file's own bytes say what it is, whatever its name or

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, type FormConfig, type ImageRef } from '../../../domain/form-config.js';
-import { formMessages } from '../../../domain/form-messages.js';
-import { imageBytes, postImage } from '../../../../tests/kit/images.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { DEFAULT_DESIGN, type FormConfig, type ImageRef } from '@/domain/form-config';
+import { formMessages } from '@/domain/form-messages';
+import { imageBytes, postImage } from '@tests/kit/images';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 // A page shows only its own workspace's uploads, at their uploaded size: another tenant's image id,
 // an unknown one or a made-up size is refused on save, naming the place, and nothing changes.

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { IMAGE_MAX_BYTES, imageMessages, PNG_MAX_WIDTH } from '../../../domain/images.js';
-import type { Db } from '../../db/client.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
-import { isStoredFileMissing, type Storage } from '../../lib/storage.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { IMAGE_MAX_BYTES, imageMessages, PNG_MAX_WIDTH } from '@/domain/images';
+import type { Db } from '@/server/db/client';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import { isStoredFileMissing, type Storage } from '@/server/lib/storage';
 import sharp from 'sharp';
 import { imageFileOf } from './image-keys.js';
 import { storeImage } from './store-image.js';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { ImageRef } from '../../../domain/form-config.js';
-import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, imageMessages, widthsFor } from '../../../domain/images.js';
-import type { Db } from '../../db/client.js';
-import { images } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-errors.js';
-import type { Storage } from '../../lib/storage.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { ImageRef } from '@/domain/form-config';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, imageMessages, widthsFor } from '@/domain/images';
+import type { Db } from '@/server/db/client';
+import { images } from '@/server/db/schema/index';
+import { HttpError } from '@/server/lib/http-errors';
+import type { Storage } from '@/server/lib/storage';
 import { imageStorageKey } from './image-keys.js';
 import { IMAGE_SIGNATURE_BYTES, imageTypeOf, type ImageType } from './image-type.js';
 

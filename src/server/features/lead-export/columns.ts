@@ -1,4 +1,4 @@
-import { EMAIL_FIELD_ID, type FormConfig } from '../../../domain/form-config.js';
+import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
 
 /** One lead as the export query reads it (export-query.ts), with its latest consent evidence. */
 export interface ExportRow {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EXPORT_CONTENT_TYPES, EXPORT_TTL_DAYS, exportFileName } from '../../../domain/lead-export.js';
-import { can } from '../../../domain/team.js';
-import { HttpError } from '../../lib/http-errors.js';
-import type { Storage } from '../../lib/storage.js';
+import { EXPORT_CONTENT_TYPES, EXPORT_TTL_DAYS, exportFileName } from '@/domain/lead-export';
+import { can } from '@/domain/team';
+import { HttpError } from '@/server/lib/http-errors';
+import type { Storage } from '@/server/lib/storage';
 import type { ExportApiDeps } from './exports.js';
 import { findLeadExport } from './exports.js';
 

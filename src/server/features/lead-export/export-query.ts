@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { forms, leadConsents, leads } from '../../db/schema/index.js';
+import { forms, leadConsents, leads } from '@/server/db/schema/index';
 
 // The export reads through one pooled client with a server-side cursor (export-leads.ts), so its
 // statements are plain SQL text; they are written with drizzle's `sql` so the filter's conditions

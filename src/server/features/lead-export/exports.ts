@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { isUuid } from '../../../domain/ids.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { isUuid } from '@/domain/ids';
 import {
   EXPORT_FORMAT_LABELS,
   EXPORT_LIST_SIZE,
@@ -8,18 +8,18 @@ import {
   type LeadExport,
   type LeadExportFilter,
   type LeadExportList,
-} from '../../../domain/lead-export.js';
-import type { createLeadExportBodySchema } from '../../../domain/lead-export.js';
-import { type ExportAllowance, exportAllowanceSentence, PLAN_LIST, PLANS, type PlanId } from '../../../domain/plans.js';
-import type { Db } from '../../db/client.js';
-import { leadExports, organizations } from '../../db/schema/index.js';
-import { HttpError, notFound } from '../../lib/http-errors.js';
-import { addJob } from '../../lib/jobs.js';
-import type { Tokens } from '../../lib/tokens.js';
-import { assertOwnForm } from '../forms/index.js';
+} from '@/domain/lead-export';
+import type { createLeadExportBodySchema } from '@/domain/lead-export';
+import { type ExportAllowance, exportAllowanceSentence, PLAN_LIST, PLANS, type PlanId } from '@/domain/plans';
+import type { Db } from '@/server/db/client';
+import { leadExports, organizations } from '@/server/db/schema/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import { addJob } from '@/server/lib/jobs';
+import type { Tokens } from '@/server/lib/tokens';
+import { assertOwnForm } from '@/server/features/forms/index';
 import { downloadUrl } from './download-link.js';
 import { EXPORT_LEADS_TASK, type ExportLeadsPayload } from './export-leads.task.js';
-import { recordAudit } from '../team/index.js';
+import { recordAudit } from '@/server/features/team/index';
 
 export interface ExportApiDeps {
   db: Db;

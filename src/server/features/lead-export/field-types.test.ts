@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig } from '../../../domain/form-config.js';
+import { defaultFormConfig } from '@/domain/form-config';
 import { ExportColumns, type ExportRow } from './columns.js';
-import { fieldOf } from '../../../../tests/kit/fields.js';
+import { fieldOf } from '@tests/kit/fields';
 
 const field = fieldOf;
 

@@ -1,8 +1,8 @@
 import { lte } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import { leadExports } from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
+import type { Db } from '@/server/db/client';
+import { leadExports } from '@/server/db/schema/index';
+import type { Storage } from '@/server/lib/storage';
 import { storageKeyOf } from './export-leads.js';
 
 export const PURGE_EXPIRED_EXPORTS_TASK = 'purge_expired_exports';

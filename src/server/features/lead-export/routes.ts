@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import { createLeadExportBodySchema } from '../../../domain/lead-export.js';
+import { idParamsSchema } from '@/domain/forms-api';
+import { createLeadExportBodySchema } from '@/domain/lead-export';
 import { createLeadExport, type ExportApiDeps, getLeadExport, listLeadExports } from './exports.js';
 
 const tags = ['leads'];

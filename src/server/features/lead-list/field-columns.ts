@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import { EMAIL_FIELD_ID, type FormConfig } from '../../../domain/form-config.js';
-import type { LeadFieldColumn } from '../../../domain/forms-api.js';
-import type { Executor } from '../../db/client.js';
-import { forms } from '../../db/schema/index.js';
+import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
+import type { LeadFieldColumn } from '@/domain/forms-api';
+import type { Executor } from '@/server/db/client';
+import { forms } from '@/server/db/schema/index';
 
 /** A page's answer fields as its leads saw them: the published config, else the draft; the email has its own column. */
 export function answerFields(config: FormConfig): Array<{ id: string; label: string }> {

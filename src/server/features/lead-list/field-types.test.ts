@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { DEFAULT_EMAIL_FIELD } from '../../../domain/form-config.js';
-import type { FormDetail, LeadListPage } from '../../../domain/forms-api.js';
-import type { LeadDetail } from '../../../domain/lead-detail.js';
-import { submissionMessages } from '../../../domain/submission.js';
-import { leads } from '../../db/schema/index.js';
-import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
-import { fieldOf } from '../../../../tests/kit/fields.js';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { DEFAULT_EMAIL_FIELD } from '@/domain/form-config';
+import type { FormDetail, LeadListPage } from '@/domain/forms-api';
+import type { LeadDetail } from '@/domain/lead-detail';
+import { submissionMessages } from '@/domain/submission';
+import { leads } from '@/server/db/schema/index';
+import { BROWSER_UA } from '@tests/kit/visitor';
+import { fieldOf } from '@tests/kit/fields';
 
 // Dropdowns, radio groups, dates and hidden fields from the published page to the owner's lists:
 // a visitor from /f/{id}?utm_source=x has x stored under the hidden field's label.

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { LeadDetail } from '../../../domain/lead-detail.js';
-import { leads, payments } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
-import { EMAIL_FIELD, textField } from '../../../../tests/kit/fields.js';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { ErrorCode } from '@/domain/api-errors';
+import type { LeadDetail } from '@/domain/lead-detail';
+import { leads, payments } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
+import { EMAIL_FIELD, textField } from '@tests/kit/fields';
 
 let t: TestApp;
 let owner: SignedUpUser;

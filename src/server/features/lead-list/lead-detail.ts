@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { isUuid } from '../../../domain/ids.js';
-import type { LeadAnswer, LeadDetail } from '../../../domain/lead-detail.js';
-import type { Db } from '../../db/client.js';
-import { forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
+import { isUuid } from '@/domain/ids';
+import type { LeadAnswer, LeadDetail } from '@/domain/lead-detail';
+import type { Db } from '@/server/db/client';
+import { forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
 import { answerFields } from './field-columns.js';
 import { leadTimeline } from './lead-timeline.js';
 

@@ -1,8 +1,8 @@
-import { LEAD_TIMELINE_KINDS, type LeadTimelineEvent, type LeadTimelineKind } from '../../../domain/lead-detail.js';
-import { formatMoney } from '../../../domain/money.js';
-import { PROVIDER_NAMES } from '../../../domain/payments.js';
-import { EMAIL_TOOL_NAMES } from '../../../domain/email-tools.js';
-import type { leadConsents, leadEmails, leadSyncs, leads, payments } from '../../db/schema/index.js';
+import { LEAD_TIMELINE_KINDS, type LeadTimelineEvent, type LeadTimelineKind } from '@/domain/lead-detail';
+import { formatMoney } from '@/domain/money';
+import { PROVIDER_NAMES } from '@/domain/payments';
+import { EMAIL_TOOL_NAMES } from '@/domain/email-tools';
+import type { leadConsents, leadEmails, leadSyncs, leads, payments } from '@/server/db/schema/index';
 
 interface TimelineRows {
   lead: typeof leads.$inferSelect;

@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { LEADS_PAGE_SIZE, type LeadListPage, type WorkspaceLeadsFilter } from '../../../domain/forms-api.js';
-import { isUuid } from '../../../domain/ids.js';
-import type { Db } from '../../db/client.js';
-import { forms, leadConsents, leads } from '../../db/schema/index.js';
-import { cursorTime, decodeCursor, keysetPage, olderThan, type KeysetPosition } from '../../lib/keyset.js';
-import { containsPattern } from '../../lib/like.js';
-import { assertOwnForm } from '../forms/index.js';
-import { latestPayments } from '../payments/index.js';
+import { LEADS_PAGE_SIZE, type LeadListPage, type WorkspaceLeadsFilter } from '@/domain/forms-api';
+import { isUuid } from '@/domain/ids';
+import type { Db } from '@/server/db/client';
+import { forms, leadConsents, leads } from '@/server/db/schema/index';
+import { cursorTime, decodeCursor, keysetPage, olderThan, type KeysetPosition } from '@/server/lib/keyset';
+import { containsPattern } from '@/server/lib/like';
+import { assertOwnForm } from '@/server/features/forms/index';
+import { latestPayments } from '@/server/features/payments/index';
 import { fieldLabelsOf, labelAnswers } from './field-columns.js';
 import { chooseSearchWay, sampleSearch, searchParts, type SearchWay } from './search-way.js';
 

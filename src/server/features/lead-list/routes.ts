@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listLeadsQuerySchema, workspaceLeadsQuerySchema } from '../../../domain/forms-api.js';
-import type { Db } from '../../db/client.js';
+import { idParamsSchema, listLeadsQuerySchema, workspaceLeadsQuerySchema } from '@/domain/forms-api';
+import type { Db } from '@/server/db/client';
 import { getLeadDetail } from './lead-detail.js';
 import { listLeads, listWorkspaceLeads } from './list-leads.js';
 

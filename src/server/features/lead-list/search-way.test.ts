@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FormDetail, LeadListPage, WorkspaceLeadsFilter } from '../../../domain/forms-api.js';
-import { createForm, createUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { leads } from '../../db/schema/index.js';
+import type { FormDetail, LeadListPage, WorkspaceLeadsFilter } from '@/domain/forms-api';
+import { createForm, createUser, workspaceOf } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { leads } from '@/server/db/schema/index';
 import { listWorkspaceLeads, searchPage, searchWayFor } from './list-leads.js';
 import { chooseSearchWay, partsList, searchParts, WALK_LIMIT, type SearchSample, type SearchWay } from './search-way.js';
 

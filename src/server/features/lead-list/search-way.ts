@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { containsPattern } from '../../lib/like.js';
+import type { Db } from '@/server/db/client';
+import { containsPattern } from '@/server/lib/like';
 
 /*
  * How a search of the leads lists finds its page (decision 0041). PostgreSQL's planner cannot tell

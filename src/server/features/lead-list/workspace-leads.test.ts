@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { FormDetail, LeadListPage } from '../../../domain/forms-api.js';
-import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { leads } from '../../db/schema/index.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { FormDetail, LeadListPage } from '@/domain/forms-api';
+import { createForm, createUser, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { leads } from '@/server/db/schema/index';
 import { indexedPart } from './list-leads.js';
-import { EMAIL_FIELD, textField } from '../../../../tests/kit/fields.js';
+import { EMAIL_FIELD, textField } from '@tests/kit/fields';
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@/server/db/client';
 import { queueLeadDigests } from './digest.js';
 
 export const OWNER_LEAD_DIGEST_TASK = 'owner_lead_digest';

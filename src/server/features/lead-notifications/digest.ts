@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { queueEmail } from '../mail/index.js';
+import type { Db, Executor } from '@/server/db/client';
+import { queueEmail } from '@/server/features/mail/index';
 import { stableMessageId } from './message-id.js';
-import { workspaceOwners } from '../workspaces/index.js';
+import { workspaceOwners } from '@/server/features/workspaces/index';
 
 /** The digest covers the 24 hours before its scheduled time. */
 export const DIGEST_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFormConfig, type FormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import type { OwnerNotify } from '../../../domain/owner-notify.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { forms, leads, members } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
-import { confirmPayment } from '../leads/index.js';
-import { addJob } from '../../lib/jobs.js';
+import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import type { OwnerNotify } from '@/domain/owner-notify';
+import { journeyKit } from '@tests/kit/journey';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { forms, leads, members } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
+import { confirmPayment } from '@/server/features/leads/index';
+import { addJob } from '@/server/lib/jobs';
 import { OWNER_LEAD_DIGEST_TASK } from './digest.task.js';
-import { textField } from '../../../../tests/kit/fields.js';
+import { textField } from '@tests/kit/fields';
 
 // Issue 12, part 5: the owner hears about new confirmed leads, by an email each, a daily digest or not at all.
 

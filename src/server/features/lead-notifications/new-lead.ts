@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { CHECKED_VALUE } from '../../../domain/submission.js';
-import type { Executor } from '../../db/client.js';
-import { forms, leadEmails } from '../../db/schema/index.js';
-import { queueEmail } from '../mail/index.js';
+import type { FormConfig } from '@/domain/form-config';
+import { CHECKED_VALUE } from '@/domain/submission';
+import type { Executor } from '@/server/db/client';
+import { forms, leadEmails } from '@/server/db/schema/index';
+import { queueEmail } from '@/server/features/mail/index';
 import { stableMessageId } from './message-id.js';
-import { workspaceOwners } from '../workspaces/index.js';
+import { workspaceOwners } from '@/server/features/workspaces/index';
 
 /** What the notice needs of the lead: structural, so this feature does not depend on `leads`. */
 export interface ConfirmedLead {

@@ -1,10 +1,10 @@
 import type { Task } from 'graphile-worker';
-import { sendQueuedJobs, transactionQueuingQuietly } from '../../lib/jobs.js';
-import { emitEvent, leadEventData } from '../outbox/index.js';
-import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
-import { noteVerifiedLead } from '../plan-limits/index.js';
-import type { Executor } from '../../db/client.js';
-import { batched } from '../../lib/batched.js';
+import { sendQueuedJobs, transactionQueuingQuietly } from '@/server/lib/jobs';
+import { emitEvent, leadEventData } from '@/server/features/outbox/index';
+import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications/index';
+import { noteVerifiedLead } from '@/server/features/plan-limits/index';
+import type { Executor } from '@/server/db/client';
+import { batched } from '@/server/lib/batched';
 import {
   canResend,
   lockLeadOfSubmission,

@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { emailSender, firstNameOf, mentionsFirstName, ownerWordsOf, type VisitorEmail } from '../../../domain/email-copy.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { CONSENT_VERSION } from '../../../landing/consent.js';
-import type { Db, Executor } from '../../db/client.js';
-import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '../../db/schema/index.js';
-import { bumpDailyStats } from '../daily-stats/index.js';
-import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
-import { emailBrandOf, queueEmail, type EmailProps } from '../mail/index.js';
-import { noteVerifiedLead, signupRoom } from '../plan-limits/index.js';
-import type { Tokens } from '../../lib/tokens.js';
-import { emitEvent, leadEventData } from '../outbox/index.js';
+import { emailSender, firstNameOf, mentionsFirstName, ownerWordsOf, type VisitorEmail } from '@/domain/email-copy';
+import type { FormConfig } from '@/domain/form-config';
+import { CONSENT_VERSION } from '@/landing/consent';
+import type { Db, Executor } from '@/server/db/client';
+import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '@/server/db/schema/index';
+import { bumpDailyStats } from '@/server/features/daily-stats/index';
+import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications/index';
+import { emailBrandOf, queueEmail, type EmailProps } from '@/server/features/mail/index';
+import { noteVerifiedLead, signupRoom } from '@/server/features/plan-limits/index';
+import type { Tokens } from '@/server/lib/tokens';
+import { emitEvent, leadEventData } from '@/server/features/outbox/index';
 
 // What the visitor journey's use cases share: a lead's links, its codes and emails, and its state.
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { listenOn } from '../../lib/channel-listener.js';
-import { isDatabaseUnavailable } from '../../lib/database-unavailable.js';
+import { listenOn } from '@/server/lib/channel-listener';
+import { isDatabaseUnavailable } from '@/server/lib/database-unavailable';
 
 /**
  * The live pages a server has looked up, kept in memory while it listens on `lodestone_forms`, where

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { PlanId } from '../../../domain/plans.js';
-import type { Executor } from '../../db/client.js';
-import { forms, organizations } from '../../db/schema/index.js';
-import { isFormId } from '../../../domain/ids.js';
+import type { FormConfig } from '@/domain/form-config';
+import type { PlanId } from '@/domain/plans';
+import type { Executor } from '@/server/db/client';
+import { forms, organizations } from '@/server/db/schema/index';
+import { isFormId } from '@/domain/ids';
 import { createLiveFormCache, FORMS_CHANNEL, type LiveFormCache } from './live-form-cache.js';
 
 /** A published, active page as visitors see it. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { leads, submissions } from '../../db/schema/index.js';
+import type { Executor } from '@/server/db/client';
+import { leads, submissions } from '@/server/db/schema/index';
 import { lockLead, markVerified, sendCode, sendDownload, unlockSubmission, type LeadDeps } from './lead-state.js';
 
 /**

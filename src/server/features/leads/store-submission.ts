@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { variantConfig, type AbVariant } from '../../../domain/ab-test.js';
-import type { Submission } from '../../../domain/submission.js';
-import { executePrepared, type Db } from '../../db/client.js';
-import { CONSENT_VERSION, consentText, submitLabel } from '../../../landing/index.js';
-import { leadConsents, leads, submissions, type ShownPage } from '../../db/schema/index.js';
-import { bumpDailyStatsFrom, today } from '../daily-stats/index.js';
-import { batchedPer } from '../../lib/batched.js';
-import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '../../lib/jobs.js';
+import { variantConfig, type AbVariant } from '@/domain/ab-test';
+import type { Submission } from '@/domain/submission';
+import { executePrepared, type Db } from '@/server/db/client';
+import { CONSENT_VERSION, consentText, submitLabel } from '@/landing/index';
+import { leadConsents, leads, submissions, type ShownPage } from '@/server/db/schema/index';
+import { bumpDailyStatsFrom, today } from '@/server/features/daily-stats/index';
+import { batchedPer } from '@/server/lib/batched';
+import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '@/server/lib/jobs';
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
 import { FOLLOW_UP_TASK } from './follow-up.task.js';
-import { signupRoomSql } from '../plan-limits/index.js';
+import { signupRoomSql } from '@/server/features/plan-limits/index';
 
 export interface VisitMeta extends ClientMeta {
   utm: Partial<Record<'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmTerm' | 'utmContent', string>>;

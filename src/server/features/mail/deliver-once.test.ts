@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { emailDeliveries } from '../../db/schema/index.js';
-import { devMailbox, type Mailer, type OutgoingMail } from '../../lib/mailer.js';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { emailDeliveries } from '@/server/db/schema/index';
+import { devMailbox, type Mailer, type OutgoingMail } from '@/server/lib/mailer';
 import { deliverEach, deliverOnce } from './deliver-once.js';
 import { queueEmail } from './emails.js';
 import { emailJobSealer, type QueuedEmail } from './sealed-email-job.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
-import { emailDeliveries } from '../../db/schema/index.js';
-import { DEAD_PEER_KEEPALIVES } from '../../lib/dead-peer.js';
+import type { Db, Executor } from '@/server/db/client';
+import { emailDeliveries } from '@/server/db/schema/index';
+import { DEAD_PEER_KEEPALIVES } from '@/server/lib/dead-peer';
 
 // A second worker holding the same message waits this long for the first to finish, then retries later.
 const SAME_MESSAGE_WAIT = '10s';

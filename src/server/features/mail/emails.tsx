@@ -3,10 +3,10 @@ import type { SQL } from 'drizzle-orm';
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
-import type { Executor } from '../../db/client.js';
-import { escapeHtml } from '../../lib/html.js';
-import { addJob } from '../../lib/jobs.js';
-import type { OutgoingMail } from '../../lib/mailer.js';
+import type { Executor } from '@/server/db/client';
+import { escapeHtml } from '@/server/lib/html';
+import { addJob } from '@/server/lib/jobs';
+import type { OutgoingMail } from '@/server/lib/mailer';
 import { sealEmailJob, type QueuedEmail } from './sealed-email-job.js';
 import { ContactMessageEmail, contactMessageSubject, type ContactMessageProps } from './templates/contact-email.js';
 import {

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { devMail } from '../../db/schema/index.js';
-import { removeJob } from '../../lib/jobs.js';
+import type { Executor } from '@/server/db/client';
+import { devMail } from '@/server/db/schema/index';
+import { removeJob } from '@/server/lib/jobs';
 
 /**
  * Forgets emails by message id, for an erasure: each one still queued is removed from the job

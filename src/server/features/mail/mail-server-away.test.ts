@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startSmtpSink, type SmtpSink } from '../../../../tests/setup/smtp-sink.js';
-import { startJobRunner, type JobRunner } from '../../lib/jobs.js';
-import { smtpMailer } from '../../lib/mailer.js';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { startSmtpSink, type SmtpSink } from '@tests/setup/smtp-sink';
+import { startJobRunner, type JobRunner } from '@/server/lib/jobs';
+import { smtpMailer } from '@/server/lib/mailer';
 import { queueEmail, SEND_EMAIL_TASK } from './emails.js';
 import { MAIL_SERVER_AWAY } from './mail-server-watch.js';
 import { emailJobSealer } from './sealed-email-job.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { nudgeJobRunners } from '../../lib/jobs.js';
-import { isMailServerAway, type Mailer } from '../../lib/mailer.js';
+import type { Db } from '@/server/db/client';
+import { nudgeJobRunners } from '@/server/lib/jobs';
+import { isMailServerAway, type Mailer } from '@/server/lib/mailer';
 import { SEND_EMAIL_TASK } from './emails.js';
 
 /** The delays between two probes of a mail server that went away: quick at first, then every 30 s. */

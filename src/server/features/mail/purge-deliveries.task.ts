@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import { emailDeliveries } from '../../db/schema/index.js';
+import type { Db } from '@/server/db/client';
+import { emailDeliveries } from '@/server/db/schema/index';
 
 export const PURGE_EMAIL_DELIVERIES_TASK = 'purge_email_deliveries';
 /** Daily at 03:43. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { emailDeliveries } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { emailDeliveries } from '@/server/db/schema/index';
 import { DELIVERY_RECORD_DAYS, PURGE_EMAIL_DELIVERIES_TASK, purgeEmailDeliveriesTask } from './purge-deliveries.task.js';
-import { addJob } from '../../lib/jobs.js';
+import { addJob } from '@/server/lib/jobs';
 
 let t: TestApp;
 beforeAll(async () => {

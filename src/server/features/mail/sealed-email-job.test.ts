@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { addJob } from '../../lib/jobs.js';
-import type { Mailer, OutgoingMail } from '../../lib/mailer.js';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { addJob } from '@/server/lib/jobs';
+import type { Mailer, OutgoingMail } from '@/server/lib/mailer';
 import { queueEmail, SEND_EMAIL_TASK } from './emails.js';
 
 let t: TestApp;

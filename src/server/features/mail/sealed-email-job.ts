@@ -1,4 +1,4 @@
-import { createSealer, type Sealer } from '../../lib/sealed.js';
+import { createSealer, type Sealer } from '@/server/lib/sealed';
 import type { EmailJob } from './emails.js';
 
 /** An email as queued: the job and the message id that makes its delivery happen once. */

@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import { batched } from '../../lib/batched.js';
-import type { Mailer } from '../../lib/mailer.js';
-import type { Sealer } from '../../lib/sealed.js';
+import type { Db } from '@/server/db/client';
+import { batched } from '@/server/lib/batched';
+import type { Mailer } from '@/server/lib/mailer';
+import type { Sealer } from '@/server/lib/sealed';
 import { deliverEach, type Delivered, type Delivery } from './deliver-once.js';
 import { renderEmail } from './emails.js';
 import { MAIL_SERVER_AWAY, watchMailServer } from './mail-server-watch.js';

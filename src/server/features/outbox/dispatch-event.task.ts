@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Db, Executor } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import type { Db, Executor } from '@/server/db/client';
+import { events } from '@/server/db/schema/index';
 
 export type EventRow = typeof events.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { events } from '../../db/schema/index.js';
+import { createUser, workspaceOf } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { events } from '@/server/db/schema/index';
 import { dispatchEvent, type EventConsumer, type EventRow } from './dispatch-event.task.js';
 import { emitEvent } from './emit-event.js';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { EVENT_PAYLOAD_VERSION, type EventEnvelope, type EventType, type TEST_EVENT_TYPE } from '../../../domain/events.js';
-import type { Executor } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
-import { addJob } from '../../lib/jobs.js';
+import { EVENT_PAYLOAD_VERSION, type EventEnvelope, type EventType, type TEST_EVENT_TYPE } from '@/domain/events';
+import type { Executor } from '@/server/db/client';
+import { events } from '@/server/db/schema/index';
+import { addJob } from '@/server/lib/jobs';
 
 export const DISPATCH_EVENT_TASK = 'dispatch_event';
 

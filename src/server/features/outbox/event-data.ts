@@ -1,5 +1,5 @@
-import { EMAIL_FIELD_ID, type FormConfig } from '../../../domain/form-config.js';
-import type { forms, leads, payments } from '../../db/schema/index.js';
+import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
+import type { forms, leads, payments } from '@/server/db/schema/index';
 
 type LeadRow = typeof leads.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { EVENT_PAYLOAD_VERSION, type EventEnvelope } from '../../../domain/events.js';
-import type { Executor } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import { EVENT_PAYLOAD_VERSION, type EventEnvelope } from '@/domain/events';
+import type { Executor } from '@/server/db/client';
+import { events } from '@/server/db/schema/index';
 import type { EventConsumer, EventRow } from './dispatch-event.task.js';
 import { newEventId, type NewEvent } from './emit-event.js';
 

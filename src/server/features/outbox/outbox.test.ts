@@ -1,13 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFormConfig } from '../../../domain/form-config.js';
-import type { EventEnvelope } from '../../../domain/events.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { events, leads } from '../../db/schema/index.js';
+import { defaultFormConfig } from '@/domain/form-config';
+import type { EventEnvelope } from '@/domain/events';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { events, leads } from '@/server/db/schema/index';
 import { DISPATCH_EVENT_TASK, emitEvent } from './emit-event.js';
-import { textField } from '../../../../tests/kit/fields.js';
+import { textField } from '@tests/kit/fields';
 
 // Issue 13: every event is written in the transaction of the change it describes, with its dispatch job.
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { Role } from '../../../domain/team.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { Role } from '@/domain/team';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { PageDefaults } from '../../../domain/page-defaults.js';
-import type { Executor } from '../../db/client.js';
-import { organizations } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
+import type { PageDefaults } from '@/domain/page-defaults';
+import type { Executor } from '@/server/db/client';
+import { organizations } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
 
 /** What the workspace's new pages start from (contract: src/domain/page-defaults.ts). */
 export async function pageDefaults(db: Executor, workspaceId: string): Promise<PageDefaults> {

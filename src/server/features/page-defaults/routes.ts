@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pageDefaultsSchema } from '../../../domain/page-defaults.js';
-import type { Db } from '../../db/client.js';
+import { pageDefaultsSchema } from '@/domain/page-defaults';
+import type { Db } from '@/server/db/client';
 import { pageDefaults, setPageDefaults } from './page-defaults.js';
 
 const tags = ['workspace'];

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { FormConfig } from '../../../domain/form-config.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { FormConfig } from '@/domain/form-config';
 import {
   maskSecret,
   providerNotConnectedMessage,
@@ -11,11 +11,11 @@ import {
   type PaypalCredentials as PaypalInput,
   type Provider,
   type StripeCredentials as StripeInput,
-} from '../../../domain/payments.js';
-import type { Db, Executor } from '../../db/client.js';
-import { paymentAccounts } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-errors.js';
-import type { Sealer } from '../../lib/sealed.js';
+} from '@/domain/payments';
+import type { Db, Executor } from '@/server/db/client';
+import { paymentAccounts } from '@/server/db/schema/index';
+import { HttpError } from '@/server/lib/http-errors';
+import type { Sealer } from '@/server/lib/sealed';
 import { paypalApi, type PaypalCredentials } from './paypal.js';
 import { checkStripeKey, stripeClient, type StripeCredentials } from './stripe.js';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { decimalAmount, formatMoney } from '../../../domain/money.js';
-import type { Provider } from '../../../domain/payments.js';
-import { payments } from '../../db/schema/index.js';
-import { submissionPath, type LeadDeps } from '../leads/index.js';
+import type { FormConfig } from '@/domain/form-config';
+import { decimalAmount, formatMoney } from '@/domain/money';
+import type { Provider } from '@/domain/payments';
+import { payments } from '@/server/db/schema/index';
+import { submissionPath, type LeadDeps } from '@/server/features/leads/index';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
 import { lockPayment, markFailed, markPaid } from './fulfil.js';
 import { paypalApi } from './paypal.js';

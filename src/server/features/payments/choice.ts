@@ -1,6 +1,6 @@
-import { RESERVED_NAMES, type Payment } from '../../../domain/form-config.js';
-import { currencyDecimals, formatMoney, toMinorUnits } from '../../../domain/money.js';
-import { visitorPaymentMessages, type Provider } from '../../../domain/payments.js';
+import { RESERVED_NAMES, type Payment } from '@/domain/form-config';
+import { currencyDecimals, formatMoney, toMinorUnits } from '@/domain/money';
+import { visitorPaymentMessages, type Provider } from '@/domain/payments';
 
 /** Stripe's largest amount (8 digits in minor units); PayPal's is larger. */
 export const MAX_AMOUNT = 99_999_999;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { leads, payments } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
+import { createForm, createUser, workspaceOf } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { leads, payments } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
 import { lockPayment, markPaid, markRefunded } from './fulfil.js';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Provider } from '../../../domain/payments.js';
-import type { Executor } from '../../db/client.js';
-import { paymentEvents, payments } from '../../db/schema/index.js';
-import { type LeadDeps, confirmPayment, revokePayment } from '../leads/index.js';
-import { emitEvent, paymentEventData } from '../outbox/index.js';
+import type { Provider } from '@/domain/payments';
+import type { Executor } from '@/server/db/client';
+import { paymentEvents, payments } from '@/server/db/schema/index';
+import { type LeadDeps, confirmPayment, revokePayment } from '@/server/features/leads/index';
+import { emitEvent, paymentEventData } from '@/server/features/outbox/index';
 
 type PaymentRow = typeof payments.$inferSelect;
 

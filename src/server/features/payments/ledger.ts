@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { LEADS_PAGE_SIZE, type LeadPayment } from '../../../domain/forms-api.js';
-import type { PaymentListPage, Revenue } from '../../../domain/payments.js';
-import type { Db, Executor } from '../../db/client.js';
-import { forms, leads, payments } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
-import { isUuid } from '../../../domain/ids.js';
+import { LEADS_PAGE_SIZE, type LeadPayment } from '@/domain/forms-api';
+import type { PaymentListPage, Revenue } from '@/domain/payments';
+import type { Db, Executor } from '@/server/db/client';
+import { forms, leads, payments } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
+import { isUuid } from '@/domain/ids';
 
 /** Money taken (paid, not refunded), per currency, for a workspace or one of its forms. */
 export async function revenue(db: Executor, workspaceId: string, formId?: string): Promise<Revenue[]> {

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser } from '../../../../tests/kit/owner.js';
-import { listenForWebhooks, paymentsKit } from '../../../../tests/kit/payments.js';
-import { paidConfig } from '../../../../tests/kit/data.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startPaypalStandIn, type PaypalStandIn } from '../../../../tests/stand-ins/paypal.js';
-import type { DashboardStats } from '../../../domain/forms-api.js';
-import type { PaymentSettings } from '../../../domain/payments.js';
-import { paymentEvents } from '../../db/schema/index.js';
+import { createForm, createUser } from '@tests/kit/owner';
+import { listenForWebhooks, paymentsKit } from '@tests/kit/payments';
+import { paidConfig } from '@tests/kit/data';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { startPaypalStandIn, type PaypalStandIn } from '@tests/stand-ins/paypal';
+import type { DashboardStats } from '@/domain/forms-api';
+import type { PaymentSettings } from '@/domain/payments';
+import { paymentEvents } from '@/server/db/schema/index';
 
 let t: TestApp;
 let paypal: PaypalStandIn;

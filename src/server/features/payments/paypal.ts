@@ -1,7 +1,7 @@
 import type { AxiosAdapter } from 'axios';
 import type { ApiError, OAuthToken, Order } from '@paypal/paypal-server-sdk';
-import type { PaypalMode } from '../../../domain/payments.js';
-import { decimalAmount, type Currency } from '../../../domain/money.js';
+import type { PaypalMode } from '@/domain/payments';
+import { decimalAmount, type Currency } from '@/domain/money';
 
 export interface PaypalCredentials {
   clientId: string;

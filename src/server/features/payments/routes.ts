@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, listLeadsQuerySchema } from '../../../domain/forms-api.js';
-import { type PaymentSettings, paypalCredentialsSchema, stripeCredentialsSchema } from '../../../domain/payments.js';
-import { can, type Role } from '../../../domain/team.js';
+import { idParamsSchema, listLeadsQuerySchema } from '@/domain/forms-api';
+import { type PaymentSettings, paypalCredentialsSchema, stripeCredentialsSchema } from '@/domain/payments';
+import { can, type Role } from '@/domain/team';
 import { connectPaypal, connectStripe, disconnect, paymentSettings, type PaymentsDeps } from './accounts.js';
 import { listPayments } from './ledger.js';
 

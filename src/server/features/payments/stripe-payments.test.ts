@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe.js';
-import { listenForWebhooks, paymentsKit } from '../../../../tests/kit/payments.js';
-import { paidConfig } from '../../../../tests/kit/data.js';
-import type { DashboardStats, FormAnalytics, LeadListPage } from '../../../domain/forms-api.js';
-import type { PaymentListPage, PaymentSettings } from '../../../domain/payments.js';
-import { leads, paymentAccounts, paymentEvents } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
+import { createForm, createUser } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { startStripeStandIn, type StripeStandIn } from '@tests/stand-ins/stripe';
+import { listenForWebhooks, paymentsKit } from '@tests/kit/payments';
+import { paidConfig } from '@tests/kit/data';
+import type { DashboardStats, FormAnalytics, LeadListPage } from '@/domain/forms-api';
+import type { PaymentListPage, PaymentSettings } from '@/domain/payments';
+import { leads, paymentAccounts, paymentEvents } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
 
 let t: TestApp;
 let stripe: StripeStandIn;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Currency } from '../../../domain/money.js';
+import type { Currency } from '@/domain/money';
 
 /** Stripe refuses webhooks whose signature time is further than this from now (the SDK's default too). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;

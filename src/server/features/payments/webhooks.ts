@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { decimalAmount } from '../../../domain/money.js';
-import type { Provider } from '../../../domain/payments.js';
-import type { Executor } from '../../db/client.js';
-import { payments } from '../../db/schema/index.js';
-import { isUuid } from '../../../domain/ids.js';
+import { decimalAmount } from '@/domain/money';
+import type { Provider } from '@/domain/payments';
+import type { Executor } from '@/server/db/client';
+import { payments } from '@/server/db/schema/index';
+import { isUuid } from '@/domain/ids';
 import { loadCredentials } from './accounts.js';
 import type { CheckoutDeps } from './checkout.js';
 import { firstDelivery, lockPayment, markFailed, markPaid, markRefunded } from './fulfil.js';

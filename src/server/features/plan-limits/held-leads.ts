@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { HeldLeadsSummary } from '../../../domain/plan-usage.js';
-import { PLANS } from '../../../domain/plans.js';
-import type { Db, Executor } from '../../db/client.js';
-import { forms, leads, organizations } from '../../db/schema/index.js';
-import { bumpDailyStats } from '../daily-stats/index.js';
-import { notifyOwnersOfNewLead } from '../lead-notifications/index.js';
-import { emitEvent, leadEventData } from '../outbox/index.js';
+import type { FormConfig } from '@/domain/form-config';
+import type { HeldLeadsSummary } from '@/domain/plan-usage';
+import { PLANS } from '@/domain/plans';
+import type { Db, Executor } from '@/server/db/client';
+import { forms, leads, organizations } from '@/server/db/schema/index';
+import { bumpDailyStats } from '@/server/features/daily-stats/index';
+import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications/index';
+import { emitEvent, leadEventData } from '@/server/features/outbox/index';
 import { monthOf } from './monthly-signups.js';
 
 // Leads confirmed past the month's sign-ups are held, and released here (decision 0045).

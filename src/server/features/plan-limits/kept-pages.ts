@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { pagesOverLimitMessage, tooManyKeptMessage, type EditablePages } from '../../../domain/plan-usage.js';
-import { PLANS } from '../../../domain/plans.js';
-import type { Db, Executor } from '../../db/client.js';
-import { forms, organizations } from '../../db/schema/index.js';
-import { HttpError, notFound, validationError } from '../../lib/http-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { pagesOverLimitMessage, tooManyKeptMessage, type EditablePages } from '@/domain/plan-usage';
+import { PLANS } from '@/domain/plans';
+import type { Db, Executor } from '@/server/db/client';
+import { forms, organizations } from '@/server/db/schema/index';
+import { HttpError, notFound, validationError } from '@/server/lib/http-errors';
 
 // A workspace with more pages than its plan allows (after a downgrade) keeps them all live, but only
 // the plan's number of them can be edited: the ones the owner chose to keep, then the most recently

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '../../../domain/plans.js';
-import { executePrepared, type Executor } from '../../db/client.js';
-import { leads, organizations, workspaceUsageNotices } from '../../db/schema/index.js';
-import { queueEmail } from '../mail/index.js';
-import { workspaceOwners } from '../workspaces/index.js';
+import { FREE_PLAN_MONTHLY_SUBMISSIONS, PLAN_IDS, PLANS, type PlanId } from '@/domain/plans';
+import { executePrepared, type Executor } from '@/server/db/client';
+import { leads, organizations, workspaceUsageNotices } from '@/server/db/schema/index';
+import { queueEmail } from '@/server/features/mail/index';
+import { workspaceOwners } from '@/server/features/workspaces/index';
 
 // The plans' monthly sign-up limits (docs/decisions/0005, 0008); the numbers live in src/domain/plans.ts.
 

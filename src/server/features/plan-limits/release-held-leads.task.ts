@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@/server/db/client';
 import { releaseEndedMonths } from './held-leads.js';
 
 export const RELEASE_HELD_LEADS_TASK = 'release_held_leads';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { keepPagesBodySchema } from '../../../domain/keep-pages.js';
-import type { Db } from '../../db/client.js';
+import { keepPagesBodySchema } from '@/domain/keep-pages';
+import type { Db } from '@/server/db/client';
 import { heldLeadsSummary } from './held-leads.js';
 import { editablePages, keepPagesForEditing } from './kept-pages.js';
 

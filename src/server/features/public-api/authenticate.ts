@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLIC_API_RATE_LIMIT, PUBLIC_API_RATE_WINDOW_SECONDS } from '../../../domain/public-api.js';
-import { API_ACCESS_PLAN_MESSAGE, type ApiKeyScope } from '../../../domain/api-keys.js';
-import type { Db } from '../../db/client.js';
-import type { RateLimiter, RateRule } from '../../lib/rate-limiter.js';
-import { type ApiCaller, authenticateApiKey, planAllowsApi, touchApiKey } from '../api-keys/index.js';
+import { PUBLIC_API_RATE_LIMIT, PUBLIC_API_RATE_WINDOW_SECONDS } from '@/domain/public-api';
+import { API_ACCESS_PLAN_MESSAGE, type ApiKeyScope } from '@/domain/api-keys';
+import type { Db } from '@/server/db/client';
+import type { RateLimiter, RateRule } from '@/server/lib/rate-limiter';
+import { type ApiCaller, authenticateApiKey, planAllowsApi, touchApiKey } from '@/server/features/api-keys/index';
 import { ApiProblem } from './problem.js';
 
 declare module 'fastify' {

@@ -3,16 +3,16 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey } from '../../../domain/api-keys.js';
-import { defaultFormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { EMAIL_FIELD, textField } from '../../../../tests/kit/fields.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { apiIdempotency, leadSyncs, leads, payments, rateLimitHits } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
+import type { CreatedApiKey } from '@/domain/api-keys';
+import { defaultFormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { publishableConfig } from '@tests/kit/data';
+import { EMAIL_FIELD, textField } from '@tests/kit/fields';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { apiIdempotency, leadSyncs, leads, payments, rateLimitHits } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
 
 // Issue 34, point 17: the published document is the contract. An independent JSON Schema validator
 // (Ajv, draft 2020-12, the dialect of OpenAPI 3.1) checks every answer of every /api/v1 operation,

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Task } from 'graphile-worker';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } from '../../../domain/public-api.js';
-import type { Db } from '../../db/client.js';
-import { apiIdempotency } from '../../db/schema/index.js';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } from '@/domain/public-api';
+import type { Db } from '@/server/db/client';
+import { apiIdempotency } from '@/server/db/schema/index';
 import { ApiProblem } from './problem.js';
 
 declare module 'fastify' {

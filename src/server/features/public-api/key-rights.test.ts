@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey } from '../../../domain/api-keys.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { problemSchema } from '../../../domain/public-api.js';
-import type { Role } from '../../../domain/team.js';
-import type { WebhookEndpoint } from '../../../domain/webhooks-api.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { forms, leadExports, leads, users } from '../../db/schema/index.js';
-import { purgeDueAccounts } from '../account/index.js';
+import type { CreatedApiKey } from '@/domain/api-keys';
+import type { FormDetail } from '@/domain/forms-api';
+import { problemSchema } from '@/domain/public-api';
+import type { Role } from '@/domain/team';
+import type { WebhookEndpoint } from '@/domain/webhooks-api';
+import { publishableConfig } from '@tests/kit/data';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { forms, leadExports, leads, users } from '@/server/db/schema/index';
+import { purgeDueAccounts } from '@/server/features/account/index';
 
 // Issue 34, point 12: an API key acts with no more than its creator's rights in the workspace NOW:
 // the key's scope and the creator's current role, both checked on every request, with the same

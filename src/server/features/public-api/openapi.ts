@@ -1,5 +1,5 @@
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS, PUBLIC_API_RATE_LIMIT } from '../../../domain/public-api.js';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS, PUBLIC_API_RATE_LIMIT } from '@/domain/public-api';
 
 type Document = Parameters<typeof jsonSchemaTransformObject>[0];
 type Operation = {

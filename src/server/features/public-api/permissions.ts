@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { can, ROLE_LABELS, type Permission } from '../../../domain/team.js';
-import { ROUTE_PERMISSIONS } from '../team/index.js';
+import { can, ROLE_LABELS, type Permission } from '@/domain/team';
+import { ROUTE_PERMISSIONS } from '@/server/features/team/index';
 import { ApiProblem } from './problem.js';
 
 /** The permission of the owner route that does the same thing: a key needs exactly what the app's screen needs. */

@@ -1,11 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { PUBLIC_API_PREFIX } from '../../../domain/public-api.js';
-import { hostConstraint } from '../../lib/hosts.js';
-import { refuseNulBytes } from '../../lib/nul-bytes.js';
-import { createRateLimiter } from '../../lib/rate-limiter.js';
-import { apiNoStore } from '../../lib/security-headers.js';
+import { PUBLIC_API_PREFIX } from '@/domain/public-api';
+import { hostConstraint } from '@/server/lib/hosts';
+import { refuseNulBytes } from '@/server/lib/nul-bytes';
+import { createRateLimiter } from '@/server/lib/rate-limiter';
+import { apiNoStore } from '@/server/lib/security-headers';
 import { authenticateRequests } from './authenticate.js';
 import { enforceKeyRoles } from './permissions.js';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';

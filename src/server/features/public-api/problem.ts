@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, INTERNAL_ERROR_MESSAGE } from '../../../domain/api-errors.js';
-import { PROBLEM_TYPES, type ProblemDetails } from '../../../domain/public-api.js';
-import { fieldErrors, HttpError } from '../../lib/http-errors.js';
+import { ErrorCode, INTERNAL_ERROR_MESSAGE } from '@/domain/api-errors';
+import { PROBLEM_TYPES, type ProblemDetails } from '@/domain/public-api';
+import { fieldErrors, HttpError } from '@/server/lib/http-errors';
 
 export type ProblemType = keyof typeof PROBLEM_TYPES;
 

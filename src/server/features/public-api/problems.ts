@@ -1,4 +1,4 @@
-import { PROBLEM_TYPES, problemSchema } from '../../../domain/public-api.js';
+import { PROBLEM_TYPES, problemSchema } from '@/domain/public-api';
 import { PROBLEM_TITLES, type ProblemType } from './problem.js';
 
 // The problem answers each /api/v1 operation documents: only those it can give, so that a client

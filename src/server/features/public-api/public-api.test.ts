@@ -1,8 +1,8 @@
 import { validate } from '@scalar/openapi-parser';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey } from '../../../domain/api-keys.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
+import type { CreatedApiKey } from '@/domain/api-keys';
+import type { FormDetail } from '@/domain/forms-api';
 import {
   listOf,
   problemSchema,
@@ -12,11 +12,11 @@ import {
   v1FormSummarySchema,
   v1LeadDetailSchema,
   v1LeadSchema,
-} from '../../../domain/public-api.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, PUBLIC_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { apiIdempotency, dataRequests, forms, leadExports, leads, rateLimitHits } from '../../db/schema/index.js';
+} from '@/domain/public-api';
+import { publishableConfig } from '@tests/kit/data';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, PUBLIC_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { apiIdempotency, dataRequests, forms, leadExports, leads, rateLimitHits } from '@/server/db/schema/index';
 import { purgeIdempotencyKeys } from './idempotency.js';
 
 // Issue 13, point 3: the public REST API under /api/v1.

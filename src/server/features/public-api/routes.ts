@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isUuid } from '../../../domain/ids.js';
+import { isUuid } from '@/domain/ids';
 import {
   idParamsSchema,
   listOf,
@@ -16,20 +16,20 @@ import {
   v1LeadSchema,
   v1ListFormsQuerySchema,
   v1ListLeadsQuerySchema,
-} from '../../../domain/public-api.js';
-import type { Db } from '../../db/client.js';
-import { leads } from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
-import type { Tokens } from '../../lib/tokens.js';
-import { eraseSubject } from '../data-requests/index.js';
-import { createForm, getForm, listForms, publishForm, saveDraft, setStatus, toDetail } from '../forms/index.js';
-import { createLeadExport, getLeadExport } from '../lead-export/index.js';
-import { getLeadDetail, listWorkspaceLeads } from '../lead-list/index.js';
+} from '@/domain/public-api';
+import type { Db } from '@/server/db/client';
+import { leads } from '@/server/db/schema/index';
+import type { Storage } from '@/server/lib/storage';
+import type { Tokens } from '@/server/lib/tokens';
+import { eraseSubject } from '@/server/features/data-requests/index';
+import { createForm, getForm, listForms, publishForm, saveDraft, setStatus, toDetail } from '@/server/features/forms/index';
+import { createLeadExport, getLeadExport } from '@/server/features/lead-export/index';
+import { getLeadDetail, listWorkspaceLeads } from '@/server/features/lead-list/index';
 import { ApiProblem } from './problem.js';
 import { objectPostProblems, objectProblems, postProblems, problems } from './problems.js';
 import { publicApiWebhookRoutes } from './webhook-routes.js';
-import type { WebhookDeps } from '../webhooks/index.js';
-import type { EventConsumer } from '../outbox/index.js';
+import type { WebhookDeps } from '@/server/features/webhooks/index';
+import type { EventConsumer } from '@/server/features/outbox/index';
 
 export interface PublicApiDeps {
   db: Db;

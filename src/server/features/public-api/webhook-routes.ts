@@ -7,8 +7,8 @@ import {
   v1CreatedWebhookEndpointSchema,
   v1WebhookEndpointSchema,
   v1WebhookSecretSchema,
-} from '../../../domain/public-api.js';
-import { webhookEndpointBodySchema, webhookEndpointPatchSchema } from '../../../domain/webhooks-api.js';
+} from '@/domain/public-api';
+import { webhookEndpointBodySchema, webhookEndpointPatchSchema } from '@/domain/webhooks-api';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -17,7 +17,7 @@ import {
   revealSecret,
   updateEndpoint,
   type WebhookDeps,
-} from '../webhooks/index.js';
+} from '@/server/features/webhooks/index';
 import { objectPostProblems, objectProblems, problems } from './problems.js';
 
 const tags = ['webhooks'];

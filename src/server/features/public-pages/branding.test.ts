@@ -2,14 +2,14 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { BADGE_TEXT, REMOVE_BRANDING_NEEDS_PRO } from '../../../domain/branding.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { liveFormsSynced, peekLiveForm } from '../leads/index.js';
+import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { BROWSER_UA } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { ErrorCode } from '@/domain/api-errors';
+import { BADGE_TEXT, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
+import type { FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { liveFormsSynced, peekLiveForm } from '@/server/features/leads/index';
 
 // The "Made with Lodestone" link (issue 15): on every Free page; Pro and Business may switch it off
 // per page; the plan decides when the page is shown, so a plan change needs no new version.

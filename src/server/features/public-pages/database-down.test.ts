@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { databaseOutage } from '../../../../tests/kit/database-outage.js';
-import { fieldOf } from '../../../../tests/kit/fields.js';
-import { DEFAULT_DESIGN, type FormConfig } from '../../../domain/form-config.js';
-import { leads } from '../../db/schema/index.js';
-import { peekLiveForm } from '../leads/index.js';
+import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { databaseOutage } from '@tests/kit/database-outage';
+import { fieldOf } from '@tests/kit/fields';
+import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
+import { leads } from '@/server/db/schema/index';
+import { peekLiveForm } from '@/server/features/leads/index';
 import { NOT_SAVED_YET } from './routes.js';
 
 /*

@@ -1,14 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadImage } from '../../../../tests/kit/images.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
-import { DEFAULT_DESIGN, type FormConfig, type FormField } from '../../../domain/form-config.js';
-import { imageSources } from '../../../domain/images.js';
-import { designTheme } from '../../../landing/index.js';
-import { forms } from '../../db/schema/index.js';
+import { uploadImage } from '@tests/kit/images';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { BROWSER_UA } from '@tests/kit/visitor';
+import { DEFAULT_DESIGN, type FormConfig, type FormField } from '@/domain/form-config';
+import { imageSources } from '@/domain/images';
+import { designTheme } from '@/landing/index';
+import { forms } from '@/server/db/schema/index';
 
 // The published page with the owner's design, through the real server: its images, its colours and
 // its weight on the wire (a page must stay within 14 KB gzipped before its images).

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isFormId } from '../../../domain/ids.js';
-import type { Db } from '../../db/client.js';
-import { forms, leads, payments, submissions } from '../../db/schema/index.js';
-import type { Tokens } from '../../lib/tokens.js';
-import { loadLiveForm } from '../leads/index.js';
+import { isFormId } from '@/domain/ids';
+import type { Db } from '@/server/db/client';
+import { forms, leads, payments, submissions } from '@/server/db/schema/index';
+import type { Tokens } from '@/server/lib/tokens';
+import { loadLiveForm } from '@/server/features/leads/index';
 import { publicNotFound } from './routes.js';
 
 type Deps = { db: Db; tokens: Tokens };

@@ -2,15 +2,15 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { embedMessages } from '../../../domain/embed-origins.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { frameHeightScript } from '../../../landing/index.js';
-import { liveFormsSynced } from '../leads/index.js';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { BROWSER_UA } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { embedMessages } from '@/domain/embed-origins';
+import type { FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { frameHeightScript } from '@/landing/index';
+import { liveFormsSynced } from '@/server/features/leads/index';
 
 // A page whose owner lists sites may be framed by those sites, on every page a visitor reaches from
 // it; no other page of the public face may be framed by anyone (docs/decisions/0050).

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { frameHeightScript } from '../../../landing/index.js';
+import { normalizeEmbedOrigins } from '@/domain/embed-origins';
+import type { FormConfig } from '@/domain/form-config';
+import { frameHeightScript } from '@/landing/index';
 import { PUBLIC_CSP, renderDocument } from './document.js';
 
 // A page its owner lets other sites show in a frame (docs/decisions/0050): its documents, and those

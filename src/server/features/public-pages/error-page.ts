@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiErrorHandler } from '../../lib/error-handler.js';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/database-unavailable.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { apiErrorHandler } from '@/server/lib/error-handler';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
+import { HttpError } from '@/server/lib/http-errors';
 import { noticeDocument, sendPublic } from './render.js';
 
 /**

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '../../../domain/form-config.js';
-import { checkFillTime, MIN_FILL_MS } from '../../lib/fill-time.js';
-import { peekLiveForm } from '../leads/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { BROWSER_UA } from '@tests/kit/visitor';
+import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '@/domain/form-config';
+import { checkFillTime, MIN_FILL_MS } from '@/server/lib/fill-time';
+import { peekLiveForm } from '@/server/features/leads/index';
 import { createVariants, MAX_VARIANTS, pickEncoding, RENDER_WINDOW_MS } from './published-page.js';
 import { ROBOTS_TXT } from './robots.js';
 

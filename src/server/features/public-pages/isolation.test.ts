@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authPost, createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { uniqueEmail } from '../../../../tests/kit/data.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { forms } from '../../db/schema/index.js';
+import { authPost, createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { uniqueEmail } from '@tests/kit/data';
+import { publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { FormDetail } from '@/domain/forms-api';
+import { forms } from '@/server/db/schema/index';
 
 // What a custom script on a published page (origin PUBLIC_URL) could try against the owner's app
 // (origin APP_URL): read the session, or call the owner API with the owner's cookies.

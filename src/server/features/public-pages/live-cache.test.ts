@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, fixtureWebRoot, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { buildApp, type App } from '../../app.js';
-import { createDb, type Db } from '../../db/client.js';
-import { loadLiveForm, peekLiveForm } from '../leads/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, fixtureWebRoot, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { buildApp, type App } from '@/server/app';
+import { createDb, type Db } from '@/server/db/client';
+import { loadLiveForm, peekLiveForm } from '@/server/features/leads/index';
 
 // Two servers on one database: what one does to a page, the other's visitors see within the
 // notification's delay (polled, bounded), and the one that did it shows at once.

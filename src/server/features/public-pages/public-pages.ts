@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '../../db/client.js';
-import type { AbVariant } from '../../../domain/ab-test.js';
-import { isFormId } from '../../../domain/ids.js';
-import { createVariantAssigner } from '../ab-testing/index.js';
-import type { DomainMap, Sites } from '../custom-domains/index.js';
-import { peekLiveForm, type LiveForm } from '../leads/index.js';
-import type { CheckoutDeps } from '../payments/index.js';
-import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '../view-counting/index.js';
+import type { Db } from '@/server/db/client';
+import type { AbVariant } from '@/domain/ab-test';
+import { isFormId } from '@/domain/ids';
+import { createVariantAssigner } from '@/server/features/ab-testing/index';
+import type { DomainMap, Sites } from '@/server/features/custom-domains/index';
+import { peekLiveForm, type LiveForm } from '@/server/features/leads/index';
+import type { CheckoutDeps } from '@/server/features/payments/index';
+import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '@/server/features/view-counting/index';
 import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
 import { createRenderer } from './render.js';
 

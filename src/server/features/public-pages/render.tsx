@@ -1,14 +1,14 @@
 import type { FastifyReply } from 'fastify';
-import { variantConfig, type AbVariant } from '../../../domain/ab-test.js';
-import { badgeUrl, showsBadge } from '../../../domain/branding.js';
-import { normalizeEmbedOrigins } from '../../../domain/embed-origins.js';
-import { RESERVED_NAMES, type FormConfig } from '../../../domain/form-config.js';
-import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '../../../landing/index.js';
-import type { LiveForm } from '../leads/index.js';
-import { checkoutOrigins, type CheckoutDeps } from '../payments/index.js';
-import type { ThankYouView } from '../visitor-journey/index.js';
-import { signRenderTime } from '../../lib/fill-time.js';
-import { escapeHtml } from '../../lib/html.js';
+import { variantConfig, type AbVariant } from '@/domain/ab-test';
+import { badgeUrl, showsBadge } from '@/domain/branding';
+import { normalizeEmbedOrigins } from '@/domain/embed-origins';
+import { RESERVED_NAMES, type FormConfig } from '@/domain/form-config';
+import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '@/landing/index';
+import type { LiveForm } from '@/server/features/leads/index';
+import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
+import type { ThankYouView } from '@/server/features/visitor-journey/index';
+import { signRenderTime } from '@/server/lib/fill-time';
+import { escapeHtml } from '@/server/lib/html';
 import { PUBLIC_CSP, renderDocument } from './document.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
 import {

@@ -1,19 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { afterSubmitRedirect } from '../../../domain/after-submit.js';
-import { isAbVariant, type AbVariant } from '../../../domain/ab-test.js';
-import { RESERVED_NAMES } from '../../../domain/form-config.js';
-import { visitorPaymentMessages } from '../../../domain/payments.js';
-import { parseSubmission, withPageParams } from '../../../domain/submission.js';
-import type { VisitorThankYouProps } from '../../../landing/index.js';
-import { testRunning } from '../ab-testing/index.js';
-import type { DomainMap } from '../custom-domains/index.js';
-import { DOWNLOAD_LINK_DAYS, links, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '../leads/index.js';
-import { StorageUnavailable, type Storage } from '../../lib/storage.js';
-import { STORAGE_RETRY_AFTER_SECONDS } from '../../../domain/api-errors.js';
-import { attachmentDisposition } from '../../lib/content-disposition.js';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/database-unavailable.js';
-import { confirmLink, renewConfirmation, resendCode, verifyCode } from '../double-opt-in/index.js';
-import { downloadName } from '../files/index.js';
+import { afterSubmitRedirect } from '@/domain/after-submit';
+import { isAbVariant, type AbVariant } from '@/domain/ab-test';
+import { RESERVED_NAMES } from '@/domain/form-config';
+import { visitorPaymentMessages } from '@/domain/payments';
+import { parseSubmission, withPageParams } from '@/domain/submission';
+import type { VisitorThankYouProps } from '@/landing/index';
+import { testRunning } from '@/server/features/ab-testing/index';
+import type { DomainMap } from '@/server/features/custom-domains/index';
+import {
+  DOWNLOAD_LINK_DAYS,
+  links,
+  submissionPath,
+  loadLiveForm,
+  type LiveForm,
+  type VisitMeta,
+} from '@/server/features/leads/index';
+import { StorageUnavailable, type Storage } from '@/server/lib/storage';
+import { STORAGE_RETRY_AFTER_SECONDS } from '@/domain/api-errors';
+import { attachmentDisposition } from '@/server/lib/content-disposition';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
+import { confirmLink, renewConfirmation, resendCode, verifyCode } from '@/server/features/double-opt-in/index';
+import { downloadName } from '@/server/features/files/index';
 import {
   download,
   pageOfDamagedLink,
@@ -23,7 +30,7 @@ import {
   submissionThankYou,
   type ThankYouView,
   visitorRateLimits,
-} from '../visitor-journey/index.js';
+} from '@/server/features/visitor-journey/index';
 import { FAVICON_SVG } from './document.js';
 import { embedScript, framingOrigins } from './embedding.js';
 import type { PublicPages } from './public-pages.js';

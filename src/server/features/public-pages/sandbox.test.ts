@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { paidConfig } from '../../../../tests/kit/data.js';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { forms } from '../../db/schema/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { paidConfig } from '@tests/kit/data';
+import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { FormConfig } from '@/domain/form-config';
+import { forms } from '@/server/db/schema/index';
 import { OWNER_CODE_SANDBOX } from './document.js';
 
 // A published page that runs its owner's code gets an opaque origin through CSP `sandbox`

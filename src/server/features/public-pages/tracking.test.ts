@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { consentLoaderScript } from '../../../landing/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import type { FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { consentLoaderScript } from '@/landing/index';
 import { PUBLIC_CSP } from './document.js';
 import { scriptAsData, TRACKING_HOSTS } from './tracking.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
-import { GOOGLE_TAG_PATTERN, META_PIXEL_PATTERN, type FormConfig } from '../../../domain/form-config.js';
-import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss } from '../../../landing/index.js';
+import { GOOGLE_TAG_PATTERN, META_PIXEL_PATTERN, type FormConfig } from '@/domain/form-config';
+import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss } from '@/landing/index';
 import { PUBLIC_SCRIPTS, publicCsp } from './document.js';
 
 // A published page's pixels and custom script (issue 4 §6, docs/decisions/0006-tracking-consent.md).

@@ -1,15 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { pdfBytes } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { DashboardStats, FormDetail } from '../../../domain/forms-api.js';
-import { formDailyStats, leadConsents, leads } from '../../db/schema/index.js';
-import { addressPool, BROWSER_UA, patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { signRenderTime } from '../../lib/fill-time.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { pdfBytes } from '@tests/kit/data';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { mailsOf } from '@tests/kit/mailbox';
+import type { FormConfig } from '@/domain/form-config';
+import type { DashboardStats, FormDetail } from '@/domain/forms-api';
+import { formDailyStats, leadConsents, leads } from '@/server/db/schema/index';
+import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
+import { signRenderTime } from '@/server/lib/fill-time';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -254,7 +254,7 @@ describe('a submission with double opt-in', () => {
     const token = tokenOf(res.headers.location as string);
     const leadId = await leadIdOf('dl@example.com');
     // a link for an unverified lead, made with our own signer, is still refused
-    const { createTokens } = await import('../../lib/tokens.js');
+    const { createTokens } = await import('@/server/lib/tokens');
     const tokens = createTokens(t.config.secret);
     const future = new Date(Date.now() + 86_400_000);
     const refused = await visit(`/d/${tokens.signExpiring('download', leadId, future)}`);

@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@/server/db/client';
 import { purgeExpiredLeads } from './retention.js';
 
 export const PURGE_EXPIRED_LEADS_TASK = 'purge_expired_leads';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { events, leads, payments } from '../../db/schema/index.js';
-import { emitEvent } from '../outbox/index.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { createForm, createUser, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { events, leads, payments } from '@/server/db/schema/index';
+import { emitEvent } from '@/server/features/outbox/index';
 import { purgeExpiredLeads } from './retention.js';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import type { RetentionSettings } from '../../../domain/retention.js';
-import type { Executor } from '../../db/client.js';
-import { events, leads, organizations, payments } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import { countedLeadColumns, uncountLeads } from '../daily-stats/index.js';
+import type { RetentionSettings } from '@/domain/retention';
+import type { Executor } from '@/server/db/client';
+import { events, leads, organizations, payments } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import { countedLeadColumns, uncountLeads } from '@/server/features/daily-stats/index';
 
 const settingsColumns = {
   pendingLeadDays: organizations.pendingLeadRetentionDays,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { retentionSettingsSchema } from '../../../domain/retention.js';
-import type { Db } from '../../db/client.js';
+import { retentionSettingsSchema } from '@/domain/retention';
+import type { Db } from '@/server/db/client';
 import { retentionSettings, setRetentionSettings } from './retention.js';
 
 const tags = ['workspace'];

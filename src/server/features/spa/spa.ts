@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute, SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from '../../../domain/routes.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute, SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from '@/domain/routes';
+import { HttpError } from '@/server/lib/http-errors';
 
 const YEAR = 60 * 60 * 24 * 365;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditEntry } from '../../../domain/team.js';
-import type { Executor } from '../../db/client.js';
-import { auditEvents, users } from '../../db/schema/index.js';
+import type { AuditEntry } from '@/domain/team';
+import type { Executor } from '@/server/db/client';
+import { auditEvents, users } from '@/server/db/schema/index';
 
 /** The sensitive actions the audit log records (issue 15): members, keys, exports, erasures, deletions, plan changes. */
 export const AUDIT_ACTIONS = {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ROLES, type Role, type WorkspaceChoice } from '../../../domain/team.js';
-import type { Db } from '../../db/client.js';
-import { members, organizations, sessions } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import { ensureWorkspace } from '../workspaces/index.js';
+import { ROLES, type Role, type WorkspaceChoice } from '@/domain/team';
+import type { Db } from '@/server/db/client';
+import { members, organizations, sessions } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import { ensureWorkspace } from '@/server/features/workspaces/index';
 
 /** Who is calling, in which workspace, with which role: every owner route is scoped by it. */
 export interface Membership {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { can, ROLE_LABELS, type Permission, type Role } from '../../../domain/team.js';
-import { forbiddenRole } from '../../lib/http-errors.js';
+import { can, ROLE_LABELS, type Permission, type Role } from '@/domain/team';
+import { forbiddenRole } from '@/server/lib/http-errors';
 
 /**
  * What each owner route needs beyond membership, in one table: the role matrix (issue 15). Every

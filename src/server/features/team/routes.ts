@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activeWorkspaceBodySchema, inviteBodySchema, roleBodySchema } from '../../../domain/team.js';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../lib/http-errors.js';
-import { createRateLimiter, type RateRule } from '../../lib/rate-limiter.js';
+import { activeWorkspaceBodySchema, inviteBodySchema, roleBodySchema } from '@/domain/team';
+import { idParamsSchema } from '@/domain/forms-api';
+import { ErrorCode } from '@/domain/api-errors';
+import type { Db } from '@/server/db/client';
+import { HttpError } from '@/server/lib/http-errors';
+import { createRateLimiter, type RateRule } from '@/server/lib/rate-limiter';
 import { listAudit } from './audit.js';
 import { chooseWorkspace, workspacesOf } from './membership.js';
 import {

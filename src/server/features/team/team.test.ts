@@ -1,30 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { CreatedApiKey } from '../../../domain/api-keys.js';
-import type { FormListPage } from '../../../domain/forms-api.js';
-import {
-  can,
-  PERMISSIONS,
-  ROLES,
-  type InvitationPreview,
-  type Role,
-  type Team,
-  type WorkspaceChoice,
-} from '../../../domain/team.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import {
-  authPost,
-  cookieFrom,
-  createForm,
-  createUser,
-  setPlan,
-  workspaceOf,
-  type SignedUpUser,
-} from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { invitations } from '../../db/schema/index.js';
-import { KEYS_HIDDEN, keysFor } from '../payments/routes.js';
+import { ErrorCode } from '@/domain/api-errors';
+import type { CreatedApiKey } from '@/domain/api-keys';
+import type { FormListPage } from '@/domain/forms-api';
+import { can, PERMISSIONS, ROLES, type InvitationPreview, type Role, type Team, type WorkspaceChoice } from '@/domain/team';
+import { mailsOf } from '@tests/kit/mailbox';
+import { authPost, cookieFrom, createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { invitations } from '@/server/db/schema/index';
+import { KEYS_HIDDEN, keysFor } from '@/server/features/payments/routes';
 import { permissionOf, ROUTE_PERMISSIONS } from './permissions.js';
 
 // Issue 15, point 1: teams with roles, seats, invitations, removal and an audit log.

@@ -13,13 +13,13 @@ import {
   type TeamInvitation,
   type TeamMember,
   type WorkspaceChoice,
-} from '../../../domain/team.js';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { PlanId } from '../../../domain/plans.js';
-import type { Db, Executor } from '../../db/client.js';
-import { apiKeys, invitations, members, organizations, sessions, users } from '../../db/schema/index.js';
-import { conflict, forbiddenRole, HttpError, notFound } from '../../lib/http-errors.js';
-import { queueEmail } from '../mail/index.js';
+} from '@/domain/team';
+import { ErrorCode } from '@/domain/api-errors';
+import type { PlanId } from '@/domain/plans';
+import type { Db, Executor } from '@/server/db/client';
+import { apiKeys, invitations, members, organizations, sessions, users } from '@/server/db/schema/index';
+import { conflict, forbiddenRole, HttpError, notFound } from '@/server/lib/http-errors';
+import { queueEmail } from '@/server/features/mail/index';
 import { recordAudit } from './audit.js';
 import type { Membership } from './membership.js';
 

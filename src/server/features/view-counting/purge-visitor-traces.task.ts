@@ -1,5 +1,5 @@
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
+import type { Db } from '@/server/db/client';
 import { purgeVisitorTraces } from './visitor-hash.js';
 
 export const PURGE_VISITOR_TRACES_TASK = 'purge_visitor_traces';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { formDailyStats, formDailyVisitors } from '../../db/schema/index.js';
-import { today } from '../daily-stats/index.js';
+import type { Executor } from '@/server/db/client';
+import { formDailyStats, formDailyVisitors } from '@/server/db/schema/index';
+import { today } from '@/server/features/daily-stats/index';
 
 /** One view, and one unique visitor the first time `visitorHash` is seen on this form today. */
 export async function recordView(executor: Executor, formId: string, visitorHash: string, now = new Date()) {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { BROWSER_UA } from '../../../../tests/kit/visitor.js';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '../../../../tests/setup/app.js';
-import { formAbViews, formDailyStats, formDailyVisitors } from '../../db/schema/index.js';
-import { today } from '../daily-stats/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { BROWSER_UA } from '@tests/kit/visitor';
+import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { formAbViews, formDailyStats, formDailyVisitors } from '@/server/db/schema/index';
+import { today } from '@/server/features/daily-stats/index';
 import { createViewBuffer } from './view-buffer.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AbVariant } from '../../../domain/ab-test.js';
-import type { Executor } from '../../db/client.js';
-import { today } from '../daily-stats/index.js';
+import type { AbVariant } from '@/domain/ab-test';
+import type { Executor } from '@/server/db/client';
+import { today } from '@/server/features/daily-stats/index';
 
 /** How often buffered views are written: a crash (kill -9, power loss) loses at most this much. */
 export const VIEW_FLUSH_MS = 250;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { formDailyVisitors, visitorSalts } from '../../db/schema/index.js';
+import { createForm, createUser } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { formDailyVisitors, visitorSalts } from '@/server/db/schema/index';
 import { createVisitorHasher, purgeVisitorTraces } from './visitor-hash.js';
 import { recordView } from './record-view.js';
 

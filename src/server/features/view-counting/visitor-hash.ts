@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { formDailyVisitors, visitorSalts } from '../../db/schema/index.js';
-import { today } from '../daily-stats/index.js';
+import type { Executor } from '@/server/db/client';
+import { formDailyVisitors, visitorSalts } from '@/server/db/schema/index';
+import { today } from '@/server/features/daily-stats/index';
 
 /** A day's salt and the visitor rows hashed with it are deleted once the day after it is over too. */
 export const VISITOR_SALT_KEPT_DAYS = 2;

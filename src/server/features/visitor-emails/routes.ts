@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { emailCopyMessages } from '../../../domain/email-copy.js';
-import { EMAIL_TESTS_PER_10_MINUTES, emailPreviewBodySchema, type EmailTestSent } from '../../../domain/email-copy-api.js';
-import { HttpError } from '../../lib/http-errors.js';
-import { createRateLimiter, type RateRule } from '../../lib/rate-limiter.js';
+import { ErrorCode } from '@/domain/api-errors';
+import { emailCopyMessages } from '@/domain/email-copy';
+import { EMAIL_TESTS_PER_10_MINUTES, emailPreviewBodySchema, type EmailTestSent } from '@/domain/email-copy-api';
+import { HttpError } from '@/server/lib/http-errors';
+import { createRateLimiter, type RateRule } from '@/server/lib/rate-limiter';
 import { previewVisitorEmail, sendTestVisitorEmail, type VisitorEmailDeps } from './sample-email.js';
 
 const tags = ['forms'];

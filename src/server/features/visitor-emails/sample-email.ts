@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_EMAIL_WORDING, emailSender, ownerWordsOf, SAMPLE_EMAIL_VALUES } from '../../../domain/email-copy.js';
-import type { EmailPreview, EmailPreviewBody } from '../../../domain/email-copy-api.js';
-import type { Db } from '../../db/client.js';
-import { members, users } from '../../db/schema/index.js';
-import { displayAddress, senderOf } from '../../lib/mailer.js';
-import { DOWNLOAD_LINK_DAYS } from '../leads/index.js';
-import { emailBrandOf, queueEmail, renderEmail, type EmailJob } from '../mail/index.js';
+import { DEFAULT_EMAIL_WORDING, emailSender, ownerWordsOf, SAMPLE_EMAIL_VALUES } from '@/domain/email-copy';
+import type { EmailPreview, EmailPreviewBody } from '@/domain/email-copy-api';
+import type { Db } from '@/server/db/client';
+import { members, users } from '@/server/db/schema/index';
+import { displayAddress, senderOf } from '@/server/lib/mailer';
+import { DOWNLOAD_LINK_DAYS } from '@/server/features/leads/index';
+import { emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
 
 export interface VisitorEmailDeps {
   db: Db;

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { mailsOf, readMailbox } from '../../../../tests/kit/mailbox.js';
-import { publishableConfig } from '../../../../tests/kit/data.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import type { EmailPreview, EmailPreviewBody } from '../../../domain/email-copy-api.js';
-import { contrastRatio, legibleOn } from '../../../domain/contrast.js';
-import { DEFAULT_DESIGN, DEFAULT_EMAIL_COPY, newField, type EmailCopy, type FormConfig } from '../../../domain/form-config.js';
-import { uploadImage } from '../../../../tests/kit/images.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { journeyKit } from '@tests/kit/journey';
+import { mailsOf, readMailbox } from '@tests/kit/mailbox';
+import { publishableConfig } from '@tests/kit/data';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { ErrorCode } from '@/domain/api-errors';
+import type { EmailPreview, EmailPreviewBody } from '@/domain/email-copy-api';
+import { contrastRatio, legibleOn } from '@/domain/contrast';
+import { DEFAULT_DESIGN, DEFAULT_EMAIL_COPY, newField, type EmailCopy, type FormConfig } from '@/domain/form-config';
+import { uploadImage } from '@tests/kit/images';
 
 // The owner's words in the emails a page's visitors get: through a real sign-up and confirmation,
 // and through the creator's preview and test send.

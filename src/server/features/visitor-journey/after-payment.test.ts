@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paidConfig } from '../../../../tests/kit/data.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser } from '../../../../tests/kit/owner.js';
-import { listenForWebhooks, paymentsKit } from '../../../../tests/kit/payments.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startStripeStandIn, type StripeStandIn } from '../../../../tests/stand-ins/stripe.js';
-import type { PaymentSettings } from '../../../domain/payments.js';
-import { frameHeightScript } from '../../../landing/index.js';
+import { paidConfig } from '@tests/kit/data';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser } from '@tests/kit/owner';
+import { listenForWebhooks, paymentsKit } from '@tests/kit/payments';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { startStripeStandIn, type StripeStandIn } from '@tests/stand-ins/stripe';
+import type { PaymentSettings } from '@/domain/payments';
+import { frameHeightScript } from '@/landing/index';
 
 // A paid page that sends confirmed visitors to its owner does so once the payment is confirmed, with
 // the file by email; and a paid page inside a frame opens the provider's checkout (which refuses

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { patientVisitorFields } from '../../../../tests/kit/visitor.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { afterSubmitMessages } from '../../../domain/after-submit.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { FormDetail } from '../../../domain/forms-api.js';
-import { leads } from '../../db/schema/index.js';
+import { journeyKit } from '@tests/kit/journey';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { patientVisitorFields } from '@tests/kit/visitor';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { afterSubmitMessages } from '@/domain/after-submit';
+import type { FormConfig } from '@/domain/form-config';
+import type { FormDetail } from '@/domain/forms-api';
+import { leads } from '@/server/db/schema/index';
 
 // After a confirmed sign-up a visitor sees the thank-you page under the owner's heading, or goes to
 // the owner's own https address: never before the lead is stored and confirmed, never anywhere

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { pdfBytes } from '../../../../tests/kit/data.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { leads } from '../../db/schema/index.js';
-import { createTokens } from '../../lib/tokens.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { pdfBytes } from '@tests/kit/data';
+import { journeyKit } from '@tests/kit/journey';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import type { FormConfig } from '@/domain/form-config';
+import { leads } from '@/server/db/schema/index';
+import { createTokens } from '@/server/lib/tokens';
 
 // A link from a visitor's email that no longer works says what happened to it (damaged, expired, its
 // page removed) and offers a way to a new one, never that the page "is no longer published".

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { isUuid } from '../../../domain/ids.js';
-import type { Executor } from '../../db/client.js';
-import { forms, leads } from '../../db/schema/index.js';
+import { isUuid } from '@/domain/ids';
+import type { Executor } from '@/server/db/client';
+import { forms, leads } from '@/server/db/schema/index';
 
 /**
  * The live page a damaged link from a visitor's email came from, if the lead id at its start

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { statementsDuring } from '../../../../tests/kit/statements.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import { leads } from '../../db/schema/index.js';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { journeyKit } from '@tests/kit/journey';
+import { statementsDuring } from '@tests/kit/statements';
+import type { FormConfig } from '@/domain/form-config';
+import { leads } from '@/server/db/schema/index';
 
 // A submission never hands out another submission's token or state: whoever types an address that
 // signed up before gets the same answer as for a new one, and the file only through that address's inbox.

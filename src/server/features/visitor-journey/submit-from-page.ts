@@ -1,8 +1,8 @@
-import { RESERVED_NAMES } from '../../../domain/form-config.js';
-import { parseSubmission } from '../../../domain/submission.js';
-import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '../leads/index.js';
-import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '../payments/index.js';
-import { checkFillTime } from '../../lib/fill-time.js';
+import { RESERVED_NAMES } from '@/domain/form-config';
+import { parseSubmission } from '@/domain/submission';
+import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '@/server/features/leads/index';
+import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '@/server/features/payments/index';
+import { checkFillTime } from '@/server/lib/fill-time';
 import type { VisitorLimits } from './visitor-limits.js';
 
 export interface JourneyDeps extends LeadDeps {

@@ -1,10 +1,17 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterSubmitRedirect, thankYouHeading } from '../../../domain/after-submit.js';
-import type { FormConfig } from '../../../domain/form-config.js';
-import type { VisitorThankYouProps } from '../../../landing/index.js';
-import type { Executor } from '../../db/client.js';
-import { forms, leads, payments, submissions } from '../../db/schema/index.js';
-import { links, MAX_CODE_ATTEMPTS, mayReceiveFile, secondsUntilResend, submissionPath, type LeadDeps } from '../leads/index.js';
+import { afterSubmitRedirect, thankYouHeading } from '@/domain/after-submit';
+import type { FormConfig } from '@/domain/form-config';
+import type { VisitorThankYouProps } from '@/landing/index';
+import type { Executor } from '@/server/db/client';
+import { forms, leads, payments, submissions } from '@/server/db/schema/index';
+import {
+  links,
+  MAX_CODE_ATTEMPTS,
+  mayReceiveFile,
+  secondsUntilResend,
+  submissionPath,
+  type LeadDeps,
+} from '@/server/features/leads/index';
 
 export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
   attemptsLeft: number;

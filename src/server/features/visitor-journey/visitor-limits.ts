@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/client.js';
-import { createRateLimiter, ipBucket, type RateRule } from '../../lib/rate-limiter.js';
-import type { Tokens } from '../../lib/tokens.js';
+import type { Executor } from '@/server/db/client';
+import { createRateLimiter, ipBucket, type RateRule } from '@/server/lib/rate-limiter';
+import type { Tokens } from '@/server/lib/tokens';
 
 /**
  * Limits on what visitors can do (docs/decisions/0008). They stop one sender and protect one inbox,

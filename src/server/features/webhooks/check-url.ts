@@ -1,5 +1,5 @@
-import { checkOutboundUrl } from '../../lib/safe-http.js';
-import { validationError } from '../../lib/http-errors.js';
+import { checkOutboundUrl } from '@/server/lib/safe-http';
+import { validationError } from '@/server/lib/http-errors';
 
 /** The save-time SSRF check: a refused address is a 400 naming the url field with the reason. */
 export async function assertDeliverableUrl(url: string, allowPrivate: boolean): Promise<string> {

@@ -1,13 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { output } from 'zod';
-import {
-  MAX_ENDPOINTS_PER_WORKSPACE,
-  type WebhookEndpoint,
-  type webhookEndpointBodySchema,
-} from '../../../domain/webhooks-api.js';
-import { webhookEndpoints } from '../../db/schema/index.js';
-import { validationError } from '../../lib/http-errors.js';
-import { assertOwnForm } from '../forms/index.js';
+import { MAX_ENDPOINTS_PER_WORKSPACE, type WebhookEndpoint, type webhookEndpointBodySchema } from '@/domain/webhooks-api';
+import { webhookEndpoints } from '@/server/db/schema/index';
+import { validationError } from '@/server/lib/http-errors';
+import { assertOwnForm } from '@/server/features/forms/index';
 import { assertDeliverableUrl } from './check-url.js';
 import { newSecret, type WebhookDeps } from './deps.js';
 import { endpointView } from './endpoint-view.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { webhookEndpoints } from '../../db/schema/index.js';
+import type { Db } from '@/server/db/client';
+import { webhookEndpoints } from '@/server/db/schema/index';
 import { ownEndpoint } from './endpoint-view.js';
 
 /** Deletes the endpoint with its deliveries and their attempts (cascade); queued jobs find nothing and stop. */

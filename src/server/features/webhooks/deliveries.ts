@@ -1,15 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { isUuid } from '../../../domain/ids.js';
+import { isUuid } from '@/domain/ids';
 import {
   DELIVERY_PAGE_SIZE,
   type WebhookDelivery,
   type WebhookDeliveryDetail,
   type WebhookDeliveryList,
-} from '../../../domain/webhooks-api.js';
-import type { Db } from '../../db/client.js';
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
-import { cursorTime, decodeCursor, keysetPage, olderThan } from '../../lib/keyset.js';
+} from '@/domain/webhooks-api';
+import type { Db } from '@/server/db/client';
+import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
+import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
 import { endpointDisabled } from './endpoint-actions.js';
 import { ownEndpoint } from './endpoint-view.js';
 import { queueDelivery } from './queue.js';

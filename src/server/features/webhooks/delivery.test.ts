@@ -1,20 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../../domain/events.js';
-import type { WebhookDeliveryDetail, WebhookDeliveryList, WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks-api.js';
-import { journeyKit } from '../../../../tests/kit/journey.js';
-import { mailsOf } from '../../../../tests/kit/mailbox.js';
-import { createForm, createUser, type SignedUpUser, workspaceOf } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/stand-ins/webhook-receiver.js';
-import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import { RETRY_DELAYS_SECONDS } from '../../lib/retry-schedule.js';
+import type { EventEnvelope } from '@/domain/events';
+import type { WebhookDeliveryDetail, WebhookDeliveryList, WebhookEndpoint, WebhookSecret } from '@/domain/webhooks-api';
+import { journeyKit } from '@tests/kit/journey';
+import { mailsOf } from '@tests/kit/mailbox';
+import { createForm, createUser, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { startWebhookReceiver, type WebhookReceiver } from '@tests/stand-ins/webhook-receiver';
+import { events, webhookDeliveries, webhookEndpoints } from '@/server/db/schema/index';
+import { RETRY_DELAYS_SECONDS } from '@/server/lib/retry-schedule';
 import { deliverWebhook } from './deliver.task.js';
 import { webhookDeps } from './deps.js';
 import { purgeWebhookEvents } from './purge.task.js';
 import { DELIVER_WEBHOOK_TASK } from './queue.js';
-import { dispatchEvent, emitEvent } from '../outbox/index.js';
+import { dispatchEvent, emitEvent } from '@/server/features/outbox/index';
 import { webhooksFanOut } from './fan-out.js';
 
 // Issue 13: deliveries to a local receiver (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true), signed per Standard Webhooks.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { createSealer, type Sealer } from '../../lib/sealed.js';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { createSealer, type Sealer } from '@/server/lib/sealed';
 
 /** What the webhooks' use cases and tasks need. */
 export interface WebhookDeps {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { EVENT_PAYLOAD_VERSION, type EventEnvelope, TEST_EVENT_TYPE } from '../../../domain/events.js';
-import { SECRET_OVERLAP_HOURS, type WebhookEndpoint, type WebhookSecret } from '../../../domain/webhooks-api.js';
-import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import { ErrorCode } from '../../../domain/api-errors.js';
-import { HttpError } from '../../lib/http-errors.js';
-import { newEventId } from '../outbox/index.js';
+import { EVENT_PAYLOAD_VERSION, type EventEnvelope, TEST_EVENT_TYPE } from '@/domain/events';
+import { SECRET_OVERLAP_HOURS, type WebhookEndpoint, type WebhookSecret } from '@/domain/webhooks-api';
+import { events, webhookDeliveries, webhookEndpoints } from '@/server/db/schema/index';
+import { ErrorCode } from '@/domain/api-errors';
+import { HttpError } from '@/server/lib/http-errors';
+import { newEventId } from '@/server/features/outbox/index';
 import { newSecret, type WebhookDeps } from './deps.js';
 import { endpointView, ownEndpoint } from './endpoint-view.js';
 import { queueDelivery } from './queue.js';

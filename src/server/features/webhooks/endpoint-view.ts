@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { isUuid } from '../../../domain/ids.js';
-import type { WebhookEndpoint } from '../../../domain/webhooks-api.js';
-import type { Executor } from '../../db/client.js';
-import { webhookEndpoints } from '../../db/schema/index.js';
-import { notFound } from '../../lib/http-errors.js';
+import { isUuid } from '@/domain/ids';
+import type { WebhookEndpoint } from '@/domain/webhooks-api';
+import type { Executor } from '@/server/db/client';
+import { webhookEndpoints } from '@/server/db/schema/index';
+import { notFound } from '@/server/lib/http-errors';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 

@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDeliveryDetail, WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks-api.js';
-import { createForm, createUser, type SignedUpUser } from '../../../../tests/kit/owner.js';
-import { APP_HOST, createTestApp, type TestApp } from '../../../../tests/setup/app.js';
-import { webhookEndpoints } from '../../db/schema/index.js';
+import type { WebhookDeliveryDetail, WebhookEndpoint, WebhookSecret } from '@/domain/webhooks-api';
+import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
+import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
+import { webhookEndpoints } from '@/server/db/schema/index';
 
 // Issue 13: the owner API of webhook endpoints, with WEBHOOKS_ALLOW_PRIVATE_NETWORKS unset (the default).
 

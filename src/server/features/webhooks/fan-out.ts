@@ -1,8 +1,8 @@
 import { and, arrayContains, eq, isNull, or, sql } from 'drizzle-orm';
-import { TEST_EVENT_TYPE } from '../../../domain/events.js';
-import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
-import { type EventConsumer, type EventRow, holdEvent } from '../outbox/index.js';
+import { TEST_EVENT_TYPE } from '@/domain/events';
+import { events, webhookDeliveries, webhookEndpoints } from '@/server/db/schema/index';
+import type { Executor } from '@/server/db/client';
+import { type EventConsumer, type EventRow, holdEvent } from '@/server/features/outbox/index';
 import { queueDelivery } from './queue.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { WebhookEndpoint } from '../../../domain/webhooks-api.js';
-import type { Db } from '../../db/client.js';
+import type { WebhookEndpoint } from '@/domain/webhooks-api';
+import type { Db } from '@/server/db/client';
 import { endpointView, ownEndpoint } from './endpoint-view.js';
 
 export async function getEndpoint(db: Db, workspaceId: string, id: string): Promise<WebhookEndpoint> {

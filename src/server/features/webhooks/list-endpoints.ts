@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { WebhookEndpoint } from '../../../domain/webhooks-api.js';
-import type { Db } from '../../db/client.js';
-import { webhookEndpoints } from '../../db/schema/index.js';
+import type { WebhookEndpoint } from '@/domain/webhooks-api';
+import type { Db } from '@/server/db/client';
+import { webhookEndpoints } from '@/server/db/schema/index';
 import { endpointView } from './endpoint-view.js';
 
 export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpoint[]> {

@@ -1,7 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { Db } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import type { Db } from '@/server/db/client';
+import { events } from '@/server/db/schema/index';
 
 export const PURGE_WEBHOOK_EVENTS_TASK = 'purge_webhook_events';
 /** Daily at 03:47, with the other purges. */

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client.js';
-import { addJob } from '../../lib/jobs.js';
+import type { Executor } from '@/server/db/client';
+import { addJob } from '@/server/lib/jobs';
 
 export const DELIVER_WEBHOOK_TASK = 'deliver_webhook';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../domain/forms-api.js';
-import { deliveriesQuerySchema, webhookEndpointBodySchema, webhookEndpointPatchSchema } from '../../../domain/webhooks-api.js';
+import { idParamsSchema } from '@/domain/forms-api';
+import { deliveriesQuerySchema, webhookEndpointBodySchema, webhookEndpointPatchSchema } from '@/domain/webhooks-api';
 import { createEndpoint } from './create-endpoint.js';
 import { deleteEndpoint } from './delete-endpoint.js';
 import { getDelivery, listDeliveries, replayDelivery } from './deliveries.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { output } from 'zod';
-import type { WebhookEndpoint, webhookEndpointPatchSchema } from '../../../domain/webhooks-api.js';
-import { webhookEndpoints } from '../../db/schema/index.js';
-import { assertOwnForm } from '../forms/index.js';
+import type { WebhookEndpoint, webhookEndpointPatchSchema } from '@/domain/webhooks-api';
+import { webhookEndpoints } from '@/server/db/schema/index';
+import { assertOwnForm } from '@/server/features/forms/index';
 import { assertDeliverableUrl } from './check-url.js';
 import type { WebhookDeps } from './deps.js';
 import { endpointView, ownEndpoint } from './endpoint-view.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { members, organizations, users } from '../../db/schema/index.js';
+import type { Executor } from '@/server/db/client';
+import { members, organizations, users } from '@/server/db/schema/index';
 
 /** The owners (role 'owner') of these workspaces: who the usage notices and the lead notifications go to. */
 export function workspaceOwners(tx: Executor, workspaceIds: string[]) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { PlanId } from '../../../domain/plans.js';
-import type { Executor } from '../../db/client.js';
-import { organizations } from '../../db/schema/index.js';
+import type { PlanId } from '@/domain/plans';
+import type { Executor } from '@/server/db/client';
+import { organizations } from '@/server/db/schema/index';
 
 /** The workspace's plan (SPEC §9); Free for one that does not exist (it may do nothing more). */
 export async function planOf(executor: Executor, workspaceId: string): Promise<PlanId> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { members, organizations } from '../../db/schema/index.js';
+import type { Db } from '@/server/db/client';
+import { members, organizations } from '@/server/db/schema/index';
 
 const OWNER_ROLE = 'owner';
 

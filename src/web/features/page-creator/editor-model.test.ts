@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormConfig, formMessages, LEAD_MAGNET_MAX_BYTES, newField, pixelMessages } from '@/domain/form-config';
 import { fileMessages } from '@/domain/file-kinds';
-import { notAcceptedBytes, sampleFile, storedZip, plainZipEntries } from '../../../../tests/kit/files';
+import { notAcceptedBytes, sampleFile, storedZip, plainZipEntries } from '@tests/kit/files';
 import {
   previewContent,
   checkLeadMagnetFile,

@@ -3,7 +3,7 @@ import { ClientErrorCode, ErrorCode } from '@/domain/api-errors';
 import { defaultFormConfig, type FormConfig, type ImageRef } from '@/domain/form-config';
 import { imageMessages } from '@/domain/images';
 import { ApiError } from '@/web/lib/api';
-import { imageBytes } from '../../../../tests/kit/images';
+import { imageBytes } from '@tests/kit/images';
 import {
   chooseImage,
   localImagesOf,

@@ -1,6 +1,6 @@
-import { AA_NON_TEXT, contrastRatio, legibleOn, readableTextOn, WHITE } from '../../../../domain/contrast.js';
-import { HEX_COLOUR, type Design } from '../../../../domain/form-config.js';
-import { PNG_MAX_WIDTH, widthsFor } from '../../../../domain/images.js';
+import { AA_NON_TEXT, contrastRatio, legibleOn, readableTextOn, WHITE } from '@/domain/contrast';
+import { HEX_COLOUR, type Design } from '@/domain/form-config';
+import { PNG_MAX_WIDTH, widthsFor } from '@/domain/images';
 
 /**
  * A page's look in the emails its visitors get: the brand colour and the logo, carried by the

@@ -1,5 +1,5 @@
 import { Button, Link, Text } from '@react-email/components';
-import { EXPORT_FORMAT_LABELS, type ExportFormat } from '../../../../domain/plans.js';
+import { EXPORT_FORMAT_LABELS, type ExportFormat } from '@/domain/plans';
 import { button, EmailLayout, text } from './layout.js';
 
 // The email to an owner whose large export of leads is ready (the app's export list shows it too).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATES } from '../../../../domain/templates.js';
-import { renderEmail } from '../emails.js';
+import { TEMPLATES } from '@/domain/templates';
+import { renderEmail } from '@/server/features/mail/emails';
 
 const delivery = (leadMagnetName: string, extra: Record<string, unknown> = {}) =>
   renderEmail({

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Button, Link, Text } from '@react-email/components';
-import { emailParagraphs, emailSubject, placeholderValues } from '../../../../domain/email-copy.js';
+import { emailParagraphs, emailSubject, placeholderValues } from '@/domain/email-copy';
 import type { EmailBrand } from './email-brand.js';
 import { buttonFor, EmailLayout, linkFor, text } from './layout.js';
 

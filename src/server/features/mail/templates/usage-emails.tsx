@@ -1,5 +1,5 @@
 import { Button, Link, Text } from '@react-email/components';
-import { PLAN_LIST } from '../../../../domain/plans.js';
+import { PLAN_LIST } from '@/domain/plans';
 import { button, EmailLayout, text } from './layout.js';
 
 // Emails to a workspace's owners about their plan's usage.

@@ -6,7 +6,7 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { NotFoundPage } from '@/web/features/not-found';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
-import { InfoPageLayout } from '../info-page-layout';
+import { InfoPageLayout } from '@/web/features/info-pages/info-page-layout';
 import { ApiReferenceSection } from './api-reference/api-reference-section';
 import { useArticle, type Article, type ArticleKind } from './articles';
 import { MarkdownArticle } from './markdown';

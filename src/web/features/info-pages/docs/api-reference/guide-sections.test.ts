@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadArticle } from '../articles';
+import { loadArticle } from '@/web/features/info-pages/docs/articles';
 import { GUIDE_SECTIONS } from './guide-sections';
 
 describe('the API reference intro', () => {
