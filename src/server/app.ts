@@ -12,7 +12,7 @@ import type { Db } from './db/client.js';
 import { createAuth, type Auth, requireOwner, authRoutes, sessionCookieName } from './features/auth/index.js';
 import { accountRoutes } from './features/account/index.js';
 import { abTestRoutes } from './features/ab-testing/index.js';
-import { analyticsRoutes } from './features/analytics/index.js';
+import { analyticsRoutes } from '@/server/features/page-stats';
 import { apiKeysRoutes } from './features/api-keys/index.js';
 import { contactRoutes } from './features/contact/index.js';
 import { filesRoutes } from './features/files/index.js';
@@ -20,7 +20,7 @@ import { imageFileRoutes, imagesRoutes } from './features/images/index.js';
 import { formsRoutes } from './features/forms/index.js';
 import { visitorEmailRoutes } from './features/visitor-emails/index.js';
 import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
-import { leadListRoutes } from './features/lead-list/index.js';
+import { leadListRoutes } from '@/server/features/leads';
 import { planLimitsRoutes } from './features/plan-limits/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
@@ -44,11 +44,11 @@ import {
   systemResolver,
   tlsAskRoute,
 } from './features/custom-domains/index.js';
-import { cacheLiveForms } from './features/leads/index.js';
+import { cacheLiveForms } from '@/server/features/submissions';
 import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
 import { pageDefaultsRoutes } from './features/page-defaults/index.js';
-import { retentionRoutes } from './features/retention/index.js';
-import { dataRequestRoutes } from './features/data-requests/index.js';
+import { retentionRoutes } from '@/server/features/workspace-privacy';
+import { dataRequestRoutes } from '@/server/features/workspace-privacy';
 import { webhookDeps, webhooksRoutes } from './features/webhooks/index.js';
 import { emailToolsDeps, emailToolsRoutes } from './features/email-tools/index.js';
 import { spaRoutes } from './features/spa/index.js';

@@ -18,12 +18,12 @@ import {
   SYNC_LEAD_TASK,
   syncLeadTask,
 } from './features/email-tools/index.js';
-import { FOLLOW_UP_TASK, followUpTask } from './features/leads/index.js';
+import { FOLLOW_UP_TASK, followUpTask } from '@/server/features/submissions';
 import { PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/public-api/index.js';
 import { DISPATCH_EVENT_TASK, dispatchEventTask } from './features/outbox/index.js';
 import { eventConsumers } from './event-consumers.js';
-import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from './features/retention/index.js';
-import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './features/view-counting/index.js';
+import { PURGE_EXPIRED_LEADS_TASK, purgeExpiredLeadsTask } from '@/server/features/workspace-privacy';
+import { PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from '@/server/features/page-counts';
 import { createTokens } from './lib/tokens.js';
 import {
   DELIVER_WEBHOOK_TASK,

@@ -6,7 +6,7 @@ import type { FormDetail } from '@/domain/forms-api';
 import { CONSENT_VERSION, consentText } from '@/landing/consent';
 import type { Db } from '@/server/db/client';
 import { formDailyStats, forms, leadConsents, leads, payments, submissions, users } from '@/server/db/schema/index';
-import { shownPage } from '@/server/features/leads/store-submission';
+import { shownPage } from '@/server/features/submissions/store-submission';
 import type { Tokens } from '@/server/lib/tokens';
 import { createForm, createUser, setPlan, workspaceOf } from './owner.js';
 import { APP_HOST } from './hosts.js';

@@ -7,7 +7,7 @@ import type { FormDetail } from '@/domain/forms-api';
 import type { PlanId } from '@/domain/plans';
 import type { Db } from '@/server/db/client';
 import { members, organizations } from '@/server/db/schema/index';
-import { liveFormsSynced, workspacePagesChanged } from '@/server/features/leads/index';
+import { liveFormsSynced, workspacePagesChanged } from '@/server/features/submissions';
 import { pdfBytes, publishableConfig, uniqueEmail } from './data.js';
 import { APP_HOST } from './hosts.js';
 

@@ -55,7 +55,7 @@ export const SCREENS = {
   '/settings/team': { module: 'features/team/team-page.tsx', component: 'TeamPage' },
   '/settings/billing': { module: 'features/billing/billing-page.tsx', component: 'BillingPage' },
   '/settings/account': { module: 'features/account/account-page.tsx', component: 'AccountPage' },
-  '/settings/domains': { module: 'features/domains/domains-page.tsx', component: 'DomainsPage' },
+  '/settings/domains': { module: 'features/custom-domains/domains-page.tsx', component: 'DomainsPage' },
   '/dashboard/privacy': { module: 'features/workspace-privacy/workspace-privacy-page.tsx', component: 'WorkspacePrivacyPage' },
   '/tutorials': { module: 'features/info-pages/tutorials-page.tsx', component: 'TutorialsPage' },
   '/dashboard/forms/:id': { module: 'features/dashboard/form-analytics-page.tsx', component: 'FormAnalyticsPage' },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PLAN_IDS, PLANS, type PlanId } from '@/domain/plans';
 import type { Executor } from '@/server/db/client';
 import { organizations } from '@/server/db/schema/index';
-import { workspacePagesChanged } from '@/server/features/leads/index';
+import { workspacePagesChanged } from '@/server/features/submissions';
 import { recordAudit } from '@/server/features/team/index';
 
 const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);

@@ -6,7 +6,7 @@ import {
   sendCode,
   type ClientMeta,
   type LeadDeps,
-} from '@/server/features/leads/index';
+} from '@/server/features/submissions';
 
 export type ConfirmOutcome =
   | { kind: 'confirmed' | 'already'; leadId: string }

@@ -9,7 +9,7 @@ import {
   secondsUntilResend,
   sendCode,
   type LeadDeps,
-} from '@/server/features/leads/index';
+} from '@/server/features/submissions';
 
 export type ResendOutcome = { kind: 'sent' | 'unlocked' | 'unpaid' | 'unknown' } | { kind: 'wait'; seconds: number };
 

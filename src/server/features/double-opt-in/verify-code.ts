@@ -12,7 +12,7 @@ import {
   unlockSubmission,
   type ClientMeta,
   type LeadDeps,
-} from '@/server/features/leads/index';
+} from '@/server/features/submissions';
 
 export type VerifyOutcome = 'verified' | 'already' | 'wrong' | 'locked' | 'expired' | 'unpaid' | 'unknown';
 

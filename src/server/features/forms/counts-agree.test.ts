@@ -12,7 +12,7 @@ import type { DashboardStats, FormAnalytics, FormListPage } from '@/domain/forms
 import { PLANS } from '@/domain/plans';
 import { formDailyStats, leads, payments } from '@/server/db/schema/index';
 import { releaseHeldLeads } from '@/server/features/plan-limits/index';
-import { purgeExpiredLeads } from '@/server/features/retention/index';
+import { purgeExpiredLeads } from '@/server/features/workspace-privacy';
 import { markRefunded } from '@/server/features/payments/fulfil';
 
 /*

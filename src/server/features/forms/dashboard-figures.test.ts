@@ -5,7 +5,7 @@ import { journeyKit } from '@tests/kit/journey';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { formDailyStats, formLeadCounts, forms, leads } from '@/server/db/schema/index';
-import { purgeExpiredLeads } from '@/server/features/retention/index';
+import { purgeExpiredLeads } from '@/server/features/workspace-privacy';
 import { purgeDeletedForms } from './forms.js';
 
 /*

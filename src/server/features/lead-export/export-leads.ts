@@ -6,7 +6,7 @@ import type { Db } from '@/server/db/client';
 import { leadExports, users } from '@/server/db/schema/index';
 import type { Storage } from '@/server/lib/storage';
 import type { Tokens } from '@/server/lib/tokens';
-import { workspaceLeadsWhere } from '@/server/features/lead-list/index';
+import { workspaceLeadsWhere } from '@/server/features/leads';
 import { queueEmail } from '@/server/features/mail/index';
 import { ExportColumns, type ExportPage, type ExportRow } from './columns.js';
 import { csvRecord, UTF8_BOM } from './csv.js';

@@ -10,7 +10,7 @@ import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from 
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { forms, leads, members } from '@/server/db/schema/index';
 import { createTokens } from '@/server/lib/tokens';
-import { confirmPayment } from '@/server/features/leads/index';
+import { confirmPayment } from '@/server/features/submissions';
 import { addJob } from '@/server/lib/jobs';
 import { OWNER_LEAD_DIGEST_TASK } from './digest.task.js';
 import { textField } from '@tests/kit/fields';

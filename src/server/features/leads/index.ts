@@ -1,31 +1,3 @@
-export { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
-export {
-  canResend,
-  type ClientMeta,
-  DOWNLOAD_LINK_DAYS,
-  findSubmission,
-  type LeadDeps,
-  links,
-  lockLead,
-  markVerified,
-  MAX_CODE_ATTEMPTS,
-  mayReceiveFile,
-  recordConfirmation,
-  RESEND_AFTER_SECONDS,
-  secondsUntilResend,
-  sendCode,
-  sendDownload,
-  submissionPath,
-  unlockSubmission,
-} from './lead-state.js';
-export {
-  cacheLiveForms,
-  type LiveForm,
-  type LiveFormLookup,
-  liveFormsSynced,
-  loadLiveForm,
-  peekLiveForm,
-  workspacePagesChanged,
-} from './live-form.js';
-export { confirmPayment, revokePayment } from './paid-leads.js';
-export { storeSubmission, type VisitMeta } from './store-submission.js';
+export { getLeadDetail } from './lead-detail.js';
+export { listWorkspaceLeads, workspaceLeadsWhere } from './list-leads.js';
+export { leadListRoutes } from './routes.js';

@@ -4,7 +4,7 @@ import type { FormConfig } from '@/domain/form-config';
 import { decimalAmount, formatMoney } from '@/domain/money';
 import type { Provider } from '@/domain/payments';
 import { payments } from '@/server/db/schema/index';
-import { submissionPath, type LeadDeps } from '@/server/features/leads/index';
+import { submissionPath, type LeadDeps } from '@/server/features/submissions';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
 import { lockPayment, markFailed, markPaid } from './fulfil.js';
 import { paypalApi } from './paypal.js';

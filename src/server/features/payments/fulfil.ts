@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Provider } from '@/domain/payments';
 import type { Executor } from '@/server/db/client';
 import { paymentEvents, payments } from '@/server/db/schema/index';
-import { type LeadDeps, confirmPayment, revokePayment } from '@/server/features/leads/index';
+import { type LeadDeps, confirmPayment, revokePayment } from '@/server/features/submissions';
 import { emitEvent, paymentEventData } from '@/server/features/outbox/index';
 
 type PaymentRow = typeof payments.$inferSelect;

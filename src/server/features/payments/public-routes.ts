@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { submissionPath } from '@/server/features/leads/index';
+import { submissionPath } from '@/server/features/submissions';
 import { cancelCheckout, completePaypalReturn, type CheckoutDeps } from './checkout.js';
 import { handlePaypalWebhook, handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
 

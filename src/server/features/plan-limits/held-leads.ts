@@ -4,7 +4,7 @@ import type { HeldLeadsSummary } from '@/domain/plan-usage';
 import { PLANS } from '@/domain/plans';
 import type { Db, Executor } from '@/server/db/client';
 import { forms, leads, organizations } from '@/server/db/schema/index';
-import { bumpDailyStats } from '@/server/features/daily-stats/index';
+import { bumpDailyStats } from '@/server/features/page-counts';
 import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications/index';
 import { emitEvent, leadEventData } from '@/server/features/outbox/index';
 import { monthOf } from './monthly-signups.js';

@@ -9,7 +9,7 @@ import { ErrorCode } from '@/domain/api-errors';
 import { BADGE_TEXT, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
 import type { FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
-import { liveFormsSynced, peekLiveForm } from '@/server/features/leads/index';
+import { liveFormsSynced, peekLiveForm } from '@/server/features/submissions';
 
 // The "Made with Lodestone" link (issue 15): on every Free page; Pro and Business may switch it off
 // per page; the plan decides when the page is shown, so a plan change needs no new version.

@@ -7,7 +7,7 @@ import { databaseOutage } from '@tests/kit/database-outage';
 import { fieldOf } from '@tests/kit/fields';
 import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
 import { leads } from '@/server/db/schema/index';
-import { peekLiveForm } from '@/server/features/leads/index';
+import { peekLiveForm } from '@/server/features/submissions';
 import { NOT_SAVED_YET } from './routes.js';
 
 /*

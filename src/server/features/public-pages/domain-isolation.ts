@@ -4,7 +4,7 @@ import { isFormId } from '@/domain/ids';
 import type { Db } from '@/server/db/client';
 import { forms, leads, payments, submissions } from '@/server/db/schema/index';
 import type { Tokens } from '@/server/lib/tokens';
-import { loadLiveForm } from '@/server/features/leads/index';
+import { loadLiveForm } from '@/server/features/submissions';
 import { publicNotFound } from './routes.js';
 
 type Deps = { db: Db; tokens: Tokens };

@@ -10,7 +10,7 @@ import { embedMessages } from '@/domain/embed-origins';
 import type { FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { frameHeightScript } from '@/landing/index';
-import { liveFormsSynced } from '@/server/features/leads/index';
+import { liveFormsSynced } from '@/server/features/submissions';
 
 // A page whose owner lists sites may be framed by those sites, on every page a visitor reaches from
 // it; no other page of the public face may be framed by anyone (docs/decisions/0050).

@@ -8,7 +8,7 @@ import { BROWSER_UA } from '@tests/kit/visitor';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '@/domain/form-config';
 import { checkFillTime, MIN_FILL_MS } from '@/server/lib/fill-time';
-import { peekLiveForm } from '@/server/features/leads/index';
+import { peekLiveForm } from '@/server/features/submissions';
 import { createVariants, MAX_VARIANTS, pickEncoding, RENDER_WINDOW_MS } from './published-page.js';
 import { ROBOTS_TXT } from './robots.js';
 

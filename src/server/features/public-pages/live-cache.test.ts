@@ -5,7 +5,7 @@ import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { APP_HOST, createTestApp, fixtureWebRoot, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import { buildApp, type App } from '@/server/app';
 import { createDb, type Db } from '@/server/db/client';
-import { loadLiveForm, peekLiveForm } from '@/server/features/leads/index';
+import { loadLiveForm, peekLiveForm } from '@/server/features/submissions';
 
 // Two servers on one database: what one does to a page, the other's visitors see within the
 // notification's delay (polled, bounded), and the one that did it shows at once.

@@ -4,9 +4,9 @@ import type { AbVariant } from '@/domain/ab-test';
 import { isFormId } from '@/domain/ids';
 import { createVariantAssigner } from '@/server/features/ab-testing/index';
 import type { DomainMap, Sites } from '@/server/features/custom-domains/index';
-import { peekLiveForm, type LiveForm } from '@/server/features/leads/index';
+import { peekLiveForm, type LiveForm } from '@/server/features/submissions';
 import type { CheckoutDeps } from '@/server/features/payments/index';
-import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '@/server/features/view-counting/index';
+import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '@/server/features/page-counts';
 import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
 import { createRenderer } from './render.js';
 

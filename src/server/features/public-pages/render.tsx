@@ -4,7 +4,7 @@ import { badgeUrl, showsBadge } from '@/domain/branding';
 import { normalizeEmbedOrigins } from '@/domain/embed-origins';
 import { RESERVED_NAMES, type FormConfig } from '@/domain/form-config';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '@/landing/index';
-import type { LiveForm } from '@/server/features/leads/index';
+import type { LiveForm } from '@/server/features/submissions';
 import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
 import type { ThankYouView } from '@/server/features/visitor-journey/index';
 import { signRenderTime } from '@/server/lib/fill-time';

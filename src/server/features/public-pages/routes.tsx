@@ -14,7 +14,7 @@ import {
   loadLiveForm,
   type LiveForm,
   type VisitMeta,
-} from '@/server/features/leads/index';
+} from '@/server/features/submissions';
 import { StorageUnavailable, type Storage } from '@/server/lib/storage';
 import { STORAGE_RETRY_AFTER_SECONDS } from '@/domain/api-errors';
 import { attachmentDisposition } from '@/server/lib/content-disposition';

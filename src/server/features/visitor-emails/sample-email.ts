@@ -4,7 +4,7 @@ import type { EmailPreview, EmailPreviewBody } from '@/domain/email-copy-api';
 import type { Db } from '@/server/db/client';
 import { members, users } from '@/server/db/schema/index';
 import { displayAddress, senderOf } from '@/server/lib/mailer';
-import { DOWNLOAD_LINK_DAYS } from '@/server/features/leads/index';
+import { DOWNLOAD_LINK_DAYS } from '@/server/features/submissions';
 import { emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
 
 export interface VisitorEmailDeps {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { files, leads } from '@/server/db/schema/index';
-import { bumpDailyStats } from '@/server/features/daily-stats/index';
-import { lockLead, mayReceiveFile, type LeadDeps } from '@/server/features/leads/index';
+import { bumpDailyStats } from '@/server/features/page-counts';
+import { lockLead, mayReceiveFile, type LeadDeps } from '@/server/features/submissions';
 
 export type DownloadOutcome =
   | { kind: 'file'; file: typeof files.$inferSelect; name: string }

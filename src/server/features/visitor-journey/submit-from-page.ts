@@ -1,6 +1,6 @@
 import { RESERVED_NAMES } from '@/domain/form-config';
 import { parseSubmission } from '@/domain/submission';
-import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '@/server/features/leads/index';
+import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '@/server/features/submissions';
 import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '@/server/features/payments/index';
 import { checkFillTime } from '@/server/lib/fill-time';
 import type { VisitorLimits } from './visitor-limits.js';

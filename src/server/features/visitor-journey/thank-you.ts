@@ -11,7 +11,7 @@ import {
   secondsUntilResend,
   submissionPath,
   type LeadDeps,
-} from '@/server/features/leads/index';
+} from '@/server/features/submissions';
 
 export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
   attemptsLeft: number;

@@ -1,1 +1,0 @@
-export { bumpDailyStats, bumpDailyStatsFrom, countedLeadColumns, type CountedLead, today, uncountLeads } from './daily-stats.js';

@@ -1,0 +1,60 @@
+import { LEAD_TIMELINE_KINDS, type LeadTimelineEvent, type LeadTimelineKind } from '@/domain/lead-detail';
+import { formatMoney } from '@/domain/money';
+import { PROVIDER_NAMES } from '@/domain/payments';
+import { EMAIL_TOOL_NAMES } from '@/domain/email-tools';
+import type { leadConsents, leadEmails, leadSyncs, leads, payments } from '@/server/db/schema';
+
+interface TimelineRows {
+  lead: typeof leads.$inferSelect;
+  submissions: Array<{ createdAt: Date; formVersion: number }>;
+  consents: Array<typeof leadConsents.$inferSelect>;
+  payments: Array<typeof payments.$inferSelect>;
+  emails: Array<Pick<typeof leadEmails.$inferSelect, 'kind' | 'queuedAt'>>;
+  syncs?: Array<typeof leadSyncs.$inferSelect>;
+}
+
+const CONFIRMED_BY = { code: 'With the code on the thank-you page', link: 'With the link in the email' } as const;
+const RANK = new Map<LeadTimelineKind, number>(LEAD_TIMELINE_KINDS.map((kind, i) => [kind, i]));
+
+/**
+ * A lead's history from the rows that record it, oldest first. Where nothing was recorded nothing
+ * is shown: no "code sent" without a lead_emails row, one "last downloaded" because single
+ * downloads are only counted, and a sync to an email tool once it succeeded or finally failed.
+ */
+export function leadTimeline({ lead, submissions, consents, payments, emails, syncs = [] }: TimelineRows): LeadTimelineEvent[] {
+  const events: Array<{ kind: LeadTimelineKind; at: Date; detail: string | null }> = [];
+  const add = (kind: LeadTimelineKind, at: Date, detail: string | null = null) => events.push({ kind, at, detail });
+
+  for (const s of submissions) add('submitted', s.createdAt, `Page version ${s.formVersion}`);
+  // Leads stored before submissions were recorded: the lead row itself was made by the submission.
+  if (submissions.length === 0) add('submitted', lead.createdAt);
+
+  const EMAIL_EVENT = { code: 'code_sent', delivery: 'download_link_sent', 'owner-notice': 'owner_notified' } as const;
+  for (const e of emails) add(EMAIL_EVENT[e.kind], e.queuedAt);
+
+  const confirmations = consents.filter((c) => c.event === 'confirmation');
+  for (const c of confirmations) add('confirmed', c.givenAt, c.method ? CONFIRMED_BY[c.method] : null);
+  if (confirmations.length === 0 && lead.verifiedAt) add('confirmed', lead.verifiedAt);
+
+  for (const p of payments) {
+    const money = `${formatMoney(p.amount, p.currency)} · ${PROVIDER_NAMES[p.provider]}`;
+    if (p.paidAt) add('paid', p.paidAt, money);
+    if (p.refundedAt) add('refunded', p.refundedAt, money);
+    // When an attempt failed is not stored; it is shown at the time the attempt began.
+    if (p.status === 'failed') add('payment_failed', p.createdAt, p.failureReason ? `${money} · ${p.failureReason}` : money);
+  }
+
+  for (const s of syncs) {
+    const tool = EMAIL_TOOL_NAMES[s.provider];
+    if (s.status === 'synced' && s.syncedAt) add('email_tool_synced', s.syncedAt, tool);
+    if (s.status === 'failed') add('email_tool_failed', s.updatedAt, s.lastError ? `${tool} · ${s.lastError}` : tool);
+  }
+
+  if (lead.lastDownloadAt) {
+    add('last_downloaded', lead.lastDownloadAt, `${lead.downloads} download${lead.downloads === 1 ? '' : 's'} in all`);
+  }
+
+  return events
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || RANK.get(a.kind)! - RANK.get(b.kind)!)
+    .map((e) => ({ kind: e.kind, at: e.at.toISOString(), detail: e.detail }));
+}

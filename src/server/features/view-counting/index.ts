@@ -1,4 +1,0 @@
-export { isCountableView, recordView } from './record-view.js';
-export { createVisitorHasher, purgeVisitorTraces, type VisitorHasher } from './visitor-hash.js';
-export { PURGE_VISITOR_TRACES_CRONTAB, PURGE_VISITOR_TRACES_TASK, purgeVisitorTracesTask } from './purge-visitor-traces.task.js';
-export { createViewBuffer, VIEW_FLUSH_MS, type ViewBuffer, type ViewedVariant } from './view-buffer.js';
