@@ -1,10 +1,10 @@
 import { Link } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { FormAlert } from '@/web/components/form-alert';
-import { DraftBanner } from './draft-banner';
-import type { StoredDraft } from './draft-store';
+import { DraftBanner } from '@/web/features/page-creator/draft/draft-banner';
+import type { StoredDraft } from '@/web/features/page-creator/draft/draft-store';
 import { UnknownTemplateNotice } from './unknown-template-notice';
-import type { DraftStatus } from './use-draft';
+import type { DraftStatus } from '@/web/features/page-creator/draft/use-draft';
 
 type CreatorNoticesProps = {
   showUnknownTemplate: boolean;

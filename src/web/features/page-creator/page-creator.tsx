@@ -8,19 +8,28 @@ import { authClient } from '@/web/lib/auth-client';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { CreatorNotices } from './creator-notices';
 import { CreatorSidebar } from './creator-sidebar';
-import { draftKeyFor } from './draft-store';
-import { chosenFile, type EditorView } from './editor-reducer';
-import { previewContent } from './editor-model';
-import { EditorPanel } from './editor-panel';
+import { draftKeyFor } from '@/web/features/page-creator/draft/draft-store';
+import { chosenFile, type EditorView } from '@/web/features/page-creator/editor/editor-reducer';
+import { previewContent } from '@/web/features/page-creator/editor/editor-model';
+import { EditorPanel } from '@/web/features/page-creator/editor/editor-panel';
 import { LoadingOverlay } from './loading-overlay';
-import { ImageKeepingContext, readLocalImage, shownLocalImages, type ImageKeeping } from './local-images';
-import { PreviewView } from './preview-view';
-import { clearResumeRequest, noteOpeningPreview, readResumeRequest } from './resume-after-preview';
-import { SignInGate } from './sign-in-gate';
-import { useDraft } from './use-draft';
-import { useErrorFocus } from './use-error-focus';
-import { usePageEditor } from './use-page-editor';
-import { usePublishFlow } from './use-publish-flow';
+import {
+  ImageKeepingContext,
+  readLocalImage,
+  shownLocalImages,
+  type ImageKeeping,
+} from '@/web/features/page-creator/draft/local-images';
+import { PreviewView } from '@/web/features/page-creator/preview/preview-view';
+import {
+  clearResumeRequest,
+  noteOpeningPreview,
+  readResumeRequest,
+} from '@/web/features/page-creator/preview/resume-after-preview';
+import { SignInGate } from '@/web/features/page-creator/publish/sign-in-gate';
+import { useDraft } from '@/web/features/page-creator/draft/use-draft';
+import { useErrorFocus } from '@/web/features/page-creator/editor/use-error-focus';
+import { usePageEditor } from '@/web/features/page-creator/editor/use-page-editor';
+import { usePublishFlow } from '@/web/features/page-creator/publish/use-publish-flow';
 
 type PageCreatorProps = {
   /** The form being edited (?edit=), or null for a new page. */

@@ -1,4 +1,4 @@
-import { EDITOR_TABS, type EditorTab } from './editor-model';
+import { EDITOR_TABS, type EditorTab } from '@/web/features/page-creator/editor/editor-model';
 
 /*
  * Opening the full preview leaves the creator (a route of its own), and coming back, by Exit Preview

@@ -2,7 +2,7 @@ import { DEFAULT_THANK_YOU_HEADING, REDIRECT_URL_MAX_LENGTH } from '@/domain/aft
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import { cn } from '@/web/lib/cn';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type AfterSubmitSectionProps = {
   config: FormConfig;

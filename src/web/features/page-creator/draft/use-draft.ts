@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormConfig } from '@/domain/form-config';
 import { deleteDraft, loadDraft, saveDraft, type StoredDraft } from './draft-store';
-import { isUsableDraftConfig, sameConfig } from './editor-model';
+import { isUsableDraftConfig, sameConfig } from '@/web/features/page-creator/editor/editor-model';
 import { NO_LOCAL_IMAGES, shownLocalImages, type LocalImages } from './local-images';
 
 export const AUTOSAVE_DELAY_MS = 300;

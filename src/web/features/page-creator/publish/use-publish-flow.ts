@@ -7,10 +7,10 @@ import type { PublishedPage } from '@/web/features/dashboard';
 import { useCreateForm, usePublishForm, useSaveFormDraft, useUploadLeadMagnet } from '@/web/features/forms';
 import { ApiError } from '@/web/lib/api';
 import { authClient } from '@/web/lib/auth-client';
-import type { EditorErrors } from './editor-model';
-import type { EditorAction, EditorState } from './editor-reducer';
-import { NotUploadedError, uploadFailedMessage, uploadLocalImages } from './local-images';
-import { postImage } from './image-upload';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
+import type { EditorAction, EditorState } from '@/web/features/page-creator/editor/editor-reducer';
+import { NotUploadedError, uploadFailedMessage, uploadLocalImages } from '@/web/features/page-creator/draft/local-images';
+import { postImage } from '@/web/features/page-creator/design/image-upload';
 
 type PublishFlowOptions = {
   /** The editor's work as it is now. */

@@ -5,7 +5,7 @@ import { afterSubmitMessages } from '@/domain/after-submit';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { MemoryRouter } from '@/web/lib/router';
 import { AfterSubmitSection } from './after-submit-section';
-import { tabForErrorKey, validateEditor } from './editor-model';
+import { tabForErrorKey, validateEditor } from '@/web/features/page-creator/editor/editor-model';
 import { EmbedSection } from './embed-section';
 
 const config = (patch: Partial<FormConfig> = {}): FormConfig => ({ ...defaultFormConfig(), ...patch });

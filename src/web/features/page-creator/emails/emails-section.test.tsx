@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_COPY, defaultFormConfig, type EmailCopy, type FormConfig } from '@/domain/form-config';
 import { EmailsSection } from './emails-section';
-import { isUsableDraftConfig, tabForErrorKey, validateEditor } from './editor-model';
+import { isUsableDraftConfig, tabForErrorKey, validateEditor } from '@/web/features/page-creator/editor/editor-model';
 
 const configWith = (emails: Partial<EmailCopy>, patch: Partial<FormConfig> = {}): FormConfig => ({
   ...defaultFormConfig(),

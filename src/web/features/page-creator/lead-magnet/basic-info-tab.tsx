@@ -1,6 +1,6 @@
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { LeadMagnetUpload } from './lead-magnet-upload';
 
 type BasicInfoTabProps = {

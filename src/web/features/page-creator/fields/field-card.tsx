@@ -15,7 +15,7 @@ import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/cn';
-import { SwitchField } from './controls';
+import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import { FieldOptionsEditor } from './field-options-editor';
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {

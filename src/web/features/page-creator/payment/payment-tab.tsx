@@ -5,8 +5,8 @@ import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/cn';
 import { AmountInput } from './amount-input';
-import { SwitchField } from './controls';
-import type { EditorErrors } from './editor-model';
+import { SwitchField } from '@/web/features/page-creator/editor/controls';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { ProviderPicker } from './payment-provider-picker';
 
 type PaymentTabProps = {

@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { SiteEntry } from '@/web/components/site-entry';
 import { useFormDetail } from '@/web/features/forms';
 import { useSearchParams } from '@/web/lib/router';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type EmbedSectionProps = {
   config: FormConfig;

@@ -14,7 +14,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { EMAIL_FIELD_ID, MAX_FIELDS, type FormField } from '@/domain/form-config';
 import { Button } from '@/web/components/ui/button';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { FieldCard, fieldName } from './field-card';
 
 type FormFieldsTabProps = {

@@ -9,7 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { apiFetch } from '@/web/lib/api';
 import { cn } from '@/web/lib/cn';
-import { chooseImage, ImageKeepingContext } from './local-images';
+import { chooseImage, ImageKeepingContext } from '@/web/features/page-creator/draft/local-images';
 
 /** POST /api/images: the server decides by the file's bytes and answers the stored image's ImageRef. */
 export function postImage(file: File): Promise<ImageRef> {

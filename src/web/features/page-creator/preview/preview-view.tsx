@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { badgeUrl, showsBadge } from '@/domain/branding';
 import { abTestOn, variantConfig, type AbVariant } from '@/domain/ab-test';
 import type { FormConfig } from '@/domain/form-config';
-import type { PreviewContent } from './editor-model';
+import type { PreviewContent } from '@/web/features/page-creator/editor/editor-model';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';

@@ -19,7 +19,7 @@ import { FormAlert } from '@/web/components/form-alert';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, apiFetch } from '@/web/lib/api';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type EmailsSectionProps = {
   config: FormConfig;

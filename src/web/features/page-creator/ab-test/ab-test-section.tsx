@@ -9,9 +9,9 @@ import { PreviewFrame } from '@/web/components/preview-frame';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { SwitchField } from './controls';
-import { DesignFields } from './design-tab';
-import type { EditorErrors } from './editor-model';
+import { SwitchField } from '@/web/features/page-creator/editor/controls';
+import { DesignFields } from '@/web/features/page-creator/design/design-tab';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type AbTestSectionProps = {
   config: FormConfig;

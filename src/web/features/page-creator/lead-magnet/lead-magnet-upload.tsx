@@ -14,7 +14,7 @@ import { ACCEPTED_FILE_KINDS_TEXT, FILE_INPUT_ACCEPT, fileKindOfName, type FileK
 import { FieldError } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { displayFileName, displayFileSize, inspectLeadMagnetFile } from './editor-model';
+import { displayFileName, displayFileSize, inspectLeadMagnetFile } from '@/web/features/page-creator/editor/editor-model';
 
 type ChosenFile = { name: string; size: number };
 

@@ -13,7 +13,7 @@ import {
   type LeadMagnetFile,
 } from '@/domain/form-config';
 import { fileMessages } from '@/domain/file-kinds';
-import type { StoredDraft } from './draft-store';
+import type { StoredDraft } from '@/web/features/page-creator/draft/draft-store';
 import {
   chosenFile,
   editorReducer,

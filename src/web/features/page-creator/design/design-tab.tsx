@@ -8,7 +8,7 @@ import { describedBy, FieldError, TextField } from '@/web/components/text-field'
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { ImageUpload } from './image-upload';
 
 /** What the hex input says until it holds a colour (the schema's own words). */

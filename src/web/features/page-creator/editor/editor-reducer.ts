@@ -10,9 +10,9 @@ import {
   type LeadMagnetFile,
   type Payment,
 } from '@/domain/form-config';
-import type { StoredDraft } from './draft-store';
+import type { StoredDraft } from '@/web/features/page-creator/draft/draft-store';
 import { checkLeadMagnetFile, firstErrorTab, pixelError, type EditorErrors, type EditorTab } from './editor-model';
-import { NO_LOCAL_IMAGES, withImageUploaded, type LocalImages } from './local-images';
+import { NO_LOCAL_IMAGES, withImageUploaded, type LocalImages } from '@/web/features/page-creator/draft/local-images';
 
 /** The page creator's two views: the editor, or the page as visitors will see it. */
 export type EditorView = 'edit' | 'preview';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormConfig } from '@/domain/form-config';
 import { parseHexInput } from './design-tab';
-import { EDITOR_TABS, firstErrorTab, tabForErrorKey } from './editor-model';
-import { editorReducer, initialEditorState } from './editor-reducer';
+import { EDITOR_TABS, firstErrorTab, tabForErrorKey } from '@/web/features/page-creator/editor/editor-model';
+import { editorReducer, initialEditorState } from '@/web/features/page-creator/editor/editor-reducer';
 
 const IMAGE = { id: '0b9e2c55-5f0b-4a8e-9a57-3c2b3f1c7a10', width: 800, height: 600 };
 

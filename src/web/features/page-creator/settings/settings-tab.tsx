@@ -4,9 +4,9 @@ import { TextField } from '@/web/components/text-field';
 import { useWorkspacePlan } from '@/web/features/team';
 import { Link } from '@/web/lib/router';
 import { AfterSubmitSection } from './after-submit-section';
-import { SwitchField } from './controls';
-import type { EditorErrors } from './editor-model';
-import { EmailsSection } from './emails-section';
+import { SwitchField } from '@/web/features/page-creator/editor/controls';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
+import { EmailsSection } from '@/web/features/page-creator/emails/emails-section';
 import { EmbedSection } from './embed-section';
 
 type SettingsTabProps = {

@@ -2,16 +2,16 @@ import type { Dispatch, Ref } from 'react';
 import type { FormConfig } from '@/domain/form-config';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { AbTestSection } from './ab-test-section';
-import { BasicInfoTab } from './basic-info-tab';
-import { DesignTab } from './design-tab';
+import { AbTestSection } from '@/web/features/page-creator/ab-test/ab-test-section';
+import { BasicInfoTab } from '@/web/features/page-creator/lead-magnet/basic-info-tab';
+import { DesignTab } from '@/web/features/page-creator/design/design-tab';
 import { EditorActions } from './editor-actions';
 import { EDITOR_TABS, type EditorTab } from './editor-model';
 import { chosenFile, type EditorAction, type EditorState } from './editor-reducer';
-import { FormFieldsTab } from './form-fields-tab';
-import { PaymentTab } from './payment-tab';
-import { SettingsTab } from './settings-tab';
-import { TrackingTab } from './tracking-tab';
+import { FormFieldsTab } from '@/web/features/page-creator/fields/form-fields-tab';
+import { PaymentTab } from '@/web/features/page-creator/payment/payment-tab';
+import { SettingsTab } from '@/web/features/page-creator/settings/settings-tab';
+import { TrackingTab } from '@/web/features/page-creator/tracking/tracking-tab';
 
 type EditorPanelProps = {
   state: EditorState;

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
-import type { EditorErrors } from './editor-model';
+import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type TrackingTabProps = {
   config: FormConfig;
