@@ -5,7 +5,6 @@ import { createDb } from '@/server/db/client';
 import { openDatabase } from '@/server/db/database';
 import { migrateDatabase } from '@/server/db/migrate';
 import { createStorage } from '@/server/lib/create-storage';
-import { createTokens } from '@/server/lib/tokens';
 import { DemoWorkspaceExists, seedDemoWorkspace } from '@tests/kit/demo-workspace';
 import { APP_HOST, PUBLIC_HOST } from '@tests/kit/hosts';
 
@@ -26,10 +25,10 @@ try {
   const storage = await createStorage(config);
   // The seed serves no page: the small fixture web root spares it a build of the web app.
   const webRoot = fileURLToPath(new URL('../tests/fixtures/web', import.meta.url));
-  const { app } = await buildApp({ config, db, pool: database.pool, storage, webRoot });
+  const { app, services } = await buildApp({ config, db, pool: database.pool, storage, webRoot });
   await app.ready();
   try {
-    const summary = await seedDemoWorkspace(app, db, createTokens(config.secret));
+    const summary = await seedDemoWorkspace(app, db, services.tokens);
     say(
       `${summary.pages.length} pages, ${summary.leads} leads on ${summary.days} days of the last 90, ${summary.payments} payments`,
     );

@@ -9,61 +9,105 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { createAuth, type Auth, requireOwner, authRoutes, sessionCookieName } from './features/auth/index.js';
-import { accountRoutes } from './features/account/index.js';
+import { type AppServices, createAppServices, type FeatureRoutes } from './app-services.js';
 import { abTestRoutes } from './features/ab-testing/index.js';
-import { analyticsRoutes } from '@/server/features/page-stats';
+import { accountRoutes } from './features/account/index.js';
 import { apiKeysRoutes } from './features/api-keys/index.js';
+import { type Auth, authRoutes } from './features/auth/index.js';
+import { billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
 import { contactRoutes } from './features/contact/index.js';
-import { filesRoutes } from './features/files/index.js';
-import { imageFileRoutes, imagesRoutes } from './features/images/index.js';
+import { customDomainsRoutes, type DnsResolver, hostGate, tlsAskRoute } from './features/custom-domains/index.js';
+import { doubleOptInRoutes } from './features/double-opt-in/index.js';
+import { emailToolsRoutes } from './features/email-tools/index.js';
+import { fileDownloadRoutes, filesRoutes } from './features/files/index.js';
 import { formsRoutes } from './features/forms/index.js';
-import { visitorEmailRoutes } from './features/visitor-emails/index.js';
-import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
-import { leadListRoutes } from '@/server/features/leads';
-import { planLimitsRoutes } from './features/plan-limits/index.js';
 import { healthRoutes } from './features/health/index.js';
-import { devMailboxRoutes, emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
-import { createTokens } from './lib/tokens.js';
-import { type CheckoutDeps, paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
-import { billingDeps, billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
+import { imageFileRoutes, imagesRoutes } from './features/images/index.js';
+import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
+import { leadListRoutes } from './features/leads/index.js';
+import { devMailboxRoutes } from './features/mail/index.js';
+import { analyticsRoutes } from './features/page-stats/index.js';
+import { pageDefaultsRoutes } from './features/page-defaults/index.js';
+import { paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
+import { planLimitsRoutes } from './features/plan-limits/index.js';
+import { PUBLIC_API_PREFIX, publicApiRoutes } from './features/public-api/index.js';
 import {
-  createPublicPages,
   customDomainIsolation,
+  parseFormBodies,
   publicErrorHandler,
   publicNotFound,
   publicPagesRoutes,
 } from './features/public-pages/index.js';
-import {
-  createDomainMap,
-  createSites,
-  customDomainsRoutes,
-  type DnsResolver,
-  domainDeps,
-  hostGate,
-  systemResolver,
-  tlsAskRoute,
-} from './features/custom-domains/index.js';
-import { cacheLiveForms } from '@/server/features/submissions';
-import { PUBLIC_API_PREFIX, publicApiPlugin } from './features/public-api/index.js';
-import { pageDefaultsRoutes } from './features/page-defaults/index.js';
-import { retentionRoutes } from '@/server/features/workspace-privacy';
-import { dataRequestRoutes } from '@/server/features/workspace-privacy';
-import { webhookDeps, webhooksRoutes } from './features/webhooks/index.js';
-import { emailToolsDeps, emailToolsRoutes } from './features/email-tools/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/team/index.js';
+import { visitorEmailRoutes } from './features/visitor-emails/index.js';
+import { visitorJourneyRoutes } from './features/visitor-journey/index.js';
+import { webhooksRoutes } from './features/webhooks/index.js';
+import { dataRequestRoutes, retentionRoutes } from './features/workspace-privacy/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
 import { apiErrorHandler } from './lib/error-handler.js';
 import { logRedaction } from './lib/log-redaction.js';
-import { eventConsumers } from './event-consumers.js';
 import { refuseDeepBodies } from './lib/json-depth.js';
 import { refuseNulBytes } from './lib/nul-bytes.js';
-import { createSealer } from './lib/sealed.js';
-import { createStorage } from './lib/create-storage.js';
 import type { Storage } from './lib/storage.js';
 import { sameOriginWrites } from './lib/same-origin.js';
 import { apiNoStore, permissionsPolicy } from './lib/security-headers.js';
+import { createServices, type Services } from './services.js';
+
+// Which features each face mounts (decision 0073). Every entry is `(face, services) => void`.
+
+/** On every host, before the faces: the load balancer's and Caddy's questions. */
+const EVERY_HOST: FeatureRoutes[] = [healthRoutes, tlsAskRoute];
+
+/** The app's host, with or without a session. */
+const APP_FACE: FeatureRoutes[] = [
+  authRoutes,
+  contactRoutes,
+  // Outside the owner routes: without a session it sends the browser to sign in and back, not a 401.
+  leadExportDownloadRoutes,
+  invitationPreviewRoutes,
+  imageFileRoutes, // the creator's preview shows the page's images from here
+  devMailboxRoutes, // without SMTP_URL, outside production
+];
+
+/** The app's host, for a signed-in member of a workspace (the owner API). */
+const OWNER_API: FeatureRoutes[] = [
+  formsRoutes,
+  visitorEmailRoutes,
+  analyticsRoutes,
+  abTestRoutes,
+  leadListRoutes,
+  planLimitsRoutes,
+  leadExportRoutes,
+  filesRoutes,
+  imagesRoutes,
+  paymentsRoutes,
+  retentionRoutes,
+  pageDefaultsRoutes,
+  dataRequestRoutes,
+  webhooksRoutes,
+  emailToolsRoutes,
+  apiKeysRoutes,
+  teamRoutes,
+  customDomainsRoutes,
+  accountRoutes,
+  billingRoutes,
+];
+
+/** The pages host and the custom domains: visitors, and the payment providers' callbacks. */
+const PUBLIC_FACE: FeatureRoutes[] = [
+  publicPagesRoutes,
+  visitorJourneyRoutes,
+  doubleOptInRoutes,
+  fileDownloadRoutes,
+  imageFileRoutes,
+  paymentsPublicRoutes,
+  billingWebhookRoutes,
+];
+
+const mount = async (face: FastifyInstance, routes: FeatureRoutes[], services: AppServices) => {
+  for (const feature of routes) await feature(face, services);
+};
 
 export interface AppDeps {
   config: Config;
@@ -82,6 +126,8 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   auth: Auth;
+  /** What the features use (services.ts): the job thread builds its own with the same function. */
+  services: Services;
 }
 
 // The bundled server (dist/server/main.js, see scripts/build-server.mjs) sits one level closer to dist/web.
@@ -94,11 +140,10 @@ export async function buildApp({
   db,
   pool,
   webRoot = defaultWebRoot,
-  storage: givenStorage,
+  storage,
   logger = false,
   dns,
 }: AppDeps): Promise<App> {
-  const storage = givenStorage ?? (await createStorage(config));
   // GET /f/{id} answered from memory before Fastify when it can be (features/public-pages/public-pages.ts).
   const fastPath: { handle?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const app = Fastify({
@@ -127,49 +172,11 @@ export async function buildApp({
       return server;
     },
   });
-  sealQueuedEmailsWith(emailJobSealer(config.secret));
-  const auth = createAuth(config, db, app.log);
-  const leadDeps = {
-    db,
-    tokens: createTokens(config.secret),
-    publicOrigin: config.publicUrl.origin,
-    appOrigin: config.appUrl.origin,
-  };
-  const checkout: CheckoutDeps = {
-    db,
-    sealer: createSealer(config.secret, 'payment-credentials'),
-    publicOrigin: config.publicUrl.origin,
-    stripeApiUrl: config.stripeApiUrl,
-    paypalApiUrl: config.paypalApiUrl,
-    leads: leadDeps,
-  };
-  const billing = billingDeps(config, db);
-  const exportDeps = { db, tokens: leadDeps.tokens, appOrigin: config.appUrl.origin };
-  const webhooks = webhookDeps(config, db);
-  const https = config.appUrl.protocol === 'https:';
-  // Live pages cached in memory, invalidated by the database's notifications (docs/decisions/0026).
-  const liveForms = cacheLiveForms(db, pool.options, app.log);
-  const publicPages = createPublicPages({
-    db,
-    secret: config.secret,
-    publicOrigin: config.publicUrl.origin,
-    appOrigin: config.appUrl.origin,
-    checkout,
-    log: app.log,
-  });
-  // Serving custom domains, in memory and told of changes like the live pages (docs/decisions/0055).
-  const domains = await createDomainMap(db, pool.options, app.log);
-  const sites = createSites(config.appUrl, config.publicUrl, domains);
-  const domainsDeps = domainDeps(
-    { db, resolver: dns ?? systemResolver(config.dnsServers), appUrl: config.appUrl, publicUrl: config.publicUrl },
-    domains,
-  );
-  fastPath.handle = publicPages.fastPath(sites, config.trustProxy, domains);
-  app.addHook('onClose', async () => {
-    await domains.close();
-    await publicPages.views.close();
-    await liveForms.close();
-  });
+  const base = await createServices(config, db, { storage, dns });
+  const services = await createAppServices(base, { pool, log: app.log, webRoot });
+  const { publicPages, liveForms } = services;
+  fastPath.handle = publicPages.fastPath(services.sites, config.trustProxy, services.domainMap);
+  app.addHook('onClose', services.close);
   // After a write through either API, this server's visitors see its effect on pages at once.
   app.addHook('onSend', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) await liveForms.synced();
@@ -179,7 +186,69 @@ export async function buildApp({
     if (request.method === 'GET' && request.url.startsWith('/api/')) await publicPages.views.flush();
   });
 
-  await app.register(fastifyHelmet, {
+  await app.register(fastifyHelmet, helmetOptions(config));
+  permissionsPolicy(app);
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyMultipart);
+
+  app.setErrorHandler(apiErrorHandler);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Lodestone API', version: '1' } },
+    hideUntagged: true,
+    // The owner API only: /api/v1 has its own document (features/public-api).
+    transform: (doc) =>
+      doc.url.startsWith(PUBLIC_API_PREFIX) ? { schema: { hide: true }, url: doc.url } : jsonSchemaTransform(doc),
+  });
+
+  // A host that is none of ours gets the public 404 page for every path but these two.
+  app.addHook('onRequest', hostGate(services.sites, publicNotFound));
+  // Every route of every face, /api/v1 included: before the NUL scan and the validators walk a body.
+  app.addHook('preValidation', refuseDeepBodies);
+  await mount(app, EVERY_HOST, services);
+
+  const appFace = hostConstraint(config.appUrl.host, true);
+  let spa: Awaited<ReturnType<typeof spaRoutes>> | undefined;
+  await app.register(async (face) => {
+    face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
+    face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
+    face.addHook('preValidation', refuseNulBytes);
+    apiNoStore(face);
+    face.setValidatorCompiler(validatorCompiler);
+    face.get('/api/openapi.json', () => app.swagger());
+    await mount(face, APP_FACE, services);
+    await face.register(async (owned) => {
+      owned.addHook('onRequest', services.requireOwner);
+      enforceRoles(owned); // before the routes: it gives each its role check
+      await mount(owned, OWNER_API, services);
+    });
+    spa = await spaRoutes(face, services); // last: the SPA's documents for every other path
+  });
+
+  // /api/v1, on the app's host, outside the app face: its own hooks, errors and document.
+  await publicApiRoutes(app, services);
+
+  const publicFace = hostConstraint(config.appUrl.host, false);
+  await app.register(async (face) => {
+    face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
+    // A visitor's browser is told what happened in HTML, never shown the API's JSON error (house rule 10).
+    face.setErrorHandler(publicErrorHandler);
+    // On a custom domain, only its workspace's pages and visitors' links (after the body is parsed).
+    face.addHook('preHandler', customDomainIsolation(services));
+    parseFormBodies(face);
+    await mount(face, PUBLIC_FACE, services);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply) =>
+    isAppHost(request, config.appUrl.host) && spa ? spa.notFound(request, reply) : publicNotFound(reply),
+  );
+
+  return { app, auth: services.auth, services: base };
+}
+
+/** The app's Content-Security-Policy and the other headers helmet sets (published pages have their own). */
+function helmetOptions(config: Config) {
+  const https = config.appUrl.protocol === 'https:';
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -201,102 +270,7 @@ export async function buildApp({
       },
     },
     strictTransportSecurity: https,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
     crossOriginEmbedderPolicy: false,
-  });
-  permissionsPolicy(app);
-  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(fastifyMultipart);
-
-  app.setErrorHandler(apiErrorHandler);
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Lodestone API', version: '1' } },
-    hideUntagged: true,
-    // The owner API only: /api/v1 has its own document (features/public-api).
-    transform: (doc) =>
-      doc.url.startsWith(PUBLIC_API_PREFIX) ? { schema: { hide: true }, url: doc.url } : jsonSchemaTransform(doc),
-  });
-
-  // A host that is none of ours gets the public 404 page for every path but these two.
-  app.addHook('onRequest', hostGate(sites, publicNotFound));
-  // Every route of every face, /api/v1 included: before the NUL scan and the validators walk a body.
-  app.addHook('preValidation', refuseDeepBodies);
-  healthRoutes(app, pool);
-  tlsAskRoute(app, { appUrl: config.appUrl, publicUrl: config.publicUrl, domains });
-
-  const appFace = hostConstraint(config.appUrl.host, true);
-  let spa: Awaited<ReturnType<typeof spaRoutes>> | undefined;
-  await app.register(async (face) => {
-    face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: appFace }));
-    face.addHook('onRequest', sameOriginWrites(config.appUrl.origin));
-    face.addHook('preValidation', refuseNulBytes);
-    apiNoStore(face);
-    face.setValidatorCompiler(validatorCompiler);
-    face.get('/api/openapi.json', () => app.swagger());
-    authRoutes(face, auth, db, config.appUrl.origin);
-    contactRoutes(face, { db, tokens: leadDeps.tokens, supportEmail: config.supportEmail });
-    // Outside the owner plugin: without a session it sends the browser to sign in and back, not a 401.
-    leadExportDownloadRoutes(face, { ...exportDeps, storage }, requireOwner(auth, db));
-    invitationPreviewRoutes(face, db);
-    imageFileRoutes(face, storage); // the creator's preview shows the page's images from here
-    await face.register(async (owned) => {
-      owned.addHook('onRequest', requireOwner(auth, db));
-      enforceRoles(owned); // before the routes: it gives each its role check
-      formsRoutes(owned, db, config.publicUrl.origin);
-      visitorEmailRoutes(owned, { db, publicOrigin: config.publicUrl.origin, mailFrom: config.mailFrom });
-      analyticsRoutes(owned, db);
-      abTestRoutes(owned, db);
-      leadListRoutes(owned, db);
-      planLimitsRoutes(owned, db);
-      leadExportRoutes(owned, exportDeps);
-      filesRoutes(owned, db, storage);
-      imagesRoutes(owned, db, storage);
-      paymentsRoutes(owned, checkout);
-      retentionRoutes(owned, db);
-      pageDefaultsRoutes(owned, db);
-      dataRequestRoutes(owned, { db, tokens: leadDeps.tokens, storage, eventConsumers });
-      webhooksRoutes(owned, webhooks);
-      emailToolsRoutes(owned, emailToolsDeps(config, db));
-      apiKeysRoutes(owned, db);
-      teamRoutes(owned, db, config.appUrl.origin);
-      customDomainsRoutes(owned, domainsDeps);
-      accountRoutes(owned, db);
-      billingRoutes(owned, billing);
-    });
-    if (!config.smtpUrl && config.env !== 'production') devMailboxRoutes(face, db);
-    spa = await spaRoutes(face, webRoot, {
-      rereadIndex: config.env === 'development',
-      sessionCookie: sessionCookieName(config),
-    });
-  });
-
-  const apiDeps = {
-    db,
-    tokens: leadDeps.tokens,
-    storage,
-    appOrigin: config.appUrl.origin,
-    publicOrigin: config.publicUrl.origin,
-    webhooks,
-    eventConsumers,
   };
-  await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, appHost: config.appUrl.host, ...apiDeps });
-
-  const publicFace = hostConstraint(config.appUrl.host, false);
-  await app.register(async (face) => {
-    face.addHook('onRoute', (route) => void (route.constraints = { ...route.constraints, host: publicFace }));
-    // A visitor's browser is told what happened in HTML, never shown the API's JSON error (house rule 10).
-    face.setErrorHandler(publicErrorHandler);
-    // On a custom domain, only its workspace's pages and visitors' links (after the body is parsed).
-    face.addHook('preHandler', customDomainIsolation({ db, tokens: leadDeps.tokens }));
-    publicPagesRoutes(face, { ...leadDeps, storage, secret: config.secret, checkout, domains }, publicPages);
-    imageFileRoutes(face, storage);
-    await face.register(paymentsPublicRoutes, checkout);
-    await face.register(billingWebhookRoutes, billing);
-  });
-
-  app.setNotFoundHandler((request: FastifyRequest, reply) =>
-    isAppHost(request, config.appUrl.host) && spa ? spa.notFound(request, reply) : publicNotFound(reply),
-  );
-
-  return { app, auth };
 }

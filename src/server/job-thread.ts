@@ -20,8 +20,8 @@ import { PURGE_WEBHOOK_EVENTS_CRONTAB } from './features/webhooks/index.js';
 import { RECHECK_DOMAINS_CRONTAB } from './features/custom-domains/index.js';
 import { type JobRunner, startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
-import { createStorage } from './lib/create-storage.js';
 import type { FromJobThread, JobThreadData, ToJobThread } from './start-job-thread.js';
+import { createServices } from './services.js';
 import { createTaskList } from './tasks.js';
 
 /**
@@ -94,8 +94,7 @@ export async function runJobThread(_data: JobThreadData, config: Config): Promis
   let runner: JobRunner;
   let startRunner: () => Promise<JobRunner>;
   try {
-    const storage = await createStorage(config);
-    const taskList = createTaskList(config, createDb(pool), mailer, storage);
+    const taskList = createTaskList(await createServices(config, createDb(pool)), mailer);
     startRunner = () => startJobRunner(pool, taskList, CRONTAB, log, { concurrency: JOB_CONCURRENCY });
     runner = await startRunner();
   } catch (err) {

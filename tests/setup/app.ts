@@ -60,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const db = createDb(database.pool);
   const configured = await createStorage(config);
   const storage = options.storage ? options.storage(configured) : configured;
-  const { app, auth } = await buildApp({
+  const { app, auth, services } = await buildApp({
     config,
     db,
     pool: database.pool,
@@ -73,6 +73,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   return {
     app,
     auth,
+    services,
     config,
     db,
     pool: database.pool,
@@ -80,7 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     async runJobs(options = {}) {
       const { mailer = devMailbox(config.mailFrom), tasks = {} } = 'send' in options ? { mailer: options } : options;
       // Jobs may queue jobs (a submission's follow-up queues its email): run until none is left.
-      const taskList = { ...createTaskList(config, db, mailer, storage), ...tasks };
+      const taskList = { ...createTaskList(services, mailer), ...tasks };
       await runOnce({ pgPool: database.pool, taskList, logger: quietLogger, preset: { worker: BATCHED_COMPLETION } });
     },
     async close() {

@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { abTestResults } from './ab-test-results.js';
 
 /** A page's A/B test results for its owner (contract: src/domain/ab-test-results.ts), scoped to the caller's workspace. */
-export function abTestRoutes(app: FastifyInstance, db: Db) {
+export function abTestRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/forms/:id/ab-test', { schema: { tags: ['analytics'], params: idParamsSchema } }, async (request) =>

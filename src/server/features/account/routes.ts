@@ -7,7 +7,7 @@ import { accountStatus, cancelDeletion, scheduleDeletion } from './account.js';
 const tags = ['account'];
 
 /** The signed-in person's own account (contract: src/domain/account.ts), for the owner plugin. */
-export function accountRoutes(app: FastifyInstance, db: Db) {
+export function accountRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/account', { schema: { tags } }, (request) => accountStatus(db, request.owner.userId));
   api.post('/api/account/deletion', { schema: { tags, body: accountDeletionBodySchema } }, (request) =>

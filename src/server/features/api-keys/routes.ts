@@ -8,7 +8,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
 const tags = ['api-keys'];
 
 /** The workspace's API keys (contract: src/domain/api-keys.ts), for the owner plugin (request.owner set). */
-export function apiKeysRoutes(app: FastifyInstance, db: Db) {
+export function apiKeysRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/api-keys', { schema: { tags } }, async (request) => listApiKeys(db, request.owner.workspaceId));
   api.post('/api/api-keys', { schema: { tags, body: createApiKeyBodySchema } }, async (request, reply) =>

@@ -1,3 +1,3 @@
 export { type Auth, createAuth, sessionCookieName } from './auth.js';
-export { type Owner, requireOwner, type WorkspaceActor } from './owner.js';
+export { type Owner, type OwnerHook, requireOwner, type WorkspaceActor } from './owner.js';
 export { authRoutes } from './routes.js';

@@ -13,7 +13,7 @@ const UNOFFERED = new Set(['/api/auth/send-verification-email']);
 const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie']);
 
 /** Hands /api/auth/* to better-auth, and answers who the signed-in owner is. */
-export function authRoutes(app: FastifyInstance, auth: Auth, db: Db, origin: string) {
+export function authRoutes(app: FastifyInstance, { auth, db, appOrigin: origin }: { auth: Auth; db: Db; appOrigin: string }) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

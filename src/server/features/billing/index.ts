@@ -1,6 +1,8 @@
+import type { TaskList } from 'graphile-worker';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { BillingDeps } from './apply.js';
+import { END_GRACE_PERIODS_TASK, endGracePeriodsTask } from './grace.task.js';
 
 export type { BillingDeps } from './apply.js';
 export { END_GRACE_PERIODS_CRONTAB, END_GRACE_PERIODS_TASK, endGracePeriodsTask } from './grace.task.js';
@@ -15,3 +17,8 @@ export const billingDeps = (config: Config, db: Db): BillingDeps => ({
   appOrigin: config.appUrl.origin,
 });
 export { OPERATOR, PlanCommandError, setPlanAsOperator } from './operator.js';
+
+/** The feature's background tasks, by name, from the services (decision 0073). */
+export const billingTasks = ({ billing }: { billing: BillingDeps }): TaskList => ({
+  [END_GRACE_PERIODS_TASK]: endGracePeriodsTask(billing),
+});

@@ -8,6 +8,7 @@ import {
   type ContactReceived,
   type SiteInfo,
 } from '@/domain/contact';
+import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { HttpError } from '@/server/lib/http-errors';
 import { createRateLimiter, ipBucket } from '@/server/lib/rate-limiter';
@@ -17,13 +18,13 @@ import { CONTACT_RATE_LIMIT, receiveContactMessage } from './contact.js';
 interface ContactDeps {
   db: Db;
   tokens: Tokens;
-  supportEmail: string;
+  config: Pick<Config, 'supportEmail'>;
 }
 
 const tags = ['site'];
 
 /** The public site settings and the contact form (contract: src/domain/contact.ts). No session needed. */
-export function contactRoutes(app: FastifyInstance, { db, tokens, supportEmail }: ContactDeps) {
+export function contactRoutes(app: FastifyInstance, { db, tokens, config: { supportEmail } }: ContactDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter(db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
   const received: ContactReceived = { received: true };

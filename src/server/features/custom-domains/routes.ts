@@ -14,7 +14,7 @@ const tags = ['domains'];
 const params = idParamsSchema;
 
 /** The workspace's custom domains and its pages' slugs (contract: src/domain/custom-domains.ts), for the owner plugin. */
-export function customDomainsRoutes(app: FastifyInstance, deps: DomainDeps) {
+export function customDomainsRoutes(app: FastifyInstance, { customDomains: deps }: { customDomains: DomainDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/domains', { schema: { tags } }, async (request) => listDomains(deps, request.owner.workspaceId));
   api.post('/api/domains', { schema: { tags, body: addDomainBodySchema } }, async (request, reply) =>

@@ -9,7 +9,7 @@ import { getFormEmailTools, setFormEmailTools } from './form-email-tools.js';
 const tags = ['email-tools'];
 
 /** The owner's email-tool connections and each page's choice of where its leads go (contract: src/domain/email-tools.ts). */
-export function emailToolsRoutes(app: FastifyInstance, deps: EmailToolsDeps) {
+export function emailToolsRoutes(app: FastifyInstance, { emailTools: deps }: { emailTools: EmailToolsDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/email-tools', { schema: { tags } }, (request) => emailToolsSettings(deps, request.owner.workspaceId));

@@ -12,7 +12,7 @@ import { findFile, storeUpload } from './files.js';
 const tags = ['files'];
 
 /** The owner's lead-magnet files (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
-export function filesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
+export function filesRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/files', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {

@@ -34,7 +34,7 @@ const keyedByConfig = { config: { errorKeysUnder: 'config' } };
  * The owner API for forms (contract: src/domain/forms-api.ts), for an app whose onRequest hook has
  * set `request.owner`. Every query is scoped to the caller's workspace.
  */
-export function formsRoutes(app: FastifyInstance, db: Db, publicOrigin: string) {
+export function formsRoutes(app: FastifyInstance, { db, publicOrigin }: { db: Db; publicOrigin: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const detail = (row: Parameters<typeof toDetail>[0]) => toDetail(row, publicOrigin);
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 const TIMEOUT_MS = 2000;
 
 /** 200 when the database answers within two seconds, 503 otherwise. Served on every host. */
-export function healthRoutes(app: FastifyInstance, pool: pg.Pool) {
+export function healthRoutes(app: FastifyInstance, { pool }: { pool: pg.Pool }) {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,7 @@ import { storeImage } from './store-image.js';
 const tags = ['images'];
 
 /** POST /api/images: the owner's logo and cover uploads (contract: src/domain/images.ts), for the caller's workspace. */
-export function imagesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
+export function imagesRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/images', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
@@ -31,7 +31,7 @@ export function imagesRoutes(app: FastifyInstance, db: Db, storage: Storage) {
  * PNG_MAX_WIDTH) is the same image as a PNG, made from the WebP, for emails: mail programs cache it
  * (Gmail's and Outlook.com's image proxies fetch it once), and a small width costs a few milliseconds.
  */
-export function imageFileRoutes(app: FastifyInstance, storage: Storage) {
+export function imageFileRoutes(app: FastifyInstance, { storage }: { storage: Storage }) {
   app.get<{ Params: { id: string; file: string } }>('/img/:id/:file', async (request, reply) => {
     const found = imageFileOf(request.params.id, request.params.file, PNG_MAX_WIDTH);
     if (!found) throw notFound('This image');

@@ -9,7 +9,7 @@ import { findLeadExport } from './exports.js';
 export const EXPORT_LINK_EXPIRED_MESSAGE = `This export link has expired: exports are kept for ${EXPORT_TTL_DAYS} days. Export your leads again from Lodestone.`;
 const NOT_FOUND_MESSAGE = 'This export was not found. It may belong to another workspace, or the link is incomplete.';
 
-/** The hook that names the signed-in owner (features/auth's requireOwner), passed in by app.ts. */
+/** The hook that names the signed-in owner (features/auth's requireOwner), one of the app's services. */
 type OwnerHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 // The browser navigates here (from the app or the email), so refusals are short plain-text pages
@@ -24,8 +24,7 @@ const refuse = (reply: FastifyReply, status: number, message: string) =>
  */
 export function leadExportDownloadRoutes(
   app: FastifyInstance,
-  deps: ExportApiDeps & { storage: Storage },
-  requireOwner: OwnerHook,
+  { requireOwner, ...deps }: ExportApiDeps & { storage: Storage; requireOwner: OwnerHook },
 ) {
   app.get<{ Params: { id: string }; Querystring: { t?: unknown } }>(
     '/exports/:id/download', // exportDownloadPath(id) in src/domain/lead-export.ts

@@ -8,7 +8,7 @@ import { listLeads, listWorkspaceLeads } from './list-leads.js';
 const tags = ['leads'];
 
 /** Leads for their owner (contract: src/domain/forms-api.ts, lead-detail.ts), scoped to the caller's workspace. */
-export function leadListRoutes(app: FastifyInstance, db: Db) {
+export function leadListRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/leads', { schema: { tags, querystring: workspaceLeadsQuerySchema } }, async (request) =>

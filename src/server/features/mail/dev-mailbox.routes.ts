@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { devMail } from '@/server/db/schema/index';
 import { escapeHtml } from '@/server/lib/html';
@@ -21,9 +22,11 @@ export function isLoopbackClient(request: FastifyRequest): boolean {
 /**
  * The dev mailbox: every email the server sent while SMTP_URL is unset, newest first. It holds
  * password-reset links, so it answers only clients on this machine: anyone else gets the 404 of a
- * route that does not exist (the server listens on 0.0.0.0 by default).
+ * route that does not exist (the server listens on 0.0.0.0 by default). Mounted only without an SMTP
+ * server, and never in production.
  */
-export function devMailboxRoutes(app: FastifyInstance, db: Db) {
+export function devMailboxRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Pick<Config, 'smtpUrl' | 'env'> }) {
+  if (config.smtpUrl || config.env === 'production') return;
   const loopbackOnly = {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isLoopbackClient(request)) return reply.callNotFound();

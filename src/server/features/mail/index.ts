@@ -1,3 +1,11 @@
+import type { TaskList } from 'graphile-worker';
+import type { Db } from '@/server/db/client';
+import type { Mailer } from '@/server/lib/mailer';
+import type { Sealer } from '@/server/lib/sealed';
+import { SEND_EMAIL_TASK } from './emails.js';
+import { PURGE_EMAIL_DELIVERIES_TASK, purgeEmailDeliveriesTask } from './purge-deliveries.task.js';
+import { sendEmailTask } from './send-email.task.js';
+
 export { devMailboxRoutes } from './dev-mailbox.routes.js';
 export { queueEmail, renderEmail, SEND_EMAIL_TASK, type EmailJob, type EmailProps } from './emails.js';
 export { forgetEmails } from './forget-emails.js';
@@ -9,3 +17,9 @@ export {
 export { emailJobSealer, sealQueuedEmailsWith } from './sealed-email-job.js';
 export { sendEmailTask } from './send-email.task.js';
 export { emailBrandOf, type EmailBrand } from './templates/email-brand.js';
+
+/** The feature's background tasks, by name, from the services (decision 0073). */
+export const mailTasks = ({ db, emailSealer }: { db: Db; emailSealer: Sealer }, mailer: Mailer): TaskList => ({
+  [SEND_EMAIL_TASK]: sendEmailTask({ mailer, db, sealer: emailSealer }),
+  [PURGE_EMAIL_DELIVERIES_TASK]: purgeEmailDeliveriesTask(db),
+});

@@ -18,15 +18,15 @@ let queueSealer: Sealer | undefined;
 
 /**
  * Sets the key `queueEmail` seals with. Every caller of `queueEmail(executor, job)` has only a
- * database handle, so the key is set once when the app is built (from SECRET) rather than passed.
+ * database handle, so the key is set once per thread, by createServices (src/server/services.ts,
+ * from SECRET), rather than passed (decision 0073 says why it stays so).
  */
 export function sealQueuedEmailsWith(sealer: Sealer): void {
   queueSealer = sealer;
 }
 
 export function sealEmailJob(email: QueuedEmail): SealedEmailPayload {
-  if (!queueSealer)
-    throw new Error('email jobs cannot be queued before sealQueuedEmailsWith() ran (buildApp and createTaskList do it)');
+  if (!queueSealer) throw new Error('email jobs cannot be queued before sealQueuedEmailsWith() ran (createServices does it)');
   return { sealed: queueSealer.seal(email) };
 }
 

@@ -7,7 +7,7 @@ import { pageDefaults, setPageDefaults } from './page-defaults.js';
 const tags = ['workspace'];
 
 /** What the caller's workspace's new pages start from (contract: src/domain/page-defaults.ts). */
-export function pageDefaultsRoutes(app: FastifyInstance, db: Db) {
+export function pageDefaultsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/workspace/page-defaults', { schema: { tags } }, async (request) => pageDefaults(db, request.owner.workspaceId));
   api.put('/api/workspace/page-defaults', { schema: { tags, body: pageDefaultsSchema } }, async (request) =>

@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { formAnalytics } from './form-analytics.js';
 
 /** A page's numbers for its owner (contract: src/domain/forms-api.ts), scoped to the caller's workspace. */
-export function analyticsRoutes(app: FastifyInstance, db: Db) {
+export function analyticsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/forms/:id/analytics', { schema: { tags: ['analytics'], params: idParamsSchema } }, async (request) =>

@@ -32,7 +32,7 @@ export function keysFor(role: Role, settings: PaymentSettings): PaymentSettings 
 }
 
 /** The owner's payment settings and a form's payments (contract: src/domain/payments.ts), scoped to the caller's workspace. */
-export function paymentsRoutes(app: FastifyInstance, deps: PaymentsDeps) {
+export function paymentsRoutes(app: FastifyInstance, { checkout: deps }: { checkout: PaymentsDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = (workspaceId: string) => paymentSettings(deps, workspaceId);
 

@@ -6,7 +6,7 @@ import { heldLeadsSummary } from './held-leads.js';
 import { editablePages, keepPagesForEditing } from './kept-pages.js';
 
 /** What the workspace's plan holds back (contract: src/domain/plan-usage.ts), scoped to the caller's workspace. */
-export function planLimitsRoutes(app: FastifyInstance, db: Db) {
+export function planLimitsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/leads/held', { schema: { tags: ['leads'] } }, async (request) => heldLeadsSummary(db, request.owner.workspaceId));

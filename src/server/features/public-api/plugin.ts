@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { PUBLIC_API_PREFIX } from '@/domain/public-api';
+import type { Config } from '@/server/config';
 import { hostConstraint } from '@/server/lib/hosts';
 import { refuseNulBytes } from '@/server/lib/nul-bytes';
 import { createRateLimiter } from '@/server/lib/rate-limiter';
@@ -11,7 +12,7 @@ import { enforceKeyRoles } from './permissions.js';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency.js';
 import { V1_DESCRIPTION, v1TransformObject } from './openapi.js';
 import { ApiProblem, problemErrorHandler, sendProblem } from './problem.js';
-import { type PublicApiDeps, publicApiRoutes } from './routes.js';
+import { type PublicApiDeps, v1Routes } from './routes.js';
 
 export interface PublicApiOptions extends PublicApiDeps {
   /** APP_URL's host: the API answers there only, like the owner API. */
@@ -74,8 +75,35 @@ export async function publicApiPlugin(v1: FastifyInstance, options: PublicApiOpt
     enforceKeyRoles(authed);
     authed.addHook('preHandler', idempotencyPreHandler(options.db));
     authed.addHook('onSend', idempotencyOnSend(options.db));
-    publicApiRoutes(authed, options);
+    v1Routes(authed, options);
   });
+}
+
+/** The feature's entry (decision 0073): /api/v1 on the whole app, answering on the app's host only. */
+export async function publicApiRoutes(
+  app: FastifyInstance,
+  {
+    config,
+    db,
+    tokens,
+    storage,
+    appOrigin,
+    publicOrigin,
+    webhooks,
+    eventConsumers,
+  }: PublicApiDeps & { config: Pick<Config, 'appUrl'> },
+) {
+  const options: PublicApiOptions = {
+    appHost: config.appUrl.host,
+    db,
+    tokens,
+    storage,
+    appOrigin,
+    publicOrigin,
+    webhooks,
+    eventConsumers,
+  };
+  await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, ...options });
 }
 
 export { PUBLIC_API_PREFIX };

@@ -43,7 +43,7 @@ export interface PublicApiDeps {
 }
 
 /** The public API's endpoints (contract: src/domain/public-api.ts); `request.apiCaller` is set by authenticate.ts. */
-export function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps) {
+export function v1Routes(app: FastifyInstance, deps: PublicApiDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, publicOrigin } = deps;
   const detail = (row: Parameters<typeof toDetail>[0]) => toDetail(row, publicOrigin);

@@ -8,7 +8,7 @@ import { fieldOf } from '@tests/kit/fields';
 import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
 import { leads } from '@/server/db/schema/index';
 import { peekLiveForm } from '@/server/features/submissions';
-import { NOT_SAVED_YET } from './routes.js';
+import { NOT_SAVED_YET } from '@/server/features/visitor-journey';
 
 /*
  * House rule 10: while the database does not answer, a visitor's browser is told the truth in HTML

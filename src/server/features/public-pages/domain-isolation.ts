@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { forms, leads, payments, submissions } from '@/server/db/schema/index';
 import type { Tokens } from '@/server/lib/tokens';
 import { loadLiveForm } from '@/server/features/submissions';
-import { publicNotFound } from './routes.js';
+import { publicNotFound } from './notices.js';
 
 type Deps = { db: Db; tokens: Tokens };
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

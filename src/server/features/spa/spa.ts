@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@/domain/api-errors';
 import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute, SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from '@/domain/routes';
+import type { Config } from '@/server/config';
+import { sessionCookieName } from '@/server/features/auth';
 import { HttpError } from '@/server/lib/http-errors';
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -18,11 +20,8 @@ const YEAR = 60 * 60 * 24 * 365;
  * without it the header shows Sign in and a signed-out visitor downloads no auth code. The mark
  * is only a hint: the API still checks every session.
  */
-export async function spaRoutes(
-  app: FastifyInstance,
-  webRoot: string,
-  options: { rereadIndex?: boolean; sessionCookie?: string } = {},
-) {
+export async function spaRoutes(app: FastifyInstance, { webRoot, config }: { webRoot: string; config: Config }) {
+  const options = { rereadIndex: config.env === 'development', sessionCookie: sessionCookieName(config) };
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built: ${indexFile} is missing. Run \`npm run build\` (npm start does it for you).`);

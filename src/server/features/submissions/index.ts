@@ -1,3 +1,7 @@
+import type { TaskList } from 'graphile-worker';
+import { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
+import type { LeadDeps } from './lead-state.js';
+
 export { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
 export {
   canResend,
@@ -29,3 +33,8 @@ export {
 } from './live-form.js';
 export { confirmPayment, revokePayment } from './paid-leads.js';
 export { storeSubmission, type VisitMeta } from './store-submission.js';
+
+/** The feature's background tasks, by name, from the services (decision 0073). */
+export const submissionsTasks = (leads: LeadDeps): TaskList => ({
+  [FOLLOW_UP_TASK]: followUpTask(leads),
+});

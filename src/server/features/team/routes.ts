@@ -29,7 +29,7 @@ export const INVITATIONS_PER_HOUR: RateRule = { name: 'team-invitations', limit:
 const auditQuery = z.strictObject({ before: z.coerce.number().int().positive().optional() });
 
 /** The caller's team and workspaces (contract: src/domain/team.ts), for the owner plugin (request.owner set). */
-export function teamRoutes(app: FastifyInstance, db: Db, appOrigin: string) {
+export function teamRoutes(app: FastifyInstance, { db, appOrigin }: { db: Db; appOrigin: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter(db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
   api.get('/api/team', { schema: { tags } }, (request) => teamOf(db, request.owner));
@@ -76,7 +76,7 @@ export function teamRoutes(app: FastifyInstance, db: Db, appOrigin: string) {
 }
 
 /** What an invitation link shows before anyone signs in (app face, no session needed). */
-export function invitationPreviewRoutes(app: FastifyInstance, db: Db) {
+export function invitationPreviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/invitations/:token', { schema: { tags, params: tokenParams } }, (request) =>
     previewInvitation(db, request.params.token),

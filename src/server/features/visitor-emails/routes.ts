@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@/domain/api-errors';
 import { emailCopyMessages } from '@/domain/email-copy';
 import { EMAIL_TESTS_PER_10_MINUTES, emailPreviewBodySchema, type EmailTestSent } from '@/domain/email-copy-api';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import { HttpError } from '@/server/lib/http-errors';
 import { createRateLimiter, type RateRule } from '@/server/lib/rate-limiter';
 import { previewVisitorEmail, sendTestVisitorEmail, type VisitorEmailDeps } from './sample-email.js';
@@ -15,7 +17,11 @@ export const EMAIL_TESTS_RULE: RateRule = { name: 'email-tests', limit: EMAIL_TE
  * The preview and the test send of the emails a page's visitors get (contract:
  * src/domain/email-copy-api.ts), for the owner plugin (request.owner set).
  */
-export function visitorEmailRoutes(app: FastifyInstance, deps: VisitorEmailDeps) {
+export function visitorEmailRoutes(
+  app: FastifyInstance,
+  { db, publicOrigin, config }: { db: Db; publicOrigin: string; config: Pick<Config, 'mailFrom'> },
+) {
+  const deps: VisitorEmailDeps = { db, publicOrigin, mailFrom: config.mailFrom };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter(deps.db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
 

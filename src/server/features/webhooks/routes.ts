@@ -15,7 +15,7 @@ const tags = ['webhooks'];
 const base = '/api/webhooks/endpoints';
 
 /** The workspace's webhook endpoints and their delivery logs (contract: src/domain/webhooks-api.ts). */
-export function webhooksRoutes(app: FastifyInstance, deps: WebhookDeps) {
+export function webhooksRoutes(app: FastifyInstance, { webhooks: deps }: { webhooks: WebhookDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const params = idParamsSchema;

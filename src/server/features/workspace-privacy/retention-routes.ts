@@ -7,7 +7,7 @@ import { retentionSettings, setRetentionSettings } from './retention.js';
 const tags = ['workspace'];
 
 /** How long the caller's workspace keeps leads (contract: src/domain/retention.ts). */
-export function retentionRoutes(app: FastifyInstance, db: Db) {
+export function retentionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/workspace/retention', { schema: { tags } }, async (request) => retentionSettings(db, request.owner.workspaceId));
   api.put('/api/workspace/retention', { schema: { tags, body: retentionSettingsSchema } }, async (request) =>

@@ -1,0 +1,258 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { afterSubmitRedirect } from '@/domain/after-submit';
+import { isAbVariant, type AbVariant } from '@/domain/ab-test';
+import { RESERVED_NAMES } from '@/domain/form-config';
+import { visitorPaymentMessages } from '@/domain/payments';
+import { parseSubmission, withPageParams } from '@/domain/submission';
+import type { VisitorThankYouProps } from '@/landing/index';
+import type { Config } from '@/server/config';
+import type { Executor } from '@/server/db/client';
+import { testRunning } from '@/server/features/ab-testing/index';
+import type { DomainMap } from '@/server/features/custom-domains/index';
+import type { CheckoutDeps } from '@/server/features/payments/index';
+import {
+  framingOrigins,
+  pageGoneOrMissing,
+  pageRemoved,
+  type PublicPages,
+  type PublicView,
+  type Render,
+  tooManyAttempts,
+} from '@/server/features/public-pages/index';
+import { type LeadDeps, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '@/server/features/submissions';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
+import { pageOfDamagedLink } from './email-links.js';
+import { type JourneyDeps, submitFromPage } from './submit-from-page.js';
+import { inboxThankYou, submissionThankYou, type ThankYouView } from './thank-you.js';
+import type { VisitorLimits } from './visitor-limits.js';
+
+// The visitor's journey on the public face: the sign-up a published page posts, and the thank-you
+// page it leads to (and the lead's own page, from its emails).
+
+const PRESS_AGAIN =
+  'Please press the button once more to send your details. (Your browser filled the form in faster than we expected.)';
+
+/** The page again when the database could not store a sign-up: not saved, nothing lost, press again. */
+export const NOT_SAVED_YET =
+  'Your sign-up could not be saved yet: our side is having a moment of trouble. What you typed is still here. Please press the button again in a moment.';
+
+type JourneyServices = LeadDeps & {
+  config: Pick<Config, 'secret'>;
+  checkout: CheckoutDeps;
+  visitorLimits: VisitorLimits;
+  publicPages: PublicPages;
+  domainMap: Pick<DomainMap, 'pageBySlug'>;
+};
+
+export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServices) {
+  const { db, tokens, publicOrigin, appOrigin, publicPages: pages, domainMap } = services;
+  const { render } = pages;
+  const deps: LeadDeps = { db, tokens, publicOrigin, appOrigin };
+  const journey: JourneyDeps = {
+    ...deps,
+    secret: services.config.secret,
+    limits: services.visitorLimits,
+    checkout: services.checkout,
+  };
+
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/f/:id', async (request, reply) => {
+    const form = await loadLiveForm(db, request.params.id);
+    if ('status' in form) return pageGoneOrMissing(render, reply, form.status);
+    const posted = request.body && typeof request.body === 'object' ? request.body : {};
+    // Without JavaScript the hidden fields come back empty: the page's address (the Referer) fills them.
+    const body = withPageParams(form.config, posted, pageParamsOf(request, form.id, domainMap));
+    const meta: VisitMeta = { ...visitMeta(request, body), abVariant: variantPosted(request, form, body) };
+    const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
+      render(reply, status, {
+        kind: 'pageAgain',
+        form,
+        extra,
+        referrer: meta.referrer ?? '',
+        secondTry,
+        variant: meta.abVariant,
+      });
+    let outcome: Awaited<ReturnType<typeof submitFromPage>>;
+    try {
+      outcome = await submitFromPage(journey, form, body, meta, (err) =>
+        request.log.error({ err }, 'could not start a checkout'),
+      );
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // Nothing was committed (a sign-up is stored in one transaction): the page again, as typed,
+      // saying so, to be sent again with one press once the database is back (docs/decisions/0067).
+      request.log.warn({ err }, 'a sign-up could not be stored: the database is unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return again(503, { formError: NOT_SAVED_YET, values: parseSubmission(form.config, body).values }, true);
+    }
+    switch (outcome.kind) {
+      case 'bot':
+        return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '' });
+      case 'tooFast':
+        return again(200, { formError: PRESS_AGAIN, values: outcome.values }, true);
+      case 'rateLimited':
+        return tooManyAttempts(render, reply, outcome.seconds, framingOrigins(form.config));
+      case 'invalid':
+        return again(400, { errors: outcome.errors, values: outcome.values });
+      case 'paymentUnavailable':
+        return again(503, { formError: visitorPaymentMessages.unavailable, values: outcome.values });
+      case 'paymentFailed':
+        return again(502, { formError: visitorPaymentMessages.providerError, values: outcome.values });
+      case 'checkout':
+        // A provider's checkout refuses frames: from inside one, the visitor opens it in the whole window.
+        if (request.headers['sec-fetch-dest'] === 'iframe')
+          return render(reply, 200, { kind: 'leaveFrame', url: outcome.url, form });
+        return reply.status(303).header('location', outcome.url).send();
+      case 'thankYou': {
+        // Without double opt-in the stored submission already has its file (and the email with it is queued).
+        const redirectTo = form.config.doubleOptIn ? undefined : afterSubmitRedirect(form.config);
+        return reply
+          .status(303)
+          .header('location', redirectTo ?? submissionPath(tokens, outcome.submissionId))
+          .send();
+      }
+    }
+  });
+
+  /**
+   * The A/B test variant a visitor saw, as the form carried it back (decision 0051). A missing or
+   * tampered value never stops a sign-up: it is worked out again as the page view did. Null when
+   * the page runs no test now.
+   */
+  function variantPosted(request: FastifyRequest, form: LiveForm, body: Record<string, unknown>): AbVariant | null {
+    if (!testRunning(form)) return null;
+    const posted = body[RESERVED_NAMES.abVariant];
+    return isAbVariant(posted) ? posted : pages.variantFor(form, request.ip, request.headers);
+  }
+
+  const submissionFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('submission', token) : null);
+  const leadFrom = (token: unknown) => (typeof token === 'string' ? tokens.verify('inbox', token) : null);
+
+  app.get<{ Querystring: { t?: string; n?: string } }>('/thank-you', async (request, reply) => {
+    const submissionId = submissionFrom(request.query.t);
+    const leadId = submissionId ? null : leadFrom(request.query.t);
+    const view = submissionId ? await submissionThankYou(deps, submissionId) : leadId ? await inboxThankYou(deps, leadId) : null;
+    if (!view)
+      return submissionId || leadId
+        ? pageRemoved(render, reply)
+        : damagedLink(render, db, request, reply, 'link', request.query.t);
+    // A submitter whose file is unlocked (by a code, a payment) goes to the owner's page, if it has
+    // one; the delivery email went out with the unlocking. The lead's own page (from its emails)
+    // always shows the download: it is where a fresh link comes from.
+    if (submissionId && view.state === 'verified' && view.redirectTo) {
+      return reply.status(303).header('location', view.redirectTo).send();
+    }
+    return render(reply, 200, { kind: 'thankYou', view, notice: noticeFor(request.query.n, view) });
+  });
+}
+
+/** Notices shown on a thank-you page after a redirect, named in its query (`n`). */
+function noticeFor(name: unknown, view: ThankYouView): VisitorThankYouProps['notice'] {
+  const left = view.attemptsLeft;
+  // The query only names a notice; the page's state decides whether it may be shown.
+  const confirmedNotice = name === 'verified' || name === 'confirmed' || name === 'already' || name === 'confirmed-before';
+  if (confirmedNotice !== (view.state === 'verified')) return undefined;
+  switch (name) {
+    case 'verified':
+      return { tone: 'success', text: 'Your email is confirmed.' };
+    case 'already':
+    case 'confirmed-before':
+      return { tone: 'success', text: 'Your email is already confirmed.' };
+    case 'confirmed':
+      return { tone: 'success', text: 'Your email is confirmed.' };
+    case 'wrong':
+      return { tone: 'error', text: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` };
+    case 'locked':
+      return { tone: 'error', text: 'Too many wrong codes. Ask for a new code below.' };
+    case 'expired':
+      return { tone: 'error', text: 'This code has expired. Ask for a new code below.' };
+    case 'sent':
+      return { tone: 'success', text: 'We sent you a new code.' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A link from a visitor's email that we did not make as it is: cut short or changed on its way
+ * (a mail program breaking it over two lines, a partial copy). Said as such, with the page it came
+ * from (when its start still names one) to sign up again for a new email.
+ */
+export async function damagedLink(
+  render: Render,
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: 'confirmation link' | 'download link' | 'link',
+  token: unknown,
+) {
+  const formId = typeof token === 'string' ? await pageOfDamagedLink(db, token, request.customDomain?.workspaceId) : null;
+  const code =
+    what === 'confirmation link' ? ' You can also type the 6-digit code from the email on the page where you signed up.' : '';
+  const again = formId ? ' Or sign up again on the page for a new email.' : '';
+  return render(reply, 404, {
+    kind: 'notice',
+    title: `This ${what} is damaged`,
+    text: `Part of it is missing or was changed, which can happen when a link is copied in part or broken over two lines. Open it again from the email, or copy the whole link into your browser.${code}${again}`,
+    link: formId ? { url: `/f/${formId}`, label: 'Sign up again' } : undefined,
+  });
+}
+
+type PageAgainExtra = Extract<PublicView, { kind: 'pageAgain' }>['extra'];
+
+/** Who sent a request, as the evidence of a sign-up or a confirmation records it. */
+export const clientMeta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+// Control characters never reach the database from what a browser sends along.
+// eslint-disable-next-line no-control-regex
+const clean = (value: string, max: number) => value.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, max);
+
+function visitMeta(request: FastifyRequest, body: Record<string, unknown>): VisitMeta {
+  const query = request.query as Record<string, string | undefined>;
+  const referer = request.headers.referer;
+  const refUrl = referer ? safeUrl(referer) : null;
+  const pageParams = refUrl ? refUrl.searchParams : new URLSearchParams();
+  const pick = (name: string) => {
+    const value = query[name] ?? pageParams.get(name) ?? undefined;
+    return typeof value === 'string' ? clean(value, 200) || undefined : undefined;
+  };
+  const referrer = body[RESERVED_NAMES.referrer];
+  return {
+    ...clientMeta(request),
+    utm: {
+      utmSource: pick('utm_source'),
+      utmMedium: pick('utm_medium'),
+      utmCampaign: pick('utm_campaign'),
+      utmTerm: pick('utm_term'),
+      utmContent: pick('utm_content'),
+    },
+    referrer: (typeof referrer === 'string' && clean(referrer, 500)) || null,
+  };
+}
+
+/**
+ * The query of the published page a POST came from (its Referer, when that is this page: at
+ * /f/{id}, or on a custom domain at its root or the page's slug).
+ */
+function pageParamsOf(request: FastifyRequest, formId: string, domains: Pick<DomainMap, 'pageBySlug'>): URLSearchParams {
+  const referer = request.headers.referer;
+  const page = referer ? safeUrl(referer) : null;
+  if (!page) return new URLSearchParams();
+  const path = page.pathname;
+  const domain = request.customDomain;
+  const thisPage =
+    path === `/f/${formId}` ||
+    (domain !== undefined &&
+      (path === '/' ? domain.homeFormId === formId : domains.pageBySlug(domain.workspaceId, path.slice(1)) === formId));
+  return thisPage ? page.searchParams : new URLSearchParams();
+}
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}

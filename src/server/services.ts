@@ -1,0 +1,79 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { billingDeps, type BillingDeps } from './features/billing/index.js';
+import { type DnsResolver, domainDeps, type DomainDeps, systemResolver } from './features/custom-domains/index.js';
+import { emailToolsDeps, type EmailToolsDeps } from './features/email-tools/index.js';
+import { emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
+import type { EventConsumer } from './features/outbox/index.js';
+import type { CheckoutDeps } from './features/payments/index.js';
+import type { LeadDeps } from './features/submissions/index.js';
+import { webhookDeps, type WebhookDeps } from './features/webhooks/index.js';
+import { eventConsumers } from './event-consumers.js';
+import { createStorage } from './lib/create-storage.js';
+import { createSealer, type Sealer } from './lib/sealed.js';
+import type { Storage } from './lib/storage.js';
+import { createTokens } from './lib/tokens.js';
+
+/**
+ * What the features use, built once from the configuration by `createServices` (decision 0073): the
+ * HTTP server and the job thread each call it, so a route and a task get the same dependencies.
+ * It is itself a feature's `LeadDeps` (the database, the tokens, the two origins), so a use case
+ * that needs only those is handed the services as they are.
+ */
+export interface Services extends LeadDeps {
+  config: Config;
+  /** Where uploaded files and exports go: the configured store, or the one the caller gave. */
+  storage: Storage;
+  /** Paid pages' checkouts (Stripe, PayPal), with the lead's dependencies for after the payment. */
+  checkout: CheckoutDeps;
+  billing: BillingDeps;
+  webhooks: WebhookDeps;
+  emailTools: EmailToolsDeps;
+  /** Custom domains' checks. The server's own serving map is added by the app (app-services.ts). */
+  customDomains: DomainDeps;
+  /** What acts on each event of the outbox (event-consumers.ts). */
+  eventConsumers: EventConsumer[];
+  /** Seals queued emails (and opens them in the job that sends them). */
+  emailSealer: Sealer;
+}
+
+export interface ServiceOptions {
+  /** Where uploaded files go; the configured store (createStorage) by default. */
+  storage?: Storage;
+  /** Where custom domains' records are looked up; DNS_SERVERS (or the system's resolvers) by default. */
+  dns?: DnsResolver;
+}
+
+/** The one place the features' dependencies are built, for the app (app.ts) and the job thread (tasks.ts) alike. */
+export async function createServices(config: Config, db: Db, options: ServiceOptions = {}): Promise<Services> {
+  const tokens = createTokens(config.secret);
+  const leads: LeadDeps = { db, tokens, publicOrigin: config.publicUrl.origin, appOrigin: config.appUrl.origin };
+  const emailSealer = emailJobSealer(config.secret);
+  // `queueEmail(executor, job)` is called from many use cases that hold only a database handle: the
+  // key it seals with is set here, once per thread (features/mail/sealed-email-job.ts).
+  sealQueuedEmailsWith(emailSealer);
+  return {
+    ...leads,
+    config,
+    storage: options.storage ?? (await createStorage(config)),
+    checkout: {
+      db,
+      sealer: createSealer(config.secret, 'payment-credentials'),
+      publicOrigin: config.publicUrl.origin,
+      stripeApiUrl: config.stripeApiUrl,
+      paypalApiUrl: config.paypalApiUrl,
+      leads,
+    },
+    billing: billingDeps(config, db),
+    webhooks: webhookDeps(config, db),
+    emailTools: emailToolsDeps(config, db),
+    customDomains: domainDeps({
+      db,
+      resolver: options.dns ?? systemResolver(config.dnsServers),
+      appUrl: config.appUrl,
+      publicUrl: config.publicUrl,
+    }),
+    eventConsumers,
+    emailSealer,
+  };
+}
