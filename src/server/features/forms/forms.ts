@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@/domain/api-errors';
+import { conversionRate } from '@/domain/conversion';
 import { canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
 import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig, type ImageRef } from '@/domain/form-config';
 import {
@@ -46,7 +47,6 @@ const notDeleted = isNull(forms.deletedAt);
 const purgeDate = (deletedAt: Date) => new Date(deletedAt.getTime() + DELETED_FORM_RETENTION_DAYS * DAY_MS);
 
 const nameOf = (config: FormConfig) => config.title.trim() || 'Untitled form';
-const percent = (leadsCount: number, views: number) => (views > 0 ? Math.round((leadsCount / views) * 1000) / 10 : 0);
 
 export function toDetail(row: FormRow, publicOrigin: string): FormDetail {
   return {
@@ -368,7 +368,7 @@ export async function listForms(
     views: r.views,
     leads: r.leads,
     confirmedLeads: r.confirmedLeads,
-    conversionRate: percent(r.leads, r.views),
+    conversionRate: conversionRate(r.leads, r.views),
     status: r.status,
     published: r.published,
     publicUrl: `${publicOrigin}/f/${r.id}`,
@@ -413,7 +413,7 @@ export async function dashboardStats(db: Db, workspaceId: string, now = new Date
   return {
     totalLeads,
     totalForms: formTotals?.totalForms ?? 0,
-    conversionRate: percent(totalLeads, formTotals?.views ?? 0),
+    conversionRate: conversionRate(totalLeads, formTotals?.views ?? 0),
     lastMonthLeads: leadTotals?.lastMonthLeads ?? 0,
     confirmedLeads: formTotals?.confirmations ?? 0,
     downloads: formTotals?.downloads ?? 0,
