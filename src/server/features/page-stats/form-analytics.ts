@@ -8,7 +8,7 @@ import { revenue } from '@/server/features/payments';
 
 const DAY_MS = 86_400_000;
 
-/** UTC calendar days, as the roll-up stores them (see daily-stats/daily-stats.ts), oldest first. */
+/** UTC calendar days, as the roll-up stores them (see page-counts/daily-stats.ts), oldest first. */
 export function lastDays(count: number, now = new Date()): string[] {
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
