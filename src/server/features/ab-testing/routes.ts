@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@/domain/forms-api';
 import type { Db } from '@/server/db/client';
-import { abTestResults } from './ab-test-results.js';
+import { abTestResults } from '@/server/features/page-stats';
 
 /** A page's A/B test results for its owner (contract: src/domain/ab-test-results.ts), scoped to the caller's workspace. */
 export function abTestRoutes(app: FastifyInstance, db: Db) {

@@ -1,1 +1,2 @@
+export { abTestResults } from './ab-test-results.js';
 export { analyticsRoutes } from './routes.js';
