@@ -7,8 +7,9 @@ import { defaultFormConfig, DEFAULT_EMAIL_FIELD, type FormConfig } from '@/domai
 import type { LeadListPage } from '@/domain/forms-api';
 import * as schema from '@/server/db/schema/index';
 import type { Db } from '@/server/db/client';
-import { dashboardStats, listForms } from '@/server/features/forms/forms';
+import { listForms } from '@/server/features/forms/forms';
 import { listLeads, listWorkspaceLeads } from '@/server/features/leads/list-leads';
+import { dashboardStats } from '@/server/features/page-stats/dashboard-stats';
 import { formAnalytics } from '@/server/features/page-stats/form-analytics';
 import { encodeCursor } from '@/server/lib/keyset';
 import { signUpOwner, sql, startServer, type Owner } from './lib';

@@ -1,4 +1,5 @@
 import { type AbVariant, variantName } from './ab-test';
+import { conversionRate } from './conversion';
 
 /**
  * The results of a page's A/B test (GET /api/forms/:id/ab-test) and the statistics behind its
@@ -110,9 +111,6 @@ export function viewsPerVariantFor(pa: number, pb: number): number {
   return Math.ceil(n);
 }
 
-/** Percent with one decimal, as every conversion rate in the app. */
-export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
-
 /** "about 1,300": two significant figures, rounded up, so the estimate does not look more exact than it is. */
 function roughly(n: number): number {
   if (n < 100) return Math.ceil(n);
@@ -143,7 +141,7 @@ export function abTestVerdict(a: Counts, b: Counts): { confidence: number | null
         kind: 'winner',
         winner,
         viewsNeeded: null,
-        text: `Variant ${name} converts better (${pct(percentOf(best.leads, best.views))} vs ${pct(percentOf(other.leads, other.views))}) — ${confidence}% confidence: you can pick ${name}.`,
+        text: `Variant ${name} converts better (${pct(conversionRate(best.leads, best.views))} vs ${pct(conversionRate(other.leads, other.views))}) — ${confidence}% confidence: you can pick ${name}.`,
       },
     };
   }
@@ -187,7 +185,7 @@ export function abTestVerdict(a: Counts, b: Counts): { confidence: number | null
       kind: 'noWinner',
       winner: null,
       viewsNeeded: null,
-      text: `No clear winner so far: A and B convert about the same (${pct(percentOf(a.leads, a.views))} vs ${pct(percentOf(b.leads, b.views))}).`,
+      text: `No clear winner so far: A and B convert about the same (${pct(conversionRate(a.leads, a.views))} vs ${pct(conversionRate(b.leads, b.views))}).`,
     },
   };
 }

@@ -1,7 +1,6 @@
 // The HTML an owner pastes into their site to show a published page (docs/decisions/0050).
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from './html';
 
 /** The frame's height before embed.js fits it to the page (and for good, without script). */
 export const EMBED_MIN_HEIGHT = 640;

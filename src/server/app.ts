@@ -10,7 +10,6 @@ import type pg from 'pg';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { type AppServices, createAppServices, type FeatureRoutes } from './app-services.js';
-import { abTestRoutes } from './features/ab-testing/index.js';
 import { accountRoutes } from './features/account/index.js';
 import { apiKeysRoutes } from './features/api-keys/index.js';
 import { type Auth, authRoutes } from './features/auth/index.js';
@@ -26,7 +25,7 @@ import { imageFileRoutes, imagesRoutes } from './features/images/index.js';
 import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-export/index.js';
 import { leadListRoutes } from './features/leads/index.js';
 import { devMailboxRoutes } from './features/mail/index.js';
-import { analyticsRoutes } from './features/page-stats/index.js';
+import { pageStatsRoutes } from './features/page-stats/index.js';
 import { pageDefaultsRoutes } from './features/page-defaults/index.js';
 import { paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { planLimitsRoutes } from './features/plan-limits/index.js';
@@ -74,8 +73,7 @@ const APP_FACE: FeatureRoutes[] = [
 const OWNER_API: FeatureRoutes[] = [
   formsRoutes,
   visitorEmailRoutes,
-  analyticsRoutes,
-  abTestRoutes,
+  pageStatsRoutes,
   leadListRoutes,
   planLimitsRoutes,
   leadExportRoutes,

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Messages the dev mailbox received (only used when SMTP_URL is unset, outside production). */
 export const devMail = pgTable(
@@ -32,15 +32,3 @@ export const emailDeliveries = pgTable(
   },
   (t) => [index('email_deliveries_sent_at_idx').on(t.sentAt)],
 );
-
-/**
- * The job-queue workers running now, each under its process's PostgreSQL advisory lock. A worker
- * whose lock is gone died (kill -9, a lost machine): its jobs are unlocked at once instead of
- * after the queue's 4-hour stale-lock reset. Only workers listed here are ever unlocked this way.
- */
-export const jobWorkers = pgTable('job_workers', {
-  workerId: text('worker_id').primaryKey(),
-  /** The session-level advisory lock (single bigint key) its process holds while alive. */
-  lockKey: bigint('lock_key', { mode: 'bigint' }).notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-});

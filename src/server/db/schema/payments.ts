@@ -1,7 +1,8 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Currency } from '@/domain/money';
 import { organizations } from './auth.js';
-import { forms, leads, submissions } from './forms.js';
+import { forms } from './forms.js';
+import { leads, submissions } from './submissions.js';
 
 /**
  * A workspace's payment provider credentials. Secrets are sealed with AES-256-GCM under a key

@@ -1,3 +1,1 @@
-export { abTestResults } from './ab-test-results.js';
 export { createVariantAssigner, type PageUnderTest, testRunning, type VariantAssigner } from './assign-variant.js';
-export { abTestRoutes } from './routes.js';

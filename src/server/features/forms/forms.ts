@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@/domain/api-errors';
+import { conversionRate } from '@/domain/conversion';
 import { canRemoveBranding, REMOVE_BRANDING_NEEDS_PRO } from '@/domain/branding';
 import { formMessages, hasLockedEmailField, validateForPublish, type FormConfig, type ImageRef } from '@/domain/form-config';
 import {
   DELETED_FORM_RETENTION_DAYS,
   FORMS_PAGE_SIZE,
   PLAN_LIMIT_MESSAGE,
-  type DashboardStats,
   type FormDetail,
   type FormListPage,
   type FormStatus,
@@ -26,7 +26,7 @@ import { emitEvent, publishedFormEventData } from '@/server/features/outbox/inde
 import { HttpError, notFound } from '@/server/lib/http-errors';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
 import { containsPattern } from '@/server/lib/like';
-import { paymentProblems, revenue } from '@/server/features/payments/index';
+import { paymentProblems } from '@/server/features/payments/index';
 import { adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
 import { assertPageEditable } from '@/server/features/plan-limits/index';
 import { type AuditActor, recordAudit } from '@/server/features/team/index';
@@ -46,7 +46,6 @@ const notDeleted = isNull(forms.deletedAt);
 const purgeDate = (deletedAt: Date) => new Date(deletedAt.getTime() + DELETED_FORM_RETENTION_DAYS * DAY_MS);
 
 const nameOf = (config: FormConfig) => config.title.trim() || 'Untitled form';
-const percent = (leadsCount: number, views: number) => (views > 0 ? Math.round((leadsCount / views) * 1000) / 10 : 0);
 
 export function toDetail(row: FormRow, publicOrigin: string): FormDetail {
   return {
@@ -368,7 +367,7 @@ export async function listForms(
     views: r.views,
     leads: r.leads,
     confirmedLeads: r.confirmedLeads,
-    conversionRate: percent(r.leads, r.views),
+    conversionRate: conversionRate(r.leads, r.views),
     status: r.status,
     published: r.published,
     publicUrl: `${publicOrigin}/f/${r.id}`,
@@ -382,41 +381,4 @@ function statusCondition(status: ListFormsFilter['status'], byPageState: boolean
   if (status === 'all' || status === 'deleted') return undefined;
   if (status === 'draft') return isNull(forms.published);
   return byPageState ? and(eq(forms.status, status), isNotNull(forms.published)) : eq(forms.status, status);
-}
-
-export async function dashboardStats(db: Db, workspaceId: string, now = new Date()): Promise<DashboardStats> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  // The pages' all-time roll-up sums, one row per page (kept by triggers on form_daily_stats).
-  const formTotalsQuery = db
-    .select({
-      totalForms: count(),
-      views: sql<number>`coalesce(sum(${formStatTotals.views}), 0)::int`,
-      confirmations: sql<number>`coalesce(sum(${formStatTotals.confirmations}), 0)::int`,
-      downloads: sql<number>`coalesce(sum(${formStatTotals.downloads}), 0)::int`,
-    })
-    .from(forms)
-    .leftJoin(formStatTotals, eq(formStatTotals.formId, forms.id))
-    .where(and(eq(forms.workspaceId, workspaceId), notDeleted));
-  // The leads still stored per page and month of sign-up (kept by triggers on leads): the same totals
-  // as counting the lead rows of live pages, from one row per page and month.
-  const month = monthStart.toISOString().slice(0, 10);
-  const leadTotalsQuery = db
-    .select({
-      totalLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}), 0)::int`,
-      lastMonthLeads: sql<number>`coalesce(sum(${formLeadCounts.leads}) filter (where ${gte(formLeadCounts.month, month)}), 0)::int`,
-    })
-    .from(formLeadCounts)
-    .innerJoin(forms, eq(forms.id, formLeadCounts.formId))
-    .where(and(eq(forms.workspaceId, workspaceId), notDeleted));
-  const [[formTotals], [leadTotals], money] = await Promise.all([formTotalsQuery, leadTotalsQuery, revenue(db, workspaceId)]);
-  const totalLeads = leadTotals?.totalLeads ?? 0;
-  return {
-    totalLeads,
-    totalForms: formTotals?.totalForms ?? 0,
-    conversionRate: percent(totalLeads, formTotals?.views ?? 0),
-    lastMonthLeads: leadTotals?.lastMonthLeads ?? 0,
-    confirmedLeads: formTotals?.confirmations ?? 0,
-    downloads: formTotals?.downloads ?? 0,
-    revenue: money,
-  };
 }

@@ -11,7 +11,6 @@ import { ownerNotifyBodySchema } from '@/domain/owner-notify';
 import type { Db } from '@/server/db/client';
 import {
   createForm,
-  dashboardStats,
   deleteForm,
   duplicateForm,
   getForm,
@@ -41,8 +40,6 @@ export function formsRoutes(app: FastifyInstance, { db, publicOrigin }: { db: Db
   api.get('/api/forms', { schema: { tags, querystring: listFormsQuerySchema } }, async (request) =>
     listForms(db, request.owner.workspaceId, request.query, publicOrigin, undefined, { byPageState: true }),
   );
-
-  api.get('/api/forms/stats', { schema: { tags } }, async (request) => dashboardStats(db, request.owner.workspaceId));
 
   api.post('/api/forms', { ...keyedByConfig, schema: { tags, body: saveFormBodySchema } }, async (request, reply) => {
     const row = await createForm(db, request.owner.workspaceId, request.body.config);

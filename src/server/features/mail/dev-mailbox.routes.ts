@@ -1,10 +1,10 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import { escapeHtml } from '@/domain/html';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { devMail } from '@/server/db/schema/index';
-import { escapeHtml } from '@/server/lib/html';
 
 // Links in a previewed email open in a tab of their own (target=_blank) or the mailbox's, never inside the frame.
 const linksOpenOnTop = (html: string) => html.replace(/<head([^>]*)>/i, '<head$1><base target="_top">');

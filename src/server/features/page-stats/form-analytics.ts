@@ -1,4 +1,5 @@
 import { and, eq, gte, lte, sql, type AnyColumn } from 'drizzle-orm';
+import { conversionRate } from '@/domain/conversion';
 import { ANALYTICS_DAYS, type DailyStat, type FormAnalytics } from '@/domain/forms-api';
 import type { Db } from '@/server/db/client';
 import { formDailyStats } from '@/server/db/schema';
@@ -7,13 +8,11 @@ import { revenue } from '@/server/features/payments';
 
 const DAY_MS = 86_400_000;
 
-/** UTC calendar days, as the roll-up stores them (see daily-stats/daily-stats.ts), oldest first. */
+/** UTC calendar days, as the roll-up stores them (see page-counts/daily-stats.ts), oldest first. */
 export function lastDays(count: number, now = new Date()): string[] {
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
-
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 const int = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
 
@@ -50,5 +49,5 @@ export async function formAnalytics(db: Db, workspaceId: string, formId: string,
     (day) => byDay.get(day) ?? { day, views: 0, uniqueVisitors: 0, leads: 0, confirmations: 0, downloads: 0 },
   );
   const sums = totals ?? { views: 0, uniqueVisitors: 0, leads: 0, confirmations: 0, downloads: 0 };
-  return { days: series, totals: { ...sums, conversionRate: percent(sums.leads, sums.views) }, revenue: money };
+  return { days: series, totals: { ...sums, conversionRate: conversionRate(sums.leads, sums.views) }, revenue: money };
 }

@@ -1,1 +1,2 @@
-export { analyticsRoutes } from './routes.js';
+export { abTestResults } from './ab-test-results.js';
+export { pageStatsRoutes } from './routes.js';

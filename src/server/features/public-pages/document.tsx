@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { escapeHtml } from '@/domain/html';
 import { frameHeightScript, landingDocumentCss, landingScript, thankYouScript } from '@/landing/index';
-import { escapeHtml } from '@/server/lib/html';
 
 // Every page of the public face is one HTML document: inlined CSS, at most a few hundred bytes of
 // plain script, no framework in the visitor's browser.

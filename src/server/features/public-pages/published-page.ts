@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { escapeHtml } from '@/domain/html';
 import { signRenderTime } from '@/server/lib/fill-time';
-import { escapeHtml } from '@/server/lib/html';
 
 /**
  * A published page's answer, compressed once per short window of time and referrer instead of once

@@ -3,12 +3,12 @@ import { variantConfig, type AbVariant } from '@/domain/ab-test';
 import { badgeUrl, showsBadge } from '@/domain/branding';
 import { normalizeEmbedOrigins } from '@/domain/embed-origins';
 import { RESERVED_NAMES, type FormConfig } from '@/domain/form-config';
+import { escapeHtml } from '@/domain/html';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '@/landing/index';
 import type { LiveForm } from '@/server/features/submissions';
 import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
 import type { ThankYouView } from '@/server/features/visitor-journey/index';
 import { signRenderTime } from '@/server/lib/fill-time';
-import { escapeHtml } from '@/server/lib/html';
 import { PUBLIC_CSP, renderDocument } from './document.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
 import {

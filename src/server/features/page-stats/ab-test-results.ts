@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import { abTestOn, AB_VARIANTS, type AbVariant } from '@/domain/ab-test';
-import { abTestVerdict, percentOf, type AbTestResults, type AbVariantResult } from '@/domain/ab-test-results';
+import { abTestVerdict, type AbTestResults, type AbVariantResult } from '@/domain/ab-test-results';
+import { conversionRate } from '@/domain/conversion';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';
 import type { Db } from '@/server/db/client';
 import { formAbViews, forms, leads } from '@/server/db/schema/index';
@@ -39,7 +40,7 @@ export async function abTestResults(db: Db, workspaceId: string, formId: string)
   const variants = AB_VARIANTS.map((variant): AbVariantResult => ({
     variant,
     ...counts[variant],
-    conversionRate: percentOf(counts[variant].leads, counts[variant].views),
+    conversionRate: conversionRate(counts[variant].leads, counts[variant].views),
   })) as [AbVariantResult, AbVariantResult];
   return {
     running: form.published !== null && abTestOn(form.published) && startedAt !== null,
