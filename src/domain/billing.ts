@@ -63,7 +63,7 @@ export interface BillingOverview {
   usage: { pages: Usage; signups: Usage; seats: Usage };
 }
 
-// What customers read: how the plan came about, in their words; the operator's command is in the README.
+// What customers read: how the plan came about, in their words; the operator's command is in docs/configuration.md.
 export const BILLING_NOT_CONFIGURED =
   'Plans are not sold online on this Lodestone server: Lodestone’s team sets each workspace’s plan. Contact them to change yours.';
 
