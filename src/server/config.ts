@@ -22,8 +22,11 @@ export interface BillingConfig {
   portalConfiguration: string | undefined;
 }
 
-/** Every setting Lodestone reads. Nothing else in the code base reads process.env. */
-const envSchema = z.object({
+/**
+ * Every setting Lodestone reads. Nothing else in the code base reads process.env. Each one is
+ * described in docs/configuration.md, which config-reference.test.ts holds to this list.
+ */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
