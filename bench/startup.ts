@@ -24,7 +24,7 @@ import { freePort, ROOT, tempDir } from './lib.js';
  * it varies less than the wall time with what else the machine runs, so the load average is printed
  * beside the figures. STARTUP_BENCH_CHRT=1 runs the server at a real-time priority (`chrt -f 10`,
  * as root), which on a busy shared machine comes close to what an idle one gives.
- * STARTUP_BENCH_RUNS: starts per row (default 5). Reference: 2 s (issue 17).
+ * STARTUP_BENCH_RUNS: starts per row (default 5). Reference: 2 s (docs/decisions/0056).
  */
 
 const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 5);

@@ -82,7 +82,7 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull().unique(),
   logo: text('logo'),
   metadata: text('metadata'),
-  /** Lodestone's plan for the workspace (SPEC §9): free, pro or business. */
+  /** Lodestone's plan for the workspace (docs/product.md#plans-and-limits): free, pro or business. */
   plan: text('plan', { enum: ['free', 'pro', 'business'] })
     .notNull()
     .default('free'),
@@ -133,7 +133,7 @@ export const invitations = pgTable(
   (t) => [index('invitations_organization_id_idx').on(t.organizationId), index('invitations_email_idx').on(t.email)],
 );
 
-/** What was done to a workspace's members, keys, leads, pages and plan, by whom (issue 15). */
+/** What was done to a workspace's members, keys, leads, pages and plan, by whom (docs/decisions/0042). */
 export const auditEvents = pgTable(
   'audit_events',
   {
