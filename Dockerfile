@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Lodestone's production image: README "Production", docs/decisions/0056.
+# Lodestone's production image: docs/production.md, docs/decisions/0056.
 # Docker was not available where this file was written, so it has not been built there; what it runs
 # (npm ci, npm run build, npm ci --omit=dev, node dist/server/main.js) was checked without Docker.
 #

@@ -99,7 +99,7 @@ export default defineConfig({
         PAYPAL_API_URL: PAYPAL_URL,
         MAILCHIMP_API_URL: MAILCHIMP_URL,
         KIT_API_URL: KIT_URL,
-        // The journeys deliver webhooks to a receiver on this machine (README: its risk in production).
+        // The journeys deliver webhooks to a receiver on this machine (docs/configuration.md, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: its risk in production).
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...BILLING,
       },

@@ -164,7 +164,7 @@ export async function uploadImage(owner: Owner, png: Buffer, name = 'image.png')
   return (await res.json()) as ImageRef;
 }
 
-/** Creates a page from a template (SPEC §2 starter configuration) and publishes it; returns its id. */
+/** Creates a page from a template (its starter configuration, docs/product.md#templates) and publishes it; returns its id. */
 export async function publishTemplatePage(
   owner: Owner,
   file: LeadMagnetFile,

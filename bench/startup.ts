@@ -24,7 +24,7 @@ import { freePort, ROOT, tempDir } from './lib.js';
  * it varies less than the wall time with what else the machine runs, so the load average is printed
  * beside the figures. STARTUP_BENCH_CHRT=1 runs the server at a real-time priority (`chrt -f 10`,
  * as root), which on a busy shared machine comes close to what an idle one gives.
- * STARTUP_BENCH_RUNS: starts per row (default 5). Reference: 2 s (issue 17).
+ * STARTUP_BENCH_RUNS: starts per row (default 5). Reference: 2 s (docs/decisions/0056).
  */
 
 const RUNS = Number(process.env.STARTUP_BENCH_RUNS ?? 5);
@@ -216,7 +216,7 @@ try {
   console.log(
     `\nfirst starts, not counted above: embedded (initdb, migrations) ${ms(first.healthMs)}, external (migrations) ${ms(firstExternal.healthMs)}`,
   );
-  console.log(`reference: ${ms(REFERENCE_MS)} to /healthz on a migrated database (issue 17)`);
+  console.log(`reference: ${ms(REFERENCE_MS)} to /healthz on a migrated database (docs/decisions/0056)`);
   console.log(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(1))

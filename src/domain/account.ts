@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Deleting an account (issue 15, point 2), owner API (session required):
+ * Deleting an account (docs/decisions/0043), owner API (session required):
  *
  *   GET    /api/account           -> AccountStatus
  *   POST   /api/account/deletion  body AccountDeletionBody -> AccountStatus (deletion scheduled)

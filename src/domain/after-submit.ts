@@ -3,7 +3,7 @@ import type { FormConfig } from './form-config';
 // What a visitor sees once their sign-up is confirmed: Lodestone's thank-you page (with the owner's
 // heading), or the owner's own page at an https address (docs/decisions/0050).
 
-/** SPEC §2: the thank-you page's title, kept while the owner sets no heading of their own. */
+/** docs/product.md#thank-you-and-download-page: the thank-you page's title, kept while the owner sets no heading of their own. */
 export const DEFAULT_THANK_YOU_HEADING = 'Thank You!';
 export const REDIRECT_URL_MAX_LENGTH = 2000;
 
@@ -15,7 +15,7 @@ export const afterSubmitMessages = {
   redirectUrlTooLong: `The address can be at most ${REDIRECT_URL_MAX_LENGTH} characters`,
 } as const;
 
-/** The heading of the visitor's thank-you page(s): the owner's, or SPEC's 'Thank You!'. */
+/** The heading of the visitor's thank-you page(s): the owner's, or the default 'Thank You!' (docs/product.md#thank-you-and-download-page). */
 export function thankYouHeading(config: Pick<FormConfig, 'thankyouHeading'>): string {
   return (config.thankyouHeading ?? '').trim() || DEFAULT_THANK_YOU_HEADING;
 }

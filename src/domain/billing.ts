@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLANS, type PlanId } from './plans.js';
 
 /**
- * Lodestone's own billing (issue 15): what a workspace pays Lodestone for Pro or Business, through
+ * Lodestone's own billing (docs/decisions/0046): what a workspace pays Lodestone for Pro or Business, through
  * Stripe Billing. The web's billing screen and the server share these names and numbers.
  */
 
@@ -11,7 +11,7 @@ export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
-/** SPEC §9: "Annual billing saves 20%". */
+/** docs/product.md#plans-and-limits: "Annual billing saves 20%". */
 export const ANNUAL_DISCOUNT_PERCENT = 20;
 /** After a renewal fails, the workspace keeps its plan this long while Stripe retries the card. */
 export const GRACE_DAYS = 14;
@@ -63,7 +63,7 @@ export interface BillingOverview {
   usage: { pages: Usage; signups: Usage; seats: Usage };
 }
 
-// What customers read: how the plan came about, in their words; the operator's command is in the README.
+// What customers read: how the plan came about, in their words; the operator's command is in docs/configuration.md.
 export const BILLING_NOT_CONFIGURED =
   'Plans are not sold online on this Lodestone server: Lodestone’s team sets each workspace’s plan. Contact them to change yours.';
 

@@ -2,7 +2,7 @@ import type { FormConfig } from './form-config';
 import { PLANS, type PlanFeature, type PlanId } from './plans';
 
 /**
- * The "Made with Lodestone" link at the bottom of a published page (issue 15). Every page shows it
+ * The "Made with Lodestone" link at the bottom of a published page (docs/decisions/0044). Every page shows it
  * unless its workspace's plan has 'Remove Branding' (Pro, Business: plans.ts) and the page switches
  * it off (FormConfig.showBranding). The plan is read when the page is shown, not when it was saved:
  * a workspace back on Free shows the link again on every page, and again hides it on upgrading.

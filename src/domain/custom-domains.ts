@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Custom domains (issue 17): an owner connects `offers.acme.com` to the workspace. Lodestone asks
+ * Custom domains (docs/decisions/0055): an owner connects `offers.acme.com` to the workspace. Lodestone asks
  * for two DNS records, checks them now and periodically, and a verified domain serves the
  * workspace's published pages (never the app, never another workspace's page). HTTPS comes from
  * Caddy's on-demand TLS, which asks `TLS_ASK_PATH` before issuing a certificate.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Data-subject requests (GDPR art. 15 and 17, CCPA, PDPA; issue 12). The owner API:
+ * Data-subject requests (GDPR art. 15 and 17, CCPA, PDPA; docs/decisions/0019). The owner API:
  *
  *   POST /api/privacy/access         body AccessRequest   -> AccessExport (a JSON attachment)
  *   POST /api/privacy/erasure        body ErasureRequest  -> ErasureOutcome

@@ -25,7 +25,7 @@ describe('routes of the documentation and the template previews', () => {
     }
   });
 
-  it('list the three tutorials of SPEC §2 with their durations', () => {
+  it('list the three tutorials with their durations', () => {
     expect(TUTORIALS.map((t) => [t.slug, t.duration])).toEqual([
       ['getting-started', '5:24'],
       ['first-form', '7:15'],

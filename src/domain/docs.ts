@@ -42,7 +42,7 @@ export const DOC_SLUGS = [
 ] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
 
-/** SPEC §2 (Documentation): the three tutorials and their stated durations. */
+/** docs/product.md#documentation: the three tutorials and their stated durations. */
 export const TUTORIALS = [
   { slug: 'getting-started', title: 'Getting Started with Lodestone', duration: '5:24' },
   { slug: 'first-form', title: 'Building Your First Form', duration: '7:15' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoTimeSchema } from './iso-time';
 
 /**
- * Email-tool connectors (issue 13): an owner connects Mailchimp and/or Kit with an API key, picks
+ * Email-tool connectors (docs/decisions/0022): an owner connects Mailchimp and/or Kit with an API key, picks
  * per page where its leads go, and each confirmed lead is added there by a background job.
  *
  * Owner API (APP_URL, session cookie; non-GET needs Origin = APP_URL):

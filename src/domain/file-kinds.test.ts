@@ -102,7 +102,7 @@ describe('what is refused', () => {
 });
 
 describe('the words', () => {
-  it('lists every kind, in the style of the SPEC messages', () => {
+  it('lists every kind, in the style of the upload messages', () => {
     expect(ACCEPTED_FILE_KINDS_TEXT).toBe('PDF, DOCX, XLSX, PPTX, EPUB, ZIP, JPG, PNG and MP3');
     expect(fileMessages.unsupported).toBe('Only PDF, DOCX, XLSX, PPTX, EPUB, ZIP, JPG, PNG and MP3 files are accepted');
     expect(fileMessages.notReally('docx', 'zip')).toBe('This file is not really a .docx (it is a ZIP archive)');

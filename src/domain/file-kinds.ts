@@ -1,4 +1,4 @@
-// The kinds of file a page may give away (SPEC §9 names "PDF, DOCX, XLSX, JPG, PNG and others"), and
+// The kinds of file a page may give away (docs/product.md#validation), and
 // how each is told from its bytes: a file is accepted only when its name's extension and its contents
 // agree. Pure functions over bytes, so the server (while streaming an upload) and the browser (on
 // choosing a file) decide alike.
@@ -55,7 +55,7 @@ export const ACCEPTED_FILE_KINDS_TEXT = `${FILE_KINDS.slice(0, -1)
 export const FILE_INPUT_ACCEPT = FILE_KINDS.flatMap((k) => FILE_KIND_INFO[k].extensions.map((e) => `.${e}`)).join(',');
 
 export const fileMessages = {
-  /** In the words of the SPEC's 'Only PDF files are accepted', for the kinds accepted now. */
+  /** In the words of the prototype's 'Only PDF files are accepted', for the kinds accepted now (docs/product.md#validation). */
   unsupported: `Only ${ACCEPTED_FILE_KINDS_TEXT} files are accepted`,
   empty: 'This file is empty',
   /** The name says one kind, the contents another (a renamed file). */

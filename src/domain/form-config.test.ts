@@ -11,11 +11,11 @@ import {
 } from './form-config';
 import { formatMoney, toMinorUnits } from './money';
 
-/** What a field carries besides SPEC §3's five properties: no options, no help text, no URL parameter. */
+/** What a field carries besides the five properties every field has (docs/product.md#fields): no options, no help text, no URL parameter. */
 const NO_EXTRAS = { options: [], helpText: '', param: '' };
 
-describe('form configuration (SPEC §3)', () => {
-  it('has the spec defaults', () => {
+describe('form configuration', () => {
+  it('has the documented defaults', () => {
     const config = defaultFormConfig();
     expect(config.fields).toEqual([
       { id: 'email', type: 'email', label: 'Email Address', placeholder: 'Enter your email', required: true, ...NO_EXTRAS },
@@ -36,7 +36,7 @@ describe('form configuration (SPEC §3)', () => {
     expect(formConfigSchema.safeParse(config).success).toBe(true);
   });
 
-  it('makes new fields as the spec says', () => {
+  it('makes new fields as documented', () => {
     expect(newField(1700000000000)).toEqual({
       id: 'field-1700000000000',
       type: 'text',
@@ -59,8 +59,8 @@ describe('form configuration (SPEC §3)', () => {
   });
 });
 
-describe('validation (SPEC §5)', () => {
-  it('names every missing piece with the spec message', () => {
+describe('validation', () => {
+  it('names every missing piece with its message', () => {
     const config = { ...defaultFormConfig(), fields: [...defaultFormConfig().fields, { ...newField(1), label: '  ' }] };
     expect(validateForPublish(config)).toEqual({
       title: 'Title is required',
@@ -121,7 +121,7 @@ describe("the owner's privacy policy address", () => {
   });
 });
 
-describe('payment provider buttons (SPEC §4)', () => {
+describe('payment provider buttons', () => {
   it('follows the toggle rules', () => {
     expect(toggleProvider(null, 'stripe')).toBe('stripe');
     expect(toggleProvider('paypal', 'stripe')).toBe('both');

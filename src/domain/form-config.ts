@@ -6,7 +6,7 @@ import { FILE_KINDS } from './file-kinds';
 import { formMessages } from './form-messages';
 import { CURRENCIES, toMinorUnits } from './money';
 
-/** SPEC §3 and §9: the landing page configuration an owner builds, with its defaults. */
+/** docs/product.md#page-configuration: the landing page configuration an owner builds, with its defaults. */
 
 export const FIELD_TYPES = [
   'text',
@@ -291,10 +291,10 @@ export function defaultFormConfig(): FormConfig {
   };
 }
 
-/** SPEC §3: the placeholder a new field starts with in the editor. */
+/** docs/product.md#fields: the placeholder a new field starts with in the editor. */
 export const NEW_FIELD_PLACEHOLDER = 'Enter value';
 
-/** SPEC §3: a new field is 'field-{timestamp}', text, 'New Field', 'Enter value', not required. */
+/** docs/product.md#fields: a new field is 'field-{timestamp}', text, 'New Field', 'Enter value', not required. */
 export function newField(now: number = Date.now()): FormField {
   return {
     id: `field-${now}`,
@@ -360,7 +360,7 @@ export function fieldSetupErrors(field: Pick<FormField, 'type' | 'options' | 'pa
 }
 
 /**
- * The SPEC §5 rules checked on Preview and on Save & Publish. `hasFile` is true when a PDF is
+ * The rules of docs/product.md#validation checked on Preview and on Save & Publish. `hasFile` is true when a PDF is
  * chosen (in the browser it may not be uploaded yet).
  */
 export function validateForPublish(config: FormConfig, hasFile = config.leadMagnet !== null): FormErrors {
@@ -401,14 +401,14 @@ export function privacyPolicyLink(config: Pick<FormConfig, 'privacyPolicyUrl'>):
   return url !== '' && isWebAddress(url) ? url : undefined;
 }
 
-/** The email field is always there, first-class and locked (SPEC §5). */
+/** The email field is always there, first-class and locked (docs/product.md#fields). */
 export function hasLockedEmailField(config: FormConfig): boolean {
   const email = config.fields.find((f) => f.id === EMAIL_FIELD_ID);
   return email !== undefined && email.type === 'email' && email.required;
 }
 
 /**
- * SPEC §4: pressing the Stripe or PayPal button. From none it selects the pressed one, from the
+ * docs/product.md#payment: pressing the Stripe or PayPal button. From none it selects the pressed one, from the
  * other one it selects both, from both it leaves the other one. Pressing the only selected provider
  * keeps it: a paid page always has a way to pay.
  */
@@ -419,7 +419,7 @@ export function toggleProvider(current: PaymentProvider | null, pressed: 'stripe
   return pressed;
 }
 
-/** SPEC §5: a blank or invalid amount becomes 0. Returns minor units. */
+/** docs/product.md#validation: a blank or invalid amount becomes 0. Returns minor units. */
 export function parseAmountInput(raw: string, currency: Payment['currency']): number {
   const value = Number.parseFloat(raw);
   if (!Number.isFinite(value) || value < 0) return 0;

@@ -1,7 +1,7 @@
 // The page creator's and dashboard's messages about a page, in a module of their own (no zod), so a
 // screen that shows one does not download the form schemas.
 
-/** SPEC §5 and §8, word for word. */
+/** docs/product.md#validation and #messages, word for word. */
 export const formMessages = {
   titleRequired: 'Title is required',
   businessNameRequired: 'Business name is required',
@@ -18,10 +18,10 @@ export const formMessages = {
   published: 'Your landing page has been published successfully!',
   linkCopied: 'Link copied to clipboard!',
   wholeAmountsOnly: 'JPY amounts are whole numbers: no decimals.',
-  // Not in the SPEC (it has no privacy policy address); worded in the style of its §5 messages.
+  // Not in the prototype (it had no privacy policy address); worded in the style of the messages above.
   privacyPolicyUrlRequired: "Enter your privacy policy's address (https://…)",
   privacyPolicyUrlInvalid: 'Enter a web address that starts with https:// or http://',
-  // Field types beyond the SPEC's six (dropdown, multiple choice, hidden), in the same style.
+  // Field types beyond the prototype's six (dropdown, multiple choice, hidden), in the same style.
   fieldOptionsRequired: 'Add at least one option',
   fieldOptionEmpty: 'Fill in or remove the empty option',
   fieldOptionsDuplicate: 'Each option must be different',

@@ -261,6 +261,6 @@ export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 export type UploadedFile = LeadMagnetFile;
 
-// The number lives with the plans (SPEC §9); re-exported here for the forms API's users.
+// The number lives with the plans (docs/product.md#plans-and-limits); re-exported here for the forms API's users.
 export { FREE_PLAN_FORM_LIMIT };
 export const PLAN_LIMIT_MESSAGE = `The Free plan includes ${FREE_PLAN_FORM_LIMIT} forms. Upgrade to Pro for unlimited forms.`;

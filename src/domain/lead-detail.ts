@@ -6,7 +6,7 @@ import { CURRENCIES } from './money';
 import { PAYMENT_STATUSES, PROVIDERS } from './payments';
 
 /**
- * One lead, everything the workspace holds about it (issue 12):
+ * One lead, everything the workspace holds about it:
  *
  *   GET /api/leads/:id -> LeadDetail   (session required: 401; a malformed id or another
  *                                       workspace's lead: 404, the same answer as no lead at all)

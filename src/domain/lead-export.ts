@@ -9,7 +9,7 @@ import {
 import { EXPORT_FORMATS, type ExportAllowance, type ExportFormat, type PlanId } from './plans';
 
 /**
- * Exports of the workspace's leads (issue 12), built in the background into a file behind a
+ * Exports of the workspace's leads (docs/decisions/0020), built in the background into a file behind a
  * signed, expiring link on the app origin. The owner API (session required, workspace-scoped):
  *
  *   POST /api/leads/exports  body CreateLeadExportBody -> LeadExport (202; queued)

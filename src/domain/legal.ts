@@ -108,10 +108,10 @@ export const SECURITY_MEASURES: readonly string[] = [
   'Tracking pixels and the owner’s scripts load only after the visitor accepts them.',
 ];
 
-/** The notice the Terms promise before a material change takes effect (SPEC §2). */
+/** The notice the Terms promise before a material change takes effect (docs/product.md#legal-pages). */
 export const TERMS_NOTICE_DAYS = 30;
 
-/** The agreement each regulation page links to (SPEC §2). */
+/** The agreement each regulation page links to (docs/product.md#legal-pages). */
 export const AGREEMENTS = {
   gdpr: { path: '/dpa', title: 'Data Processing Agreement' },
   ccpa: { path: '/ccpa-addendum', title: 'CCPA Service Provider Addendum' },

@@ -1,4 +1,4 @@
-/** Currencies of SPEC §9. Amounts are stored in minor units (cents); JPY has none. */
+/** Currencies of docs/product.md#payment. Amounts are stored in minor units (cents); JPY has none. */
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'SGD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -25,7 +25,7 @@ export function decimalAmount(minor: number, currency: Currency): string {
 }
 
 /**
- * en-US currency format with the currency's own symbol (SPEC §9: S$ for SGD), e.g. $9.99, €9.99,
+ * en-US currency format with the currency's own symbol (S$ for SGD; docs/product.md#payment), e.g. $9.99, €9.99,
  * ¥500, S$9.99.
  */
 export function formatMoney(minor: number, currency: Currency): string {

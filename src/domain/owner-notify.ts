@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How a page's owner hears about its new confirmed leads (issue 12, part 5). The setting is the
+ * How a page's owner hears about its new confirmed leads. The setting is the
  * owner's, not part of the published page: it applies at once, without publishing again.
  *
  *   PUT /api/forms/:id/notifications  body OwnerNotifyBody -> FormDetail

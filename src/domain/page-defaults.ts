@@ -3,7 +3,7 @@ import { isWebAddress } from './form-config';
 import { formMessages } from './form-messages';
 
 /**
- * What a workspace's new pages start from, so the owner types it once (issue 34 §8). The owner API:
+ * What a workspace's new pages start from, so the owner types it once (docs/decisions/0059). The owner API:
  *
  *   GET /api/workspace/page-defaults                     -> PageDefaults
  *   PUT /api/workspace/page-defaults  body PageDefaults  -> PageDefaults

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Currency } from './money';
 
 /**
- * Payments (issue 5): an owner connects Stripe and/or PayPal per workspace; a visitor on a paid
+ * Payments (docs/decisions/0007): an owner connects Stripe and/or PayPal per workspace; a visitor on a paid
  * page pays before the file is delivered.
  *
  * Owner API (APP_URL, session cookie; non-GET needs Origin = APP_URL):

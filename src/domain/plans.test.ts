@@ -10,7 +10,7 @@ import {
   PRICING_FAQ,
 } from './plans';
 
-describe('plans (SPEC §9)', () => {
+describe('plans', () => {
   it('are Free, Pro and Business at $0, $29 and $99 a month, with Most Popular on Pro only', () => {
     expect(PLAN_LIST.map((p) => [p.title, formatPlanPrice(p), planPeriod(p)])).toEqual([
       ['Free', '$0', 'forever'],

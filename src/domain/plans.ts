@@ -1,5 +1,5 @@
 /**
- * Lodestone's plans (SPEC §9), in one place: the pricing page's cards and FAQ, the features page's
+ * Lodestone's plans (docs/product.md#plans-and-limits), in one place: the pricing page's cards and FAQ, the features page's
  * comparison table and the server's limit checks (forms per workspace, sign-ups per month) all read
  * this file. Change a plan here and every one of them follows.
  */
@@ -17,7 +17,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', jsonl: 'JSON Lines' };
 
 /**
- * What a plan may export: SPEC §9 puts 'advanced plus exports' on Business, so Business exports
+ * What a plan may export: the plans put 'advanced plus exports' on Business, so Business exports
  * every lead in every format, and the lower plans get a CSV of a recent window rather than nothing.
  */
 export interface ExportAllowance {
@@ -112,9 +112,9 @@ export const PLANS = {
 /** The plans in the order they are shown: Free, Pro, Business. */
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
-/** Forms a Free workspace may have (SPEC §9). */
+/** Forms a Free workspace may have (docs/product.md#plans-and-limits). */
 export const FREE_PLAN_FORM_LIMIT = PLANS.free.formLimit;
-/** Confirmed sign-ups a Free workspace may take per month (SPEC §9). */
+/** Confirmed sign-ups a Free workspace may take per month (docs/product.md#plans-and-limits). */
 export const FREE_PLAN_MONTHLY_SUBMISSIONS = PLANS.free.monthlySubmissionLimit;
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -189,7 +189,7 @@ export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   ...PLAN_FEATURES.map((feature) => row(feature, (plan) => plan.features.includes(feature))),
 ];
 
-/** The pricing page's FAQ: the claims of SPEC §9. */
+/** The pricing page's FAQ (docs/product.md#plans-and-limits). */
 export const PRICING_FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'Can I change plans later?',

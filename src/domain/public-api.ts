@@ -18,7 +18,7 @@ import { OWNER_NOTIFY } from './owner-notify';
 import { EXPORT_FORMATS } from './plans';
 
 /**
- * The public REST API (issue 13), on the app host under /api/v1, for servers: `Authorization:
+ * The public REST API (docs/decisions/0023), on the app host under /api/v1, for servers: `Authorization:
  * Bearer lsk_…` (an API key, src/domain/api-keys.ts), never cookies. JSON is camelCase, as in the
  * owner API. Lists are `{ data, nextCursor }` (`?limit=` 1-100, default 25; `?cursor=` the previous
  * page's nextCursor). Errors are RFC 9457 problem+json (ProblemDetails). The OpenAPI 3.1 document

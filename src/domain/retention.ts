@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * How long a workspace keeps leads (issue 12 §4). The owner API:
+ * How long a workspace keeps leads. The owner API:
  *
  *   GET /api/workspace/retention                        -> RetentionSettings
  *   PUT /api/workspace/retention  body RetentionSettings -> RetentionSettings

@@ -2,7 +2,7 @@ import { DOC_SLUGS, TUTORIAL_SLUGS } from './docs';
 import { TEMPLATES } from './templates';
 
 /**
- * The SPA's route table (SPEC §2), plus APP_ROUTE_PATTERNS below for paths with a parameter. The
+ * The SPA's route table (docs/product.md#routes), plus APP_ROUTE_PATTERNS below for paths with a parameter. The
  * web router renders these paths and the server answers 200 for them and 404 (with the SPA's
  * not-found screen) for anything else.
  */

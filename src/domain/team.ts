@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PlanId } from './plans';
 
 /**
- * A workspace's team (issue 15): who may do what, and how many seats a plan has. Owner API (session
+ * A workspace's team (docs/decisions/0042): who may do what, and how many seats a plan has. Owner API (session
  * required; the caller's active workspace):
  *
  *   GET    /api/team                              -> Team
@@ -62,7 +62,7 @@ export const can = (role: Role, permission: Permission) => (PERMISSIONS[permissi
 export const assignableRoles = (role: Role): readonly Role[] =>
   role === 'owner' ? ROLES : can(role, 'manageMembers') ? ROLES.filter((r) => r !== 'owner') : [];
 
-/** Seats a plan includes (members plus pending invitations); SPEC §9: 1, 3, 10+ (more on request). */
+/** Seats a plan includes (members plus pending invitations); docs/product.md#plans-and-limits: 1, 3, 10+ (more on request). */
 export const SEATS: Record<PlanId, number> = { free: 1, pro: 3, business: 10 };
 
 /** Days an invitation link works. */

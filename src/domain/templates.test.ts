@@ -27,7 +27,7 @@ describe('templateSlug', () => {
 });
 
 describe('TEMPLATES', () => {
-  it('are the twelve templates of SPEC §3 in their categories', () => {
+  it('are the twelve templates in their categories', () => {
     expect(TEMPLATE_CATEGORIES).toEqual(['Lead Generation', 'Ebook Delivery', 'Newsletter', 'Webinar']);
     expect(TEMPLATES).toHaveLength(12);
     for (const category of TEMPLATE_CATEGORIES) {
@@ -35,7 +35,7 @@ describe('TEMPLATES', () => {
     }
   });
 
-  it('have slugs by the spec rule, all unique', () => {
+  it('have slugs by the documented rule, all unique', () => {
     for (const t of TEMPLATES) expect(t.slug).toBe(templateSlug(t.title));
     expect(new Set(TEMPLATES.map((t) => t.slug)).size).toBe(12);
   });

@@ -8,7 +8,7 @@ import {
 } from './form-config';
 import { toMinorUnits } from './money';
 
-/** SPEC §2 (Templates tabs) and §3 (Template card): the twelve starter templates. */
+/** docs/product.md#templates: the twelve starter templates. */
 
 export const TEMPLATE_CATEGORIES = ['Lead Generation', 'Ebook Delivery', 'Newsletter', 'Webinar'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
@@ -26,7 +26,7 @@ export interface Template {
   config: FormConfig;
 }
 
-/** SPEC §2: the title in lower case with runs of whitespace replaced by hyphens. */
+/** docs/product.md#templates: the title in lower case with runs of whitespace replaced by hyphens. */
 export function templateSlug(title: string): string {
   return title.toLowerCase().replace(/\s+/g, '-');
 }

@@ -1,4 +1,4 @@
-/** Client-side defaults fixed by SPEC §7 (data fetching) and §9 (header, tooltips, toasts). */
+/** Client-side defaults (docs/product.md#client-defaults): data fetching, header, tooltips, toasts. */
 
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 

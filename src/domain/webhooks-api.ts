@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, type EventEnvelope, type EventType, TEST_EVENT_TYPE } from './events';
 
 /**
- * Outbound webhooks (issue 13): where a workspace's events go, and the log of their deliveries.
+ * Outbound webhooks (docs/decisions/0021): where a workspace's events go, and the log of their deliveries.
  * The owner API (session required, workspace-scoped; another workspace's ids are a 404):
  *
  *   GET    /api/webhooks/endpoints                    -> WebhookEndpoint[]

@@ -1,5 +1,5 @@
 /**
- * The tracking consent notice of a published page (issue 4 §6). Rendered only on the public origin,
+ * The tracking consent notice of a published page (docs/decisions/0006). Rendered only on the public origin,
  * only when the page has a Meta pixel, a Google tag or a custom script; never in the SPA preview.
  *
  * Pure markup: both parts start `hidden`, so without JavaScript the visitor sees no notice and

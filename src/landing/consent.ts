@@ -1,5 +1,5 @@
 /**
- * The consent wording next to the privacy checkbox (SPEC §2, §5). The server records exactly this
+ * The consent wording next to the privacy checkbox (docs/product.md#published-page). The server records exactly this
  * text and its version with each lead, so change the wording only together with the version.
  */
 export const CONSENT_VERSION = 1;

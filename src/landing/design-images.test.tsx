@@ -5,7 +5,7 @@ import { LocalImageUrls } from './design-images';
 import { LandingPage } from './landing-page';
 
 // The creator's preview shows a logo and cover chosen before signing in from the browser's own copy
-// (issue 34, point 1); everything else, the published page above all, shows the stored widths.
+// (docs/decisions/0060); everything else, the published page above all, shows the stored widths.
 
 const LOGO = { id: '0b9e2c55-5f0b-4a8e-9a57-3c2b3f1c7a10', width: 600, height: 200 };
 const COVER = { id: '5d1c8a3e-2f4b-4c6d-8e9f-0a1b2c3d4e5f', width: 1600, height: 1000 };

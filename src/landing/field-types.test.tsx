@@ -6,7 +6,7 @@ import { CHOOSE_LABEL, hiddenFieldNote, LandingPage } from './landing-page';
 import { landingScript } from './landing-script';
 import type { LandingPageProps } from './types';
 
-// The field types beyond the SPEC's six (dropdown, radio, date, hidden) and help text, as visitors get them.
+// The field types beyond the prototype's six (dropdown, radio, date, hidden; docs/product.md#fields) and help text, as visitors get them.
 
 const field = (id: string, type: FieldType, patch: Partial<FormField> = {}): FormField =>
   fieldOf(id, type, id[0]!.toUpperCase() + id.slice(1), patch);

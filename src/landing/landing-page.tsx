@@ -19,7 +19,7 @@ import { landingCss } from './landing-css';
 import { submitLabel } from './submit-label';
 import type { LandingPageProps } from './types';
 
-/** SPEC §2: the submit button's label while a submission is in flight. */
+/** docs/product.md#published-page: the submit button's label while a submission is in flight. */
 export const SUBMITTING_LABEL = 'Submitting...';
 export const THANK_YOU_TITLE = 'Thank You!';
 export const DOUBLE_OPT_IN_NOTICE =

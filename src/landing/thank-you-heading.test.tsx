@@ -19,7 +19,7 @@ const thankYou = (heading?: string) =>
   );
 
 describe("the owner's thank-you heading", () => {
-  it('titles the thank-you page, and SPEC’s "Thank You!" without one', () => {
+  it('titles the thank-you page, and "Thank You!" without one', () => {
     expect(thankYou('You are in!')).toContain('<h1 class="ls-title">You are in!</h1>');
     expect(thankYou('')).toContain('<h1 class="ls-title">Thank You!</h1>');
     expect(thankYou()).toContain('<h1 class="ls-title">Thank You!</h1>');

@@ -4,7 +4,7 @@ import { Logo } from './design-images';
 import { designStyle } from './design-theme';
 
 /**
- * The visitor's thank-you, verification and download page (SPEC §2, §4), server-rendered on the
+ * The visitor's thank-you, verification and download page (docs/product.md#thank-you-and-download-page), server-rendered on the
  * public origin. Pure markup: plain HTML forms post the code and the resend; a tiny script only
  * runs the resend countdown. It shows nothing the visitor typed except their own email.
  */

@@ -22,8 +22,11 @@ export interface BillingConfig {
   portalConfiguration: string | undefined;
 }
 
-/** Every setting Lodestone reads. Nothing else in the code base reads process.env. */
-const envSchema = z.object({
+/**
+ * Every setting Lodestone reads. Nothing else in the code base reads process.env. Each one is
+ * described in docs/configuration.md, which config-reference.test.ts holds to this list.
+ */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -48,7 +51,7 @@ const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
     .default('https://{dc}.api.mailchimp.com'),
   KIT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.kit.com'),
-  // The DNS servers that check custom domains' records (issue 17): `ip` or `ip:port`, comma separated.
+  // The DNS servers that check custom domains' records (docs/decisions/0055): `ip` or `ip:port`, comma separated.
   DNS_SERVERS: z
     .string()
     .refine(
@@ -56,7 +59,7 @@ const envSchema = z.object({
       'must be IP addresses, each optionally with :port ([v6]:port), separated by commas',
     )
     .optional(),
-  // Lodestone's own Stripe account, for selling its plans (issue 15); all six or none.
+  // Lodestone's own Stripe account, for selling its plans (docs/decisions/0046); all six or none.
   BILLING_STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key')
@@ -78,7 +81,7 @@ const envSchema = z.object({
     .string()
     .regex(/^bpc_\S+$/, 'must be a billing portal configuration id')
     .optional(),
-  // Uploads on an S3-compatible object store (issue 17); without S3_BUCKET they stay on local disk.
+  // Uploads on an S3-compatible object store (docs/decisions/0054); without S3_BUCKET they stay on local disk.
   S3_BUCKET: z
     .string()
     .regex(/^[A-Za-z0-9._-]{3,255}$/, 'must be a bucket name')

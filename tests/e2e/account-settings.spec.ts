@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations, signIn, signUp, uniqueEmail, waitForMail } from './support.js';
 
 /*
- * Issue 15, point 2: an owner opens their account from their name in the header, renames
+ * docs/decisions/0043: an owner opens their account from their name in the header, renames
  * themselves, moves to a new email address through the link sent to it, changes the password
  * (signing out the other browser), sees which devices are signed in, asks for the account to be
  * deleted and keeps it after all.

@@ -10,7 +10,7 @@ import {
 } from './support.js';
 
 /*
- * Issue 13, point 3: an owner on the Business plan creates an API key under Settings → Integrations,
+ * docs/decisions/0023: an owner on the Business plan creates an API key under Settings → Integrations,
  * copies it from the dialog that shows it once, and a server (a request context with the bearer key
  * and no cookies, as curl would send) lists the leads a visitor left; once the key is revoked in
  * the screen, the same call gets a 401.

@@ -3,7 +3,7 @@ import { STRIPE_URL } from '../../playwright.config.js';
 import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail, waitForMail } from './support.js';
 
 /*
- * Issue 15: a new owner upgrades to Pro, billed annually, through Stripe Checkout (the stand-in);
+ * docs/decisions/0046: a new owner upgrades to Pro, billed annually, through Stripe Checkout (the stand-in);
  * the plan changes when Stripe's signed webhook arrives. They invite a colleague as Editor, who
  * edits a page but cannot export leads or see the payment keys. The owner cancels in Stripe's
  * customer portal and stays on Pro until the period ends.

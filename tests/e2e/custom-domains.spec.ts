@@ -3,7 +3,7 @@ import { domainMessages } from '@/domain/custom-domains';
 import { createPublishedForm, seriousViolations, setWorkspacePlan, signUp, toastWith, uniqueEmail } from './support.js';
 
 /*
- * Issue 17, the owner's side: on Free the domains screen offers the upgrade; on Pro the owner adds
+ * docs/decisions/0055, the owner's side: on Free the domains screen offers the upgrade; on Pro the owner adds
  * offers.example.test, sees the two records to create, checks them now (the server asks the real
  * DNS, where the name does not resolve: both records are honestly not found), is refused a second
  * domain by the plan, chooses the domain's home page and a page's address, and removes the domain.

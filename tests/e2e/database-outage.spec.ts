@@ -6,7 +6,7 @@ import { EMAIL_FIELD, textField } from '@tests/kit/fields';
 import { createPublishedForm, signUp, uniqueEmail } from './support.js';
 
 /*
- * Issue 35, point 3: while the database is away a visitor who submits a published page gets it
+ * docs/decisions/0067: while the database is away a visitor who submits a published page gets it
  * back in its own design, 503 with Retry-After, saying her sign-up could not be saved yet, with
  * everything she typed still in it; once the database is back, one more press signs her up. The
  * owner's app says Lodestone is temporarily unavailable rather than sending her to sign in.

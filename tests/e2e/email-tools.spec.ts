@@ -5,7 +5,7 @@ import { MAILCHIMP_URL } from '../../playwright.config';
 import { createPublishedForm, seriousViolations, signUp, textField, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
- * Issue 13, point 2: an owner connects Mailchimp (the stand-in) on Integrations, picks an audience
+ * docs/decisions/0022: an owner connects Mailchimp (the stand-in) on Integrations, picks an audience
  * on a page's analytics screen; a visitor signs up and confirms with the emailed code; the lead's
  * page says "Synced to Mailchimp", and the stand-in holds the member with the name and the tags.
  */

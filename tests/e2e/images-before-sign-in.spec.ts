@@ -3,7 +3,7 @@ import { PUBLIC_URL } from '../../playwright.config';
 import { coverPng } from '@tests/kit/brand-images';
 import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
 
-// Issue 34, point 1: a new owner, signed out, builds a page with a PDF, a logo and a cover; the
+// docs/decisions/0060: a new owner, signed out, builds a page with a PDF, a logo and a cover; the
 // images stay in the browser with the draft (through a reload), show in the previews, and are
 // uploaded once the owner signs up at the gate, before the page is published. The published page
 // shows them. An image that cannot be uploaded then stops publishing and stays in the draft.

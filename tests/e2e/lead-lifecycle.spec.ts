@@ -6,7 +6,7 @@ import { parseCsv } from '@tests/kit/csv';
 import { createPublishedForm, signUp, textField as field, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
- * Issue 12, the whole of it as one owner lives it: leads come in on two pages, the owner filters
+ * Leads, exports and data-subject requests as one owner lives them: leads come in on two pages, the owner filters
  * them, exports a CSV and opens it, answers a person's access request, erases them, and then finds
  * that person in no view and no export any more.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail, waitForMail } from './support.js';
 
 /*
- * Issue 12, part 5: the owner chooses, on a page's analytics screen, to get an email for each new
+ * The owner chooses, on a page's analytics screen, to get an email for each new
  * lead; a visitor signs up; the owner's email arrives with the visitor's address. The setting stays
  * after a reload, and the control fits a 375 px screen.
  */

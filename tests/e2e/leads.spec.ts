@@ -4,7 +4,7 @@ import { formAnalyticsPath } from '@/domain/routes';
 import { createPublishedForm, seriousViolations, signUp, textField as field, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
- * Issue 12, "Leads, all in one place": an owner with two published pages gets leads from visitors
+ * "Leads, all in one place": an owner with two published pages gets leads from visitors
  * on the public origin, then finds them all under Leads: field columns of both pages, filters by
  * page and status kept in the address, search, and one lead's consent evidence and timeline.
  */

@@ -7,7 +7,7 @@ import { publishableConfig } from '@tests/kit/data';
 import { createPublishedForm, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
- * Issue 34, point 10: smaller things seen on the owner's screens, each met by a new owner (signed
+ * Smaller things seen on the owner's screens, each met by a new owner (signed
  * out first) at 1280 and 375 px: a never-published page is a Draft (not "Inactive"), wide tables
  * say that they scroll sideways, the request log counts in good English and keeps addresses whole,
  * and Kit's connection error shows beside the Kit form, not in a toast across the screen.

@@ -169,7 +169,7 @@ test('a page built from a template, previewed on mobile and published while sign
   await expect(notice).toHaveCount(0);
 });
 
-test('each SPEC §5 validation message shows under its field, with the spec toasts', async ({ page }) => {
+test('each validation message shows under its field, with its toast', async ({ page }) => {
   await page.goto('/page-creator');
 
   // Preview shows what is filled in: a blank page has nothing to show, and says what it lacks (decision 0061).
@@ -436,7 +436,7 @@ test("visitors never see the editor's 'Enter value' placeholder; small PDFs show
   await editorTab(page, 'Form Fields').click();
   await page.getByRole('button', { name: 'Add Field' }).click();
   const placeholder = page.getByLabel('Placeholder', { exact: true }).nth(1);
-  // SPEC §3: a new field starts with 'Enter value' in the editor, which says it is not shown.
+  // docs/product.md#fields: a new field starts with 'Enter value' in the editor, which says it is not shown.
   await expect(placeholder).toHaveValue('Enter value');
   await expect(placeholder).toHaveAccessibleDescription(/Visitors do not see "Enter value"/);
   await previewButton(page).click();

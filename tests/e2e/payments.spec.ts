@@ -5,7 +5,7 @@ import { PAYPAL_URL, STRIPE_URL } from '../../playwright.config';
 import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 
 /*
- * Issue 5, "Done means": an owner connects Stripe and PayPal (the local stand-ins the app's
+ * docs/decisions/0007: an owner connects Stripe and PayPal (the local stand-ins the app's
  * official SDKs talk to) on the Payment settings page, publishes a paid page, and visitors pay
  * through each provider's checkout redirect; the webhook arrives, the download unlocks, and the
  * owner sees the revenue. Pay-what-you-want below the minimum is refused.

@@ -11,7 +11,7 @@ import {
   visitorSignsUp,
 } from './support.js';
 
-// Issue 15, point 4: limits that never lose a lead (decision 0045), as the owner meets them.
+// Limits that never lose a lead (decision 0045), as the owner meets them.
 
 /** Stores `n` confirmed sign-ups of this month on the page, straight into the e2e server's database. */
 async function seedConfirmedLeads(formId: string, n: number) {

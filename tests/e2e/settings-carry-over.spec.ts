@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseRowAction, pdfFile, seriousViolations, setWorkspacePlan, toastWith, uniqueEmail } from './support.js';
 
-// Issue 34, point 8 (and the Billing of point 5): settings a new owner gives once carry over. She
+// Settings a new owner gives once carry over (docs/decisions/0059). She
 // builds her first page signed out, privacy-policy address included, signs up at the gate and
 // publishes; her next page starts with that address, and Privacy & data shows it as the workspace's.
 // The dashboard's Embed dialog lets her allow her site, and the copied code shows the page there at

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createPublishedForm, seriousViolations, setWorkspacePlan, signUp, uniqueEmail, waitForMail } from './support.js';
 
 /*
- * Issue 15, point 1: an owner on Free is told a second seat needs Pro; on Pro they invite a
+ * docs/decisions/0042: an owner on Free is told a second seat needs Pro; on Pro they invite a
  * colleague as Editor. The colleague opens the emailed link signed out, signs up with the invited
  * address, accepts, and works in the owner's workspace: they see its page, but exports and payment
  * keys are refused to them, and the owner sees them in the team and in the audit log, then removes them.

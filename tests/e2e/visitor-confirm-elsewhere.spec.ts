@@ -5,7 +5,7 @@ import { createPublishedForm, seriousViolations, signUp, uniqueEmail, waitForMai
 
 // A new owner's branded page (orange, with a logo): the visitor's email carries the page's colour
 // and logo; she confirms with the link in another tab, then types the code from the same email in
-// the tab she signed up in, and gets the download there too (issue 34, points 7 and 11).
+// the tab she signed up in, and gets the download there too.
 
 const ORANGE = '#f97316';
 const DOWNLOAD = (page: Page) => page.getByRole('link', { name: /^Download / });

@@ -19,7 +19,7 @@ import { type DevMail, mailsTo } from '@tests/kit/mailbox';
 import { formRow, readMailbox, seriousViolations, signUp, statValue, uniqueEmail, waitForMail } from './support.js';
 
 /*
- * The visitor's journey on both origins (issue 4, "Done means"): an owner publishes a page on the
+ * The visitor's journey on both origins: an owner publishes a page on the
  * app (localhost), a visitor opens its public link (127.0.0.1) in a browser context of their own,
  * submits, reads the email from the dev mailbox, confirms with the code or with the link,
  * downloads the PDF (the very bytes uploaded), and the owner sees the counts move.

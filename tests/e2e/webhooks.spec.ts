@@ -4,7 +4,7 @@ import { WEBHOOK_RECEIVER_URL } from '../../playwright.config';
 import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail, visitorSignsUp } from './support.js';
 
 /*
- * Issue 13, point 1: an owner adds a webhook to a local receiver, a visitor signs up on the published
+ * docs/decisions/0021: an owner adds a webhook to a local receiver, a visitor signs up on the published
  * page, the owner sees the delivery in the log and replays it; the receiver got it twice with the
  * same webhook-id, each signature valid for the endpoint's secret.
  */

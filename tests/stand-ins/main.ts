@@ -22,7 +22,7 @@ function portFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-/** Lodestone's plans as SPEC §9 prices them: Pro $29 and Business $99 a month, a year at 20% off. */
+/** Lodestone's plans as docs/product.md#plans-and-limits prices them: Pro $29 and Business $99 a month, a year at 20% off. */
 const BILLING_PRICES: { variable: string; productName: string; unitAmount: number; interval: 'month' | 'year' }[] = [
   { variable: 'BILLING_PRICE_PRO_MONTHLY', productName: 'Lodestone Pro', unitAmount: 2900, interval: 'month' },
   { variable: 'BILLING_PRICE_PRO_ANNUAL', productName: 'Lodestone Pro', unitAmount: 27840, interval: 'year' },

@@ -10,7 +10,7 @@ import { call, publishPage, type ServerProcess, signUpOwner, startServerProcess,
 import { type SmtpSink, startSmtpSink } from '@tests/setup/smtp-sink';
 
 /*
- * Issue 35, point 1: the embedded PostgreSQL killed under a running server (kill -9 of its
+ * docs/decisions/0069: the embedded PostgreSQL killed under a running server (kill -9 of its
  * postmaster, as the out-of-memory killer does) is noticed and restarted by the server, which is
  * healthy again by itself; where it cannot be restarted the server exits 1 for its supervisor
  * (docs/decisions/0069).

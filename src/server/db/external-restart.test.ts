@@ -20,7 +20,7 @@ import {
 import { type SmtpSink, startSmtpSink } from '@tests/setup/smtp-sink';
 
 /*
- * Issue 35, point 2: the external database (DATABASE_URL) restarts under a running server. Its
+ * docs/decisions/0069: the external database (DATABASE_URL) restarts under a running server. Its
  * pools reconnect, the page cache listens again, and the job runner, which graphile-worker shuts
  * down when it cannot record a job's outcome, is started again (docs/decisions/0069).
  */

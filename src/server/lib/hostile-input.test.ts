@@ -9,7 +9,7 @@ import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from 
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { encodeCursor } from './keyset.js';
 
-// Issue 34, points 14 and 15: input that is well formed but hostile (an impossible date in a
+// Input that is well formed but hostile (an impossible date in a
 // cursor, JSON nested thousands of levels deep) is a 400 in the usual shape on both APIs, never a 500.
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findNul } from './nul-bytes.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './json-depth.js';
 
-// Issue 34, point 15: the NUL scan walks any value without recursion, and request bodies are
+// The NUL scan walks any value without recursion, and request bodies are
 // depth-checked before anything walks them.
 
 const nested = (levels: number, leaf: unknown) => {

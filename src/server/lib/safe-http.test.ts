@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutboundUrl, postSafely, refusedAddress, type Resolve } from './safe-http.js';
 
-// Issue 13: webhooks go only to public addresses, checked when the URL is saved and when the
+// docs/decisions/0021: webhooks go only to public addresses, checked when the URL is saved and when the
 // connection is made; no redirect is followed, answers are capped and slow receivers time out.
 
 const resolvesTo =
@@ -51,7 +51,7 @@ describe('save-time check', () => {
     if (!check.ok) expect(check.reason).toMatch(/public addresses/);
   });
 
-  // Issue 34, point 13: every IPv6 form that carries an IPv4 address, and every IPv6 address outside global unicast.
+  // Every IPv6 form that carries an IPv4 address, and every IPv6 address outside global unicast.
   it.each([
     [
       'IPv4-compatible loopback',

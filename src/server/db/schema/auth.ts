@@ -82,7 +82,7 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull().unique(),
   logo: text('logo'),
   metadata: text('metadata'),
-  /** Lodestone's plan for the workspace (SPEC §9): free, pro or business. */
+  /** Lodestone's plan for the workspace (docs/product.md#plans-and-limits): free, pro or business. */
   plan: text('plan', { enum: ['free', 'pro', 'business'] })
     .notNull()
     .default('free'),

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './auth.js';
 
 /**
- * A workspace's subscription to Lodestone in Lodestone's own Stripe account (issue 15). The row is
+ * A workspace's subscription to Lodestone in Lodestone's own Stripe account (docs/decisions/0046). The row is
  * made when the workspace first goes to Checkout (its Stripe customer); the rest mirrors the
  * subscription as Stripe last reported it. organizations.plan is what the product reads; this row
  * is why it is what it is.

@@ -5,7 +5,7 @@ import { organizations } from './auth.js';
 import { forms } from './forms.js';
 
 /**
- * An owner's domain (issue 17, docs/decisions/0055). Several workspaces may have the same hostname
+ * An owner's domain (docs/decisions/0055). Several workspaces may have the same hostname
  * pending (whoever proves the TXT record first wins it); at most one row per hostname serves
  * ('verified' or 'failing'), which the partial unique index enforces whatever the race.
  */

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations, users } from './auth.js';
 
-/** What was done to a workspace's members, keys, leads, pages and plan, by whom (issue 15). */
+/** What was done to a workspace's members, keys, leads, pages and plan, by whom (docs/decisions/0042). */
 export const auditEvents = pgTable(
   'audit_events',
   {

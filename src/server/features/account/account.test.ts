@@ -11,7 +11,7 @@ import { files, forms, organizations, users } from '@/server/db/schema/index';
 import { localStorage } from '@/server/lib/storage';
 import { purgeDueAccounts } from './account.js';
 
-// Issue 15, point 2: deleting an account, after a typed confirmation and a grace period.
+// docs/decisions/0043: deleting an account, after a typed confirmation and a grace period.
 
 let t: TestApp;
 beforeAll(async () => {

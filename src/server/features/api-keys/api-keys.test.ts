@@ -6,7 +6,7 @@ import { createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { apiKeys } from '@/server/db/schema/index';
 
-// Issue 13, point 3: API keys, shown once, stored hashed, named, scoped, revocable, Business only.
+// docs/decisions/0023: API keys, shown once, stored hashed, named, scoped, revocable, Business only.
 
 let t: TestApp;
 let owner: SignedUpUser;

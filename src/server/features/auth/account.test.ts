@@ -3,7 +3,7 @@ import { authPost, cookieFrom, createUser } from '@tests/kit/owner';
 import { mailsOf } from '@tests/kit/mailbox';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
-// Issue 15, point 2: account settings through better-auth's own endpoints, as /settings/account calls them.
+// docs/decisions/0043: account settings through better-auth's own endpoints, as /settings/account calls them.
 
 let t: TestApp;
 beforeAll(async () => {

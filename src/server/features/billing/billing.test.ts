@@ -11,7 +11,7 @@ import { auditEvents, billingEvents, organizations } from '@/server/db/schema/in
 import { billingDeps, setPlanAsOperator } from './index.js';
 import { endGracePeriods } from './billing.js';
 
-// Issue 15, point 3: Lodestone's own plans through Stripe Billing, following signed webhooks only.
+// docs/decisions/0046: Lodestone's own plans through Stripe Billing, following signed webhooks only.
 
 const KEYS = { secretKey: 'sk_test_lodestone_billing_0001', webhookSecret: 'whsec_lodestone_billing_0001' };
 const PRICES = {
@@ -296,7 +296,7 @@ describe('a server without billing', () => {
     expect(audit).toEqual([{ target: 'Free → Pro', actor: 'Lodestone’s team' }]);
   });
 
-  // Issue 34, point 5: the customer reads who set the plan, never an operator's command.
+  // The customer reads who set the plan, never an operator's command.
   it('tells the customer a plan Lodestone’s team set, with no invoices, and shows no operator command', async () => {
     const owner = await createUser(bare.app);
     const workspaceId = await workspaceOf(bare.db, owner);

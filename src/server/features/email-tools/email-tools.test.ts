@@ -13,7 +13,7 @@ import { emailToolAccounts, leadSyncs, leads } from '@/server/db/schema/index';
 import { SYNC_LEAD_TASK } from './sync-consumer.js';
 import { textField } from '@tests/kit/fields';
 
-// Issue 13, point 2: Mailchimp and Kit connectors, against local stand-ins that speak their APIs.
+// docs/decisions/0022: Mailchimp and Kit connectors, against local stand-ins that speak their APIs.
 
 let t: TestApp;
 let kit: ReturnType<typeof journeyKit>;

@@ -16,7 +16,7 @@ import { purgeExpiredLeads } from '@/server/features/workspace-privacy';
 import { markRefunded } from '@/server/features/payments/fulfil';
 
 /*
- * Issue 34, point 4 (decision 0065): every count the owner is shown (dashboard cards, page rows,
+ * docs/decisions/0065: every count the owner is shown (dashboard cards, page rows,
  * page analytics, A/B results, plan usage) agrees with the rows after an erasure, a retention purge,
  * a page deleted and restored, held leads released and a refund.
  */

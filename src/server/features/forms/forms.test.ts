@@ -37,7 +37,7 @@ describe('forms', () => {
     expect(republished.json<FormDetail>().published?.title).toBe('Second title');
   });
 
-  it('refuses to publish an incomplete page, naming each problem with the spec messages', async () => {
+  it('refuses to publish an incomplete page, naming each problem with its message', async () => {
     const owner = await createUser(t.app);
     const config = { ...publishableConfig(null), title: '', businessName: '', leadMagnetName: '' };
     config.fields = [

@@ -4,7 +4,7 @@ import type { FormDetail } from '@/domain/forms-api';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
-// PUT /api/forms/:id/notifications: how the owner hears of a page's new leads (issue 12, part 5).
+// PUT /api/forms/:id/notifications: how the owner hears of a page's new leads.
 
 let t: TestApp;
 let owner: SignedUpUser;

@@ -15,7 +15,7 @@ import { addJob } from '@/server/lib/jobs';
 import { OWNER_LEAD_DIGEST_TASK } from './digest.task.js';
 import { textField } from '@tests/kit/fields';
 
-// Issue 12, part 5: the owner hears about new confirmed leads, by an email each, a daily digest or not at all.
+// The owner hears about new confirmed leads, by an email each, a daily digest or not at all.
 
 let t: TestApp;
 let kit: ReturnType<typeof journeyKit>;

@@ -9,7 +9,7 @@ import { events, leads } from '@/server/db/schema/index';
 import { DISPATCH_EVENT_TASK, emitEvent } from './emit-event.js';
 import { textField } from '@tests/kit/fields';
 
-// Issue 13: every event is written in the transaction of the change it describes, with its dispatch job.
+// docs/decisions/0024: every event is written in the transaction of the change it describes, with its dispatch job.
 
 let t: TestApp;
 let kit: ReturnType<typeof journeyKit>;
@@ -56,7 +56,7 @@ describe('outbox', () => {
 
     const rows = await eventsOf(workspaceId);
     // lead.created and lead.confirmed named the erased lead, so the erasure took them with it; with no
-    // webhook endpoint or email tool to tell, no lead.erased is written (decision 0024, issue 34).
+    // webhook endpoint or email tool to tell, no lead.erased is written (decision 0024).
     expect(rows.map((e) => e.type)).toEqual(['form.published']);
     expect(published!.payload).toMatchObject({
       type: 'form.published',

@@ -8,7 +8,7 @@ import { workspaceOwners } from '@/server/features/workspaces/index';
 // The plans' monthly sign-up limits (docs/decisions/0005, 0008); the numbers live in src/domain/plans.ts.
 
 /**
- * SPEC §9: a Free workspace takes 100 sign-ups a month (Pro 10,000; Business unlimited), counted on
+ * docs/product.md#plans-and-limits: a Free workspace takes 100 sign-ups a month (Pro 10,000; Business unlimited), counted on
  * verified (confirmed) leads that are not held. The numbers live in src/domain/plans.ts. Past the
  * limit, leads are still taken and held (held-leads.ts, decision 0045).
  */

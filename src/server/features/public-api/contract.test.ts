@@ -14,7 +14,7 @@ import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { apiIdempotency, leadSyncs, leads, payments, rateLimitHits } from '@/server/db/schema/index';
 import { createTokens } from '@/server/lib/tokens';
 
-// Issue 34, point 17: the published document is the contract. An independent JSON Schema validator
+// docs/decisions/0064: the published document is the contract. An independent JSON Schema validator
 // (Ajv, draft 2020-12, the dialect of OpenAPI 3.1) checks every answer of every /api/v1 operation,
 // success and error, against the schema GET /api/v1/openapi.json gives for its status and content
 // type; an answer with a status the document does not name fails, and so does an operation or a

@@ -12,7 +12,7 @@ import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { forms, leadExports, leads, users } from '@/server/db/schema/index';
 import { purgeDueAccounts } from '@/server/features/account/index';
 
-// Issue 34, point 12: an API key acts with no more than its creator's rights in the workspace NOW:
+// docs/decisions/0063: an API key acts with no more than its creator's rights in the workspace NOW:
 // the key's scope and the creator's current role, both checked on every request, with the same
 // permission table as the app; a creator who is no longer a member leaves a key that does not work.
 

@@ -19,7 +19,7 @@ import { APP_HOST, PUBLIC_HOST, createTestApp, type TestApp } from '@tests/setup
 import { apiIdempotency, dataRequests, forms, leadExports, leads, rateLimitHits } from '@/server/db/schema/index';
 import { purgeIdempotencyKeys } from './idempotency.js';
 
-// Issue 13, point 3: the public REST API under /api/v1.
+// docs/decisions/0023: the public REST API under /api/v1.
 
 let t: TestApp;
 let owner: SignedUpUser;

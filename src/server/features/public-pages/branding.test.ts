@@ -11,7 +11,7 @@ import type { FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { liveFormsSynced, peekLiveForm } from '@/server/features/submissions';
 
-// The "Made with Lodestone" link (issue 15): on every Free page; Pro and Business may switch it off
+// The "Made with Lodestone" link (docs/decisions/0044): on every Free page; Pro and Business may switch it off
 // per page; the plan decides when the page is shown, so a plan change needs no new version.
 let t: TestApp;
 let port: number;

@@ -204,7 +204,7 @@ describe('PUBLIC_URL/embed.js', () => {
   });
 });
 
-// Issue 34, point 8: the Embed dialog allows a site at once, on the published page, without publishing.
+// docs/decisions/0050: the Embed dialog allows a site at once, on the published page, without publishing.
 describe('allowing a site from the Embed dialog', () => {
   const allow = (id: string, embedOrigins: string[], who: SignedUpUser = owner) =>
     t.app.inject({

@@ -4,7 +4,7 @@ import { GOOGLE_TAG_PATTERN, META_PIXEL_PATTERN, type FormConfig } from '@/domai
 import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss } from '@/landing/index';
 import { PUBLIC_SCRIPTS, publicCsp } from './document.js';
 
-// A published page's pixels and custom script (issue 4 §6, docs/decisions/0006-tracking-consent.md).
+// A published page's pixels and custom script (docs/decisions/0006-tracking-consent.md).
 // They exist only here, on the public face: the app's origin never serves them. Nothing loads before
 // the visitor accepts in the page's consent notice, and the page's CSP allows exactly the loader, the
 // owner's script (by the hash of its exact text) and the hosts of the pixels the page has.

@@ -12,7 +12,7 @@ const get = (url: string, host = APP_HOST, headers: Record<string, string> = {})
   t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 
 describe('the app face (APP_URL host)', () => {
-  it('answers 200 with the SPA for every route of the spec', async () => {
+  it('answers 200 with the SPA for every route of the route table', async () => {
     for (const route of APP_ROUTES) {
       const res = await get(route);
       expect(res.statusCode, route).toBe(200);

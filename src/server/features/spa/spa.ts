@@ -12,7 +12,7 @@ const YEAR = 60 * 60 * 24 * 365;
 
 /**
  * Serves the React SPA built by Vite: hashed assets with a year-long immutable cache, index.html
- * (never cached) for every route of the spec's table, and the same document with status 404 for
+ * (never cached) for every route of the route table (docs/product.md#routes), and the same document with status 404 for
  * anything else, so the SPA shows its not-found screen and crawlers see the right status.
  *
  * A request that carries the session cookie (`sessionCookie`, its name) gets the document marked

@@ -3,7 +3,7 @@ import type { AuditEntry } from '@/domain/team';
 import type { Executor } from '@/server/db/client';
 import { auditEvents, users } from '@/server/db/schema/index';
 
-/** The sensitive actions the audit log records (issue 15): members, keys, exports, erasures, deletions, plan changes. */
+/** The sensitive actions the audit log records (docs/decisions/0042): members, keys, exports, erasures, deletions, plan changes. */
 export const AUDIT_ACTIONS = {
   'member.invited': 'Invited a member',
   'invitation.revoked': 'Revoked an invitation',

@@ -3,7 +3,7 @@ import { can, ROLE_LABELS, type Permission, type Role } from '@/domain/team';
 import { forbiddenRole } from '@/server/lib/http-errors';
 
 /**
- * What each owner route needs beyond membership, in one table: the role matrix (issue 15). Every
+ * What each owner route needs beyond membership, in one table: the role matrix (docs/decisions/0042). Every
  * route that changes something must be listed: enforceRoles refuses to start a server with one that
  * is not. A GET not listed needs only `read` (every role).
  */

@@ -11,7 +11,7 @@ import { invitations } from '@/server/db/schema/index';
 import { KEYS_HIDDEN, keysFor } from '@/server/features/payments/routes';
 import { permissionOf, ROUTE_PERMISSIONS } from './permissions.js';
 
-// Issue 15, point 1: teams with roles, seats, invitations, removal and an audit log.
+// docs/decisions/0042: teams with roles, seats, invitations, removal and an audit log.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { DELIVER_WEBHOOK_TASK } from './queue.js';
 import { dispatchEvent, emitEvent } from '@/server/features/outbox/index';
 import { webhooksFanOut } from './fan-out.js';
 
-// Issue 13: deliveries to a local receiver (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true), signed per Standard Webhooks.
+// docs/decisions/0021: deliveries to a local receiver (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true), signed per Standard Webhooks.
 
 let t: TestApp;
 let receiver: WebhookReceiver;

@@ -7,7 +7,7 @@ import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { webhookEndpoints } from '@/server/db/schema/index';
 
-// Issue 13: the owner API of webhook endpoints, with WEBHOOKS_ALLOW_PRIVATE_NETWORKS unset (the default).
+// docs/decisions/0021: the owner API of webhook endpoints, with WEBHOOKS_ALLOW_PRIVATE_NETWORKS unset (the default).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe('webhook endpoints API', () => {
     ['IPv6 loopback', 'http://[::1]/hook', /loopback/],
     ['IPv6 unique local', 'http://[fd12:3456:789a::1]/hook', /uniqueLocal/],
     ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/hook', /loopback/],
-    // Issue 34, point 13: the other IPv6 forms of an IPv4 address.
+    // The other IPv6 forms of an IPv4 address.
     ['IPv4-compatible IPv6 loopback', 'http://[::127.0.0.1]/', /127\.0\.0\.1, a loopback/],
     ['IPv4-compatible IPv6 metadata', 'http://[::169.254.169.254]/', /169\.254\.169\.254, a linkLocal/],
     ['IPv4-compatible IPv6 private', 'http://[::10.0.0.1]/', /10\.0\.0\.1, a private/],

@@ -5,7 +5,7 @@ import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { startWebhookReceiver, type WebhookReceiver } from '@tests/stand-ins/webhook-receiver';
 import { events, leads } from '@/server/db/schema';
 
-// Issue 34, point 16: an erased address stays in the outbox only while a consumer is to deliver it:
+// docs/decisions/0024: an erased address stays in the outbox only while a consumer is to deliver it:
 // no lead.erased is written where no webhook endpoint or email tool will be told, and the one that is
 // written goes once its deliveries ended.
 

@@ -12,7 +12,7 @@ type AuthCardProps = {
   onSignedIn?: () => void | Promise<void>;
 };
 
-/** SPEC "Sign-in gate" card: Sign In and Sign Up tabs, then links to the terms and privacy policy. */
+/** The card of docs/product.md#sign-in-gate: Sign In and Sign Up tabs, then links to the terms and privacy policy. */
 export function AuthCard({ defaultTab = 'signin', onSignedIn }: AuthCardProps) {
   const redirectAfterAuth = useRedirectAfterAuth();
   const { refetch: refetchSession } = authClient.useSession();

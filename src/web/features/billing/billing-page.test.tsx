@@ -32,7 +32,7 @@ const screens = (billing: BillingOverview) => {
   };
 };
 
-// Issue 34, point 5: the billing screen and the dashboard's plan card say the same of a plan Lodestone's team set.
+// The billing screen and the dashboard's plan card say the same of a plan Lodestone's team set.
 describe('a plan Lodestone’s team set', () => {
   for (const configured of [false, true]) {
     it(`reads as such on the billing screen and the dashboard, never as Free (billing ${configured ? 'sold' : 'not sold'} online)`, () => {

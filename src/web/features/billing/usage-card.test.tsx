@@ -29,7 +29,7 @@ const render = (billing: BillingOverview) =>
 const levels = (html: string) =>
   [...html.matchAll(/aria-label="([^"]+) used"[^>]*data-level="(\w+)"/g)].map(([, label, level]) => `${label}: ${level}`);
 
-// Issue 34, point 10: a new Free workspace's "Seats 1 of 1 used" is no alarm.
+// A new Free workspace's "Seats 1 of 1 used" is no alarm.
 describe('the plan card’s meters', () => {
   it('read calm for a new Free workspace: its owner’s own seat is part of the plan', () => {
     const html = render(overview());

@@ -29,7 +29,7 @@ const CONSENT_LEAD = CONTACT_CONSENT_TEXT.slice(0, CONTACT_CONSENT_TEXT.lastInde
 const FIELDS = ['name', 'email', 'topic', 'message', 'consent'] as const;
 const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(key);
 
-/** SPEC §2's /contact: name, email, topic, message and consent, stored and emailed to support by the server. */
+/** docs/product.md#contact: name, email, topic, message and consent, stored and emailed to support by the server. */
 export function ContactForm({ initialTopic }: { initialTopic: ContactTopic }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const defaultValues: ContactRequest = {

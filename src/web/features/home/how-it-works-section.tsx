@@ -1,7 +1,7 @@
 import { LayoutTemplate, Settings, Share2, Upload } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
-// Step texts are SPEC §1 word for word.
+// The four steps of docs/product.md#who-it-is-for.
 const steps = [
   { Icon: LayoutTemplate, text: 'Create a form from a template and customise it.' },
   { Icon: Upload, text: 'Upload the lead-magnet content.' },

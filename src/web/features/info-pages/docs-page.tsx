@@ -143,7 +143,7 @@ function DocCardLink({ card }: { card: DocCard }) {
   return <IconLinkCard to={docPath(slug)} Icon={Icon} title={title} text={text} className="h-full" />;
 }
 
-/** SPEC §2 Documentation: getting started, core features, four categories and the tutorials. */
+/** docs/product.md#documentation: getting started, core features, four categories and the tutorials. */
 export function DocsPage() {
   return (
     <InfoPageLayout

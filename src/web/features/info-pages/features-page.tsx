@@ -8,7 +8,7 @@ import { PlanComparisonTable } from './plan-comparison-table';
 
 interface Feature {
   Icon: LucideIcon;
-  /** SPEC §2: the six card titles, word for word. */
+  /** docs/product.md#features: the six card titles, word for word. */
   title: string;
   text: string;
   comingSoon?: boolean;

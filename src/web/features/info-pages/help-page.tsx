@@ -14,7 +14,7 @@ import { SearchBox } from './search-box';
 
 type HelpArticle = { slug: DocSlug; title: string; text: string };
 
-/** SPEC §2 Help Center: four tabs of four article cards, each linking to a documentation page. */
+/** docs/product.md#help-center: four tabs of four article cards, each linking to a documentation page. */
 const TOPICS: Array<{ value: string; label: string; articles: HelpArticle[] }> = [
   {
     value: 'general',

@@ -15,7 +15,7 @@ type InfoPageLayoutProps = {
 };
 
 /**
- * SPEC "Shared layout of info pages": breadcrumb from Home, centred title and description, content.
+ * The layout of docs/product.md#info-pages: breadcrumb from Home, centred title and description, content.
  * The site header and footer come from the root layout around every page.
  */
 export function InfoPageLayout({ title, description, wide = false, trail = [], children }: InfoPageLayoutProps) {

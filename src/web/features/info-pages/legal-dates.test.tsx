@@ -5,7 +5,7 @@ import { MemoryRouter } from '@/web/lib/router';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
 
-// Issue 34, point 9: "Last updated" is the day the text last changed, not today (decision 0058).
+// docs/decisions/0058: "Last updated" is the day the text last changed, not today (decision 0058).
 
 const render = (page: React.ReactNode) =>
   renderToStaticMarkup(

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { PLAN_COMPARISON, PLAN_LIST } from '@/domain/plans';
 
-/** SPEC §2 Features: the Free / Pro / Business comparison, from the one plan definition. */
+/** docs/product.md#features: the Free / Pro / Business comparison, from the one plan definition. */
 export function PlanComparisonTable() {
   return (
     <div

@@ -15,7 +15,7 @@ const TABS: Array<{ value: 'all' | TemplateCategory; label: string }> = [
   ...TEMPLATE_CATEGORIES.map((category) => ({ value: category, label: category })),
 ];
 
-/** SPEC §2 Templates: the twelve starter templates, with tabs, search and filters that really filter. */
+/** docs/product.md#templates: the twelve starter templates, with tabs, search and filters that really filter. */
 export function TemplatesPage() {
   const [filters, setFilters] = useState<TemplateFilters>(NO_FILTERS);
   const searchId = useId();

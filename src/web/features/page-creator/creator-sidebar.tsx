@@ -11,7 +11,7 @@ const TIPS = [
   { title: 'Social proof', text: 'Mention readers, clients or results to build trust.' },
 ] as const;
 
-/** SPEC §2 side panel: conversion tips and the 'Need Help?' box. */
+/** docs/product.md#page-creator, the side panel: conversion tips and the 'Need Help?' box. */
 export function CreatorSidebar() {
   return (
     <aside aria-label="Tips and help" className="grid content-start gap-6">

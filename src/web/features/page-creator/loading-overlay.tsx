@@ -1,6 +1,6 @@
 import { Spinner } from '@/web/components/ui/spinner';
 
-/** SPEC §2: the full-screen 'Loading...' overlay, shown only while the server works. */
+/** docs/product.md#page-creator: the full-screen 'Loading...' overlay, shown only while the server works. */
 export function LoadingOverlay() {
   return (
     <div

@@ -7,7 +7,7 @@ import { useEndpoints, usePageOptions } from './api';
 import { AddEndpointDialog } from './add-endpoint-dialog';
 import { EndpointItem } from './endpoint-item';
 
-/** The workspace's outbound webhooks: endpoints, their secrets and their delivery logs (issue 13). */
+/** The workspace's outbound webhooks: endpoints, their secrets and their delivery logs (docs/decisions/0021). */
 export function WebhooksSection() {
   const [adding, setAdding] = useState(false);
   const endpoints = useEndpoints();

@@ -1,7 +1,7 @@
 import { Button, Link, Text } from '@react-email/components';
 import { button, EmailLayout, text } from './layout.js';
 
-// Emails to a workspace's owners about what it pays Lodestone (issue 15).
+// Emails to a workspace's owners about what it pays Lodestone (docs/decisions/0046).
 
 export interface PaymentFailedProps {
   workspaceName: string;

@@ -1,7 +1,7 @@
 import { Button, Link, Text } from '@react-email/components';
 import { button, EmailLayout, text } from './layout.js';
 
-// Emails to a workspace's owners when a custom domain's DNS records are gone (issue 17).
+// Emails to a workspace's owners when a custom domain's DNS records are gone (docs/decisions/0055).
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';

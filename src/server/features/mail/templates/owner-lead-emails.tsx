@@ -1,7 +1,7 @@
 import { Button, Link, Section, Text } from '@react-email/components';
 import { button, EmailLayout, text } from './layout.js';
 
-// Emails to a workspace's owners about their pages' new confirmed leads (issue 12, part 5). They
+// Emails to a workspace's owners about their pages' new confirmed leads. They
 // come from Lodestone (MAIL_FROM), not from the page's business: they are about the owner's
 // account. Times are written in UTC because the owner's time zone is not known.
 

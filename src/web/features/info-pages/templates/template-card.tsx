@@ -18,7 +18,7 @@ export function priceLabel(template: Template): string | null {
   return payment.type === 'pwyw' ? 'Pay what you want' : `${formatMoney(payment.fixedAmount, payment.currency)} one-off`;
 }
 
-/** SPEC §3 Template card: image, title, description, category and the Popular badge; Preview and Use Template. */
+/** docs/product.md#templates, a template card: image, title, description, category and the Popular badge; Preview and Use Template. */
 export function TemplateCard({ template }: { template: Template }) {
   const price = priceLabel(template);
   return (

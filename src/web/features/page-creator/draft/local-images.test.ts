@@ -15,7 +15,7 @@ import {
 } from './local-images';
 
 // Images chosen before signing in stay in the browser with the draft and are uploaded when the
-// page is published (issue 34, point 1): never dropped on the way, never published without.
+// page is published (docs/decisions/0060): never dropped on the way, never published without.
 
 const ref = (n: number, width = 800, height = 400): ImageRef => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,

@@ -22,7 +22,7 @@ const MB = 1024 * 1024;
 const fileOf = (size: number, type: string, name = 'guide.pdf') => new File([new Uint8Array(size)], name, { type });
 
 describe('displayFileSize', () => {
-  it('shows small files in KB instead of "0.00 MB", and MB with 2 decimals from 1 MB up (SPEC §5)', () => {
+  it('shows small files in KB instead of "0.00 MB", and MB with 2 decimals from 1 MB up', () => {
     expect(displayFileSize(240 * 1024)).toBe('240 KB');
     expect(displayFileSize(2048)).toBe('2 KB');
     expect(displayFileSize(100)).toBe('1 KB');
@@ -42,7 +42,7 @@ describe('displayFileSize', () => {
 });
 
 describe('displayFileName', () => {
-  it('keeps names of up to 30 characters and cuts longer ones at 30, with an ellipsis (SPEC §5)', () => {
+  it('keeps names of up to 30 characters and cuts longer ones at 30, with an ellipsis', () => {
     const thirty = `${'a'.repeat(26)}.pdf`;
     expect(thirty).toHaveLength(30);
     expect(displayFileName(thirty)).toBe(thirty);
@@ -142,7 +142,7 @@ describe('tabForErrorKey and firstErrorTab', () => {
 describe('validateEditor', () => {
   const ready = { ...defaultFormConfig(), title: 'T', businessName: 'B', leadMagnetName: 'L' };
 
-  it('names every missing SPEC §5 input of a blank page', () => {
+  it('names every missing required input of a blank page', () => {
     expect(validateEditor(defaultFormConfig(), false, 'publish')).toEqual({
       title: formMessages.titleRequired,
       businessName: formMessages.businessNameRequired,

@@ -19,7 +19,7 @@ import {
 import { formMessages } from '@/domain/form-messages';
 import { emailCopyErrors } from '@/domain/email-copy';
 
-/** The editor's tabs, in order: SPEC §2's five, then Design (the page's look). */
+/** The editor's tabs, in order (docs/product.md#page-creator): the prototype's five, then Design (the page's look). */
 export const EDITOR_TABS = [
   { value: 'basic', label: 'Basic Info' },
   { value: 'fields', label: 'Form Fields' },
@@ -67,7 +67,7 @@ export function pixelError(kind: 'facebook' | 'google', value: string): string |
 }
 
 /**
- * SPEC §5 rules, plus the pixel id rules the server enforces, so that publishing does not bounce.
+ * The rules of docs/product.md#validation, plus the pixel id rules the server enforces, so that publishing does not bounce.
  * A preview may go without the privacy policy address (its consent checkbox then links nowhere
  * yet); publishing needs it while the checkbox is on.
  */
@@ -101,7 +101,7 @@ export function previewContent(config: FormConfig, hasFile: boolean): PreviewCon
 }
 
 /**
- * SPEC §5 and §9: a kind of file we deliver (by its name's extension: browsers report some of these
+ * docs/product.md#validation: a kind of file we deliver (by its name's extension: browsers report some of these
  * types inconsistently, or not at all), not empty, and at most 10 MB.
  */
 export function checkLeadMagnetFile(file: Pick<File, 'name' | 'size'>): string | null {
@@ -129,7 +129,7 @@ export async function inspectLeadMagnetFile(file: File): Promise<string | null> 
   return actual === claimed ? null : fileMessages.notReally(fileExtension(file.name), actual);
 }
 
-/** SPEC §5: the name truncated at 30 characters. */
+/** docs/product.md#validation: the name truncated at 30 characters. */
 export function displayFileName(name: string): string {
   return name.length > FILE_NAME_DISPLAY_LENGTH ? `${name.slice(0, FILE_NAME_DISPLAY_LENGTH)}...` : name;
 }
@@ -138,7 +138,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 /**
- * SPEC §5 shows the size in MB with 2 decimals; below 1 MB that reads "0.00 MB" for a small file, so
+ * The prototype showed the size in MB with 2 decimals; below 1 MB that reads "0.00 MB" for a small file, so
  * smaller files show whole KB ("240 KB", at least "1 KB").
  */
 export function displayFileSize(bytes: number): string {

@@ -25,7 +25,7 @@ type EditorPanelProps = {
   ref?: Ref<HTMLDivElement>;
 };
 
-/** The editor: the page's settings in SPEC §2's five tabs and Design, and Preview and Save & Publish under them. */
+/** The editor: the page's settings in the five tabs of docs/product.md#page-creator and Design, and Preview and Save & Publish under them. */
 export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPublish, publishing, ref }: EditorPanelProps) {
   const { config, errors } = state;
   const changeConfig = (patch: Partial<FormConfig>) => dispatch({ type: 'configChanged', patch });

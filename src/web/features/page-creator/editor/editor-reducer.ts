@@ -174,7 +174,7 @@ function fieldChanged(state: EditorState, index: number, patch: Partial<FormFiel
   const field = config.fields[index];
   const errors = withoutKeys(state.errors, clearedBy(index, patch));
   if (!field) return { ...state, errors };
-  // The email field's label, type and required flag are locked (SPEC §5); its wording is not.
+  // The email field's label, type and required flag are locked (docs/product.md#fields); its wording is not.
   const allowed =
     field.id === EMAIL_FIELD_ID
       ? { placeholder: patch.placeholder ?? field.placeholder, helpText: patch.helpText ?? field.helpText }
@@ -194,7 +194,7 @@ function fieldAdded(state: EditorState, now: number): EditorState {
 function fieldRemoved(state: EditorState, index: number): EditorState {
   const { fields } = state.config;
   const field = fields[index];
-  // The email field stays (SPEC §5); the editor says so.
+  // The email field stays (docs/product.md#fields); the editor says so.
   if (!field || field.id === EMAIL_FIELD_ID) return state;
   return {
     ...state,

@@ -17,7 +17,7 @@ export function usePageEditor(baseline: FormConfig, editId: string | null) {
     toast.error(message);
   };
 
-  /** SPEC §5: checked on Save & Publish. */
+  /** docs/product.md#validation: checked on Save & Publish. */
   const validate = (purpose: 'preview' | 'publish'): boolean => {
     const found = validateEditor(state.config, chosenFile(state) !== null, purpose);
     if (Object.keys(found).length > 0) {

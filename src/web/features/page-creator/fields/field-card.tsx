@@ -93,7 +93,7 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
             )}
           </h2>
         </div>
-        {/* The email field stays on every form (SPEC §5): nothing offers to remove it. */}
+        {/* The email field stays on every form (docs/product.md#fields): nothing offers to remove it. */}
         {!isEmail && (
           <Button
             type="button"

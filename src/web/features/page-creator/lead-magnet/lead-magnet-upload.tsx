@@ -41,7 +41,7 @@ const KIND_ICONS: Record<FileKind, typeof FileText> = {
 };
 
 /**
- * SPEC §5 upload: drag-and-drop or browse, one file of a kind we deliver (SPEC §9); the chosen file
+ * docs/product.md#validation, the upload: drag-and-drop or browse, one file of a kind we deliver; the chosen file
  * with its name, size and a remove button. A chosen file's contents are checked at once, as the
  * server checks them on upload.
  */

@@ -14,7 +14,7 @@ type ProviderPickerProps = {
   onChange: (provider: PaymentProvider) => void;
 };
 
-/** SPEC §4: the Stripe and PayPal toggle buttons (one or both), and whether the chosen ones are connected. */
+/** docs/product.md#payment: the Stripe and PayPal toggle buttons (one or both), and whether the chosen ones are connected. */
 export function ProviderPicker({ provider, error, onChange }: ProviderPickerProps) {
   const stripeOn = provider === 'stripe' || provider === 'both';
   const paypalOn = provider === 'paypal' || provider === 'both';

@@ -30,7 +30,7 @@ type PreviewViewProps = {
 };
 
 /**
- * SPEC §2 Preview view: the page as filled in so far, on desktop or mobile, the same whether the
+ * docs/product.md#preview: the page as filled in so far, on desktop or mobile, the same whether the
  * owner chose the tab or pressed Preview (decision 0061). Only a page with nothing to show yet says
  * so, naming what it lacks.
  */

@@ -12,7 +12,7 @@ type SignInGateProps = {
 
 export const GATE_TITLE = 'Sign in to publish your page';
 
-/** SPEC §2 Sign-in gate: shown instead of the editor when a signed-out owner publishes. */
+/** docs/product.md#sign-in-gate: shown instead of the editor when a signed-out owner publishes. */
 export function SignInGate({ onSignedIn, onBack }: SignInGateProps) {
   useDocumentTitle(GATE_TITLE, 'Sign in or create an account to publish your landing page.');
   const headingRef = useRef<HTMLHeadingElement>(null);
