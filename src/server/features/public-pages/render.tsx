@@ -7,7 +7,6 @@ import { escapeHtml } from '@/domain/html';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '@/landing/index';
 import type { LiveForm } from '@/server/features/submissions';
 import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
-import type { ThankYouView } from '@/server/features/visitor-journey/index';
 import { signRenderTime } from '@/server/lib/fill-time';
 import { PUBLIC_CSP, renderDocument } from './document.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
@@ -20,6 +19,15 @@ import {
   reusableHeaders,
 } from './published-page.js';
 import { pageTracking } from './tracking.js';
+
+/** A thank-you page as the visitor journey worked it out: what it shows, and where it may be framed or sent. */
+export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
+  attemptsLeft: number;
+  /** The sites that may frame the page it came from: they may frame this one too (decision 0050). */
+  embedOrigins: readonly string[];
+  /** The owner's checked address, when confirmed visitors go there instead of this page. */
+  redirectTo?: string;
+};
 
 type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
 

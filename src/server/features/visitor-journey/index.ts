@@ -1,5 +1,5 @@
 export { pageOfDamagedLink } from './email-links.js';
 export { clientMeta, damagedLink, NOT_SAVED_YET, visitorJourneyRoutes } from './routes.js';
 export { type JourneyDeps, submitFromPage } from './submit-from-page.js';
-export { inboxThankYou, submissionThankYou, type ThankYouView } from './thank-you.js';
+export { inboxThankYou, submissionThankYou } from './thank-you.js';
 export { emailCounterKey, VISITOR_RATE_LIMITS, type VisitorLimits, visitorRateLimits } from './visitor-limits.js';

@@ -17,13 +17,14 @@ import {
   type PublicPages,
   type PublicView,
   type Render,
+  type ThankYouView,
   tooManyAttempts,
 } from '@/server/features/public-pages/index';
 import { type LeadDeps, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '@/server/features/submissions';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
 import { pageOfDamagedLink } from './email-links.js';
 import { type JourneyDeps, submitFromPage } from './submit-from-page.js';
-import { inboxThankYou, submissionThankYou, type ThankYouView } from './thank-you.js';
+import { inboxThankYou, submissionThankYou } from './thank-you.js';
 import type { VisitorLimits } from './visitor-limits.js';
 
 // The visitor's journey on the public face: the sign-up a published page posts, and the thank-you

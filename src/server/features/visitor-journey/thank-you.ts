@@ -12,14 +12,7 @@ import {
   submissionPath,
   type LeadDeps,
 } from '@/server/features/submissions';
-
-export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
-  attemptsLeft: number;
-  /** The sites that may frame the page it came from: they may frame this one too (decision 0050). */
-  embedOrigins: readonly string[];
-  /** The owner's checked address, when confirmed visitors go there instead of this page. */
-  redirectTo?: string;
-};
+import type { ThankYouView } from '@/server/features/public-pages';
 
 /** What the page's owner set for the pages after a sign-up. */
 const afterSubmit = (config: FormConfig) => ({
