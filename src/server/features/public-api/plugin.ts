@@ -80,30 +80,8 @@ export async function publicApiPlugin(v1: FastifyInstance, options: PublicApiOpt
 }
 
 /** The feature's entry (decision 0073): /api/v1 on the whole app, answering on the app's host only. */
-export async function publicApiRoutes(
-  app: FastifyInstance,
-  {
-    config,
-    db,
-    tokens,
-    storage,
-    appOrigin,
-    publicOrigin,
-    webhooks,
-    eventConsumers,
-  }: PublicApiDeps & { config: Pick<Config, 'appUrl'> },
-) {
-  const options: PublicApiOptions = {
-    appHost: config.appUrl.host,
-    db,
-    tokens,
-    storage,
-    appOrigin,
-    publicOrigin,
-    webhooks,
-    eventConsumers,
-  };
-  await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, ...options });
+export async function publicApiRoutes(app: FastifyInstance, services: PublicApiDeps & { config: Pick<Config, 'appUrl'> }) {
+  await app.register(publicApiPlugin, { prefix: PUBLIC_API_PREFIX, ...services, appHost: services.config.appUrl.host });
 }
 
 export { PUBLIC_API_PREFIX };
