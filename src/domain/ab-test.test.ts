@@ -16,6 +16,7 @@ const BRANDED: FormConfig['design'] = {
   coverAlt: 'The guide on a desk',
   layout: 'left',
   buttonText: 'Send me the guide',
+  formPlacement: 'beside',
 };
 
 describe('the variants of a page', () => {

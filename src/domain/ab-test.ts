@@ -60,7 +60,10 @@ export function withVariantDesign(test: AbTest, page: Design, design: Design): A
   return { ...rest, designChanges: differences(page, design) };
 }
 
-/** The page a visitor of `variant` sees. B's blank title and description, and the design it did not change, are the page's. */
+/**
+ * The page a visitor of `variant` sees. B's blank title and description, the design it did not
+ * change, and its sections unless it has its own, are the page's.
+ */
 export function variantConfig(config: FormConfig, variant: AbVariant): FormConfig {
   const test = config.abTest;
   if (variant === 'a' || !test) return config;
@@ -69,6 +72,7 @@ export function variantConfig(config: FormConfig, variant: AbVariant): FormConfi
     title: test.title.trim() ? test.title : config.title,
     description: test.description.trim() ? test.description : config.description,
     design: variantDesign(config),
+    sections: test.sections ?? config.sections ?? [],
   };
 }
 
@@ -78,15 +82,15 @@ function compared(config: FormConfig) {
   const b = variantConfig(config, 'b');
   return {
     split: test?.split,
-    a: [config.title, config.description, config.design ?? null],
-    b: [b.title, b.description, b.design ?? null],
+    a: [config.title, config.description, config.design ?? null, config.sections ?? []],
+    b: [b.title, b.description, b.design ?? null, b.sections ?? []],
   };
 }
 
 /**
  * Whether publishing `after` over `before` (null: never published) starts the test (again), so its
  * results count from then: switching it on, changing the split, or changing what either variant
- * shows differently (title, description, design). Other changes (fields, settings) reach both
+ * shows differently (title, description, design, sections). Other changes (fields, settings) reach both
  * variants alike and keep the test running.
  */
 export function abTestStarts(before: FormConfig | null, after: FormConfig): boolean {
@@ -106,4 +110,4 @@ function stableJson(value: unknown): string {
 
 /** Shown in the creator: what makes the results start from zero. */
 export const AB_RESTART_NOTICE =
-  'Publishing a change to the split or to what either variant shows (title, description, design) starts the test again: its results count from then.';
+  'Publishing a change to the split or to what either variant shows (title, description, design, sections) starts the test again: its results count from then.';

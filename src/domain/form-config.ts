@@ -5,6 +5,7 @@ import { embedOriginsError } from './embed-origins';
 import { FILE_KINDS } from './file-kinds';
 import { formMessages } from './form-messages';
 import { CURRENCIES, toMinorUnits } from './money';
+import { sectionPublishErrors, sectionsSchema } from './sections';
 
 /** docs/product.md#page-configuration: the landing page configuration an owner builds, with its defaults. */
 
@@ -97,6 +98,8 @@ export type ImageRef = z.infer<typeof imageRefSchema>;
 export const BACKGROUND_STYLES = ['tint', 'plain', 'gradient', 'dark'] as const;
 export const FONT_CHOICES = ['sans', 'serif', 'rounded', 'mono'] as const;
 export const IMAGE_LAYOUTS = ['none', 'top', 'left', 'right'] as const;
+/** On a wide screen: the form under the hero with the sections after it, or beside them and kept in view. */
+export const FORM_PLACEMENTS = ['below', 'beside'] as const;
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** The page's look (the creator's Design tab). */
@@ -111,6 +114,8 @@ export const designSchema = z.object({
   layout: z.enum(IMAGE_LAYOUTS),
   /** The submit button's words; '' keeps the automatic 'Get {lead magnet}'. */
   buttonText: z.string().trim().max(60),
+  /** Pages saved before sections existed keep the form under the hero. */
+  formPlacement: z.enum(FORM_PLACEMENTS).default('below'),
 });
 export type Design = z.infer<typeof designSchema>;
 
@@ -123,6 +128,7 @@ export const DEFAULT_DESIGN: Design = {
   coverAlt: '',
   layout: 'top',
   buttonText: '',
+  formPlacement: 'below',
 };
 
 export const AFTER_SUBMIT = ['thankYou', 'redirect'] as const;
@@ -176,6 +182,8 @@ export const abTestSchema = z.object({
    * nothing. Still read (ab-test.ts variantDesignChanges), no longer written by the creator.
    */
   design: designSchema.optional(),
+  /** B's own sections (it starts as a copy of the page's); left out, B shows the page's. */
+  sections: sectionsSchema.optional(),
 });
 export type AbTest = z.infer<typeof abTestSchema>;
 export const DEFAULT_AB_TEST: AbTest = { enabled: false, split: 50, title: '', description: '', designChanges: {} };
@@ -240,6 +248,8 @@ export const formConfigSchema = z.object({
   /** Sites (origins) that may show the page in a frame; no one else may (CSP frame-ancestors). */
   embedOrigins: z.array(z.string().trim().max(200)).max(20).default([]),
   abTest: abTestSchema.default(DEFAULT_AB_TEST),
+  /** What sells the lead magnet around the form (sections.ts); pages saved before sections have none. */
+  sections: sectionsSchema.default([]),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;
 
@@ -288,6 +298,7 @@ export function defaultFormConfig(): FormConfig {
     emails: { ...DEFAULT_EMAIL_COPY },
     embedOrigins: [],
     abTest: { ...DEFAULT_AB_TEST, designChanges: {} },
+    sections: [],
   };
 }
 
@@ -331,7 +342,9 @@ export type FormErrors = Partial<
     | 'embedOrigins'
     | `fields.${number}.label`
     | `fields.${number}.options`
-    | `fields.${number}.param`,
+    | `fields.${number}.param`
+    | `sections.${number}.${string}`
+    | `abTest.sections.${number}.${string}`,
     string
   >
 >;
@@ -381,6 +394,7 @@ export function validateForPublish(config: FormConfig, hasFile = config.leadMagn
   if (redirectUrl) errors.redirectUrl = redirectUrl;
   const embedOrigins = embedOriginsError(config.embedOrigins);
   if (embedOrigins) errors.embedOrigins = embedOrigins;
+  Object.assign(errors, sectionPublishErrors(config.sections), sectionPublishErrors(config.abTest?.sections, 'abTest.sections'));
   return errors;
 }
 

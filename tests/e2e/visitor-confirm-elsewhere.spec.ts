@@ -33,6 +33,7 @@ for (const width of [1280, 375]) {
           coverAlt: '',
           layout: 'top',
           buttonText: '',
+          formPlacement: 'below',
         },
       },
     );
