@@ -21,6 +21,8 @@ export function richTextPlain(source: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
+const BLOCK_HOLDERS = new Set(['root', 'list', 'listItem', 'blockquote']);
+
 type MdNode = { type: string; value?: string; children?: MdNode[] };
 
 /** Text nodes' words; blocks (paragraphs, list items, headings) apart by a space, raw HTML left out. */
@@ -28,11 +30,6 @@ function wordsOf(node: MdNode): string {
   if (node.type === 'html') return '';
   if (node.value !== undefined) return node.value;
   const inner = (node.children ?? []).map(wordsOf);
-  return node.type === 'paragraph' ||
-    node.type === 'root' ||
-    node.type === 'list' ||
-    node.type === 'listItem' ||
-    node.type === 'heading'
-    ? inner.join(' ')
-    : inner.join('');
+  // Blocks hold blocks (a list its items, an item its paragraphs): those are kept apart by a space.
+  return BLOCK_HOLDERS.has(node.type) ? inner.join(' ') : inner.join('');
 }

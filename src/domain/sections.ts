@@ -157,7 +157,11 @@ export type AuthorLink = z.infer<typeof authorLinkSchema>;
 export const sectionsSchema = z.array(sectionSchema).max(MAX_SECTIONS);
 
 /** A new section of `type`, as "Add section" makes it: its usual heading and one item to fill in. */
-export function newSection(type: SectionType, now: number = Date.now(), timeZone = 'UTC'): Section {
+export function newSection<T extends SectionType>(type: T, now: number = Date.now(), timeZone = 'UTC'): SectionOf<T> {
+  return makeSection(type, now, timeZone) as SectionOf<T>;
+}
+
+function makeSection(type: SectionType, now: number, timeZone: string): Section {
   const id = `section-${now}`;
   const base = { id, hidden: false };
   switch (type) {
