@@ -23,16 +23,14 @@ export function richTextPlain(source: string, max = 300): string {
 
 type MdNode = { type: string; value?: string; children?: MdNode[] };
 
-/** Text nodes' words; blocks (paragraphs, list items, headings) apart by a space, raw HTML left out. */
+/** Nodes whose children are blocks (paragraphs, lists, headings): those are apart by a space. */
+const BLOCK_PARENTS = new Set(['root', 'list', 'listItem', 'blockquote']);
+
+/** Text nodes' words; blocks apart by a space, a paragraph's inline parts (bold, a link) joined as written, raw HTML left out. */
 function wordsOf(node: MdNode): string {
   if (node.type === 'html') return '';
+  if (node.type === 'break') return ' ';
   if (node.value !== undefined) return node.value;
   const inner = (node.children ?? []).map(wordsOf);
-  return node.type === 'paragraph' ||
-    node.type === 'root' ||
-    node.type === 'list' ||
-    node.type === 'listItem' ||
-    node.type === 'heading'
-    ? inner.join(' ')
-    : inner.join('');
+  return inner.join(BLOCK_PARENTS.has(node.type) ? ' ' : '');
 }
