@@ -21,15 +21,16 @@ export function richTextPlain(source: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-const BLOCK_HOLDERS = new Set(['root', 'list', 'listItem', 'blockquote']);
-
 type MdNode = { type: string; value?: string; children?: MdNode[] };
 
-/** Text nodes' words; blocks (paragraphs, list items, headings) apart by a space, raw HTML left out. */
+/** Nodes whose children are blocks (paragraphs, lists, headings): those are apart by a space. */
+const BLOCK_PARENTS = new Set(['root', 'list', 'listItem', 'blockquote']);
+
+/** Text nodes' words; blocks apart by a space, a paragraph's inline parts (bold, a link) joined as written, raw HTML left out. */
 function wordsOf(node: MdNode): string {
   if (node.type === 'html') return '';
+  if (node.type === 'break') return ' ';
   if (node.value !== undefined) return node.value;
   const inner = (node.children ?? []).map(wordsOf);
-  // Blocks hold blocks (a list its items, an item its paragraphs): those are kept apart by a space.
-  return BLOCK_HOLDERS.has(node.type) ? inner.join(' ') : inner.join('');
+  return inner.join(BLOCK_PARENTS.has(node.type) ? ' ' : '');
 }

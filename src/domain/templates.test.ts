@@ -9,6 +9,8 @@ import {
   hasLockedEmailField,
   validateForPublish,
 } from './form-config';
+import { richTextPlain } from './rich-text';
+import { sectionPublishErrors, sectionSchema, shownSections } from './sections';
 import { findTemplate, TEMPLATE_CATEGORIES, templateConfig, TEMPLATES, templateSlug } from './templates';
 
 const SPEC_TEMPLATES = {
@@ -110,6 +112,99 @@ describe('template designs', () => {
       expect(link.ratio, t.title).toBeGreaterThanOrEqual(AA_TEXT);
       expect(link.adjusted, t.title).toBe(t.slug === 'premium-content');
     }
+  });
+});
+
+describe('template sections', () => {
+  it('make every template a page to ship: at least four shown sections, an FAQ and a call to action among them, none missing what publishing needs', () => {
+    for (const t of TEMPLATES) {
+      const { sections } = t.config;
+      for (const section of sections) expect(sectionSchema.safeParse(section).success, `${t.title} ${section.id}`).toBe(true);
+      const shown = shownSections(t.config);
+      expect(shown.length, t.title).toBeGreaterThanOrEqual(4);
+      const types = shown.map((s) => s.type);
+      expect(types, t.title).toContain('faq');
+      expect(types, t.title).toContain('benefits');
+      expect(types, t.title).toContain('testimonials');
+      // The call to action closes the page, taking a reader who got to the end back to the form.
+      expect(types.at(-1), t.title).toBe('cta');
+      expect(sectionPublishErrors(sections), t.title).toEqual({});
+      expect(
+        Object.keys(validateForPublish(t.config)).filter((key) => key.startsWith('sections')),
+        t.title,
+      ).toEqual([]);
+    }
+  });
+
+  it('give each section a stable id of its template, unique across all of them', () => {
+    const ids = TEMPLATES.flatMap((t) => t.config.sections.map((s) => s.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const t of TEMPLATES) t.config.sections.forEach((s, i) => expect(s.id).toBe(`section-${t.slug}-${i + 1}`));
+  });
+
+  it('write real words for each case: 3 to 5 answered questions, quotes by example names, filled benefits and a button', () => {
+    for (const t of TEMPLATES) {
+      for (const section of t.config.sections) {
+        expect(section.heading.trim(), `${t.title} ${section.id}`).not.toBe('');
+        switch (section.type) {
+          case 'faq':
+            expect(section.items.length, t.title).toBeGreaterThanOrEqual(3);
+            expect(section.items.length, t.title).toBeLessThanOrEqual(5);
+            for (const item of section.items) {
+              expect(item.question, t.title).toMatch(/\?$/);
+              expect(richTextPlain(item.answer).length, `${t.title}: ${item.question}`).toBeGreaterThan(20);
+            }
+            break;
+          case 'testimonials':
+            expect(section.items.length, t.title).toBeGreaterThanOrEqual(2);
+            for (const item of section.items) {
+              // "Alex R.": a first name and an initial, which an owner reads as an example to replace.
+              expect(item.name, t.title).toMatch(/^[A-Z][a-z]+ [A-Z]\.$/);
+              expect(item.role, t.title).not.toBe('');
+              expect(item.photo, t.title).toBeNull();
+              expect(item.quote.length, t.title).toBeGreaterThan(30);
+            }
+            break;
+          case 'benefits':
+            expect(section.items.length, t.title).toBeGreaterThanOrEqual(3);
+            for (const item of section.items) expect(item.text, t.title).toMatch(/\*\*.+\*\*/);
+            break;
+          case 'cta':
+            expect(section.buttonText, t.title).not.toBe('');
+            expect(section.text, t.title).not.toBe('');
+            break;
+          case 'author':
+            expect(section.name, t.title).not.toBe('');
+            expect(section.bio.length, t.title).toBeGreaterThan(60);
+            break;
+          case 'deadline':
+            // A template cannot know the date: hidden until the owner sets one, so the page publishes.
+            expect(section, t.title).toMatchObject({ endsAt: '', hidden: true });
+            break;
+        }
+      }
+    }
+  });
+
+  it('suit their case: a webinar has its agenda, speaker and a deadline to date; an ebook its chapters; a course its modules', () => {
+    const types = (slug: string) => findTemplate(slug)!.config.sections.map((s) => s.type);
+    expect(types('webinar-registration')).toEqual(['deadline', 'benefits', 'author', 'testimonials', 'faq', 'cta']);
+    expect(findTemplate('webinar-registration')!.config.sections[1]!.heading).toBe('Agenda');
+    expect(types('live-workshop')).toContain('deadline');
+    expect(types('professional-ebook')).toContain('author');
+    const chapters = findTemplate('professional-ebook')!.config.sections[0]!;
+    expect(chapters.type === 'benefits' && chapters.items.every((i) => i.text.includes('Chapter'))).toBe(true);
+    const modules = findTemplate('course-sign-up')!.config.sections[0]!;
+    expect(modules.type === 'benefits' && modules.items.every((i) => i.text.includes('Module'))).toBe(true);
+    expect(findTemplate('whitepaper-download')!.config.sections[0]!.heading).toBe('Key findings');
+  });
+
+  it('place the form beside the sections where there is much to read, and below them on the short sign-ups', () => {
+    const placement = (slug: string) => findTemplate(slug)!.config.design.formPlacement;
+    for (const slug of ['professional-ebook', 'whitepaper-download', 'webinar-registration', 'course-sign-up', 'product-demo'])
+      expect(placement(slug), slug).toBe('beside');
+    for (const slug of ['newsletter-sign-up', 'weekly-updates', 'standard-lead-magnet'])
+      expect(placement(slug), slug).toBe('below');
   });
 });
 

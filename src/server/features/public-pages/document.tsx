@@ -56,11 +56,23 @@ export const PUBLIC_CSP = publicCsp({ scripts: Object.values(PUBLIC_SCRIPTS) });
 export const FAVICON_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M10 8v16h12" fill="none" stroke="#fff" stroke-width="3.5" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
+/** What a published page's link preview shows (docs/decisions/0079); pages without one (notices) get none. */
+export interface LinkPreview {
+  /** The card, absolute: crawlers fetch it from wherever the link was shared. */
+  image: { url: string; type: 'image/png' | 'image/jpeg'; width: number; height: number; alt: string };
+  /** The business name, as og:site_name. */
+  siteName?: string;
+  /** The favicon made from the page's logo (a same-origin path), when it has one. */
+  icon?: string;
+}
+
 export interface DocumentOptions {
   title: string;
   description: string;
   /** Canonical address, for Open Graph. */
   url?: string;
+  /** The card and names a shared link shows: a published page's. */
+  preview?: LinkPreview;
   body: ReactElement;
   script?: keyof typeof PUBLIC_SCRIPTS;
   /** Visitor pages other than the landing page itself stay out of search results. */
@@ -71,21 +83,45 @@ export interface DocumentOptions {
   framed?: boolean;
 }
 
-export function renderDocument({ title, description, url, body, script, noindex, css = '', framed }: DocumentOptions): string {
-  const meta = [
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    url ? `<meta property="og:url" content="${escapeHtml(url)}">` : '',
-    `<meta name="twitter:card" content="summary">`,
+const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+const metaProperty = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+
+/** The description, Open Graph and Twitter tags that link previews and search results read. */
+function previewTags({ title, description, url, preview, noindex }: DocumentOptions): string {
+  const image = preview?.image;
+  return [
+    metaName('description', description),
+    metaProperty('og:type', 'website'),
+    preview?.siteName ? metaProperty('og:site_name', preview.siteName) : '',
+    metaProperty('og:title', title),
+    metaProperty('og:description', description),
+    url ? metaProperty('og:url', url) : '',
+    ...(image
+      ? [
+          metaProperty('og:image', image.url),
+          metaProperty('og:image:type', image.type),
+          metaProperty('og:image:width', String(image.width)),
+          metaProperty('og:image:height', String(image.height)),
+          metaProperty('og:image:alt', image.alt),
+        ]
+      : []),
+    metaName('twitter:card', image ? 'summary_large_image' : 'summary'),
+    metaName('twitter:title', title),
+    metaName('twitter:description', description),
+    ...(image ? [metaName('twitter:image', image.url), metaName('twitter:image:alt', image.alt)] : []),
     noindex ? '<meta name="robots" content="noindex">' : '',
   ].join('');
+}
+
+export function renderDocument(options: DocumentOptions): string {
+  const { title, preview, body, script, css = '', framed } = options;
+  const icon = preview?.icon
+    ? `<link rel="icon" href="${escapeHtml(preview.icon)}" type="image/png">`
+    : `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title>${meta}` +
-    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    `<title>${escapeHtml(title)}</title>${previewTags(options)}${icon}` +
     `<style>${landingDocumentCss}${css && `\n${css}`}</style></head><body>${renderToString(body)}` +
     (script ? `<script>${PUBLIC_SCRIPTS[script]}</script>` : '') +
     (framed ? `<script>${frameHeightScript}</script>` : '') +

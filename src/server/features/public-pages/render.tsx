@@ -10,6 +10,7 @@ import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/i
 import { signRenderTime } from '@/server/lib/fill-time';
 import { PUBLIC_CSP, renderDocument } from './document.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
+import { pageLinkPreview } from './link-preview.js';
 import {
   createVariants,
   pickEncoding,
@@ -88,9 +89,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       />
     );
     const html = renderDocument({
-      title: form.config.title,
-      description: form.config.description || form.config.title,
-      url: `${deps.publicOrigin}/f/${form.id}`,
+      ...pageLinkPreview(form, variant, deps.publicOrigin),
       script: 'landing',
       body: tracking ? tracking.wrap(landing) : landing,
       css: tracking?.css,

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseVersionTag } from '@/domain/link-card';
 import { visitorPaymentMessages } from '@/domain/payments';
 import type { Db } from '@/server/db/client';
 import type { DomainMap } from '@/server/features/custom-domains/index';
 import { loadLiveForm } from '@/server/features/submissions';
 import { FAVICON_SVG } from './document.js';
 import { embedScript } from './embedding.js';
+import { createLinkImages, LINK_IMAGES_REVISION, type LinkImageKind } from './link-card.js';
 import { pageGoneOrMissing, publicNotFound } from './notices.js';
 import type { PublicPages } from './public-pages.js';
 import { CUSTOM_DOMAIN_ROBOTS_TXT, ROBOTS_TXT } from './robots.js';
+import type { Storage } from '@/server/lib/storage';
 
 // The published page itself, at /f/{id} or a custom domain's root or slug, and what a page loads
 // from this host. The sign-up it posts is the visitor journey's (features/visitor-journey), the
@@ -20,7 +23,8 @@ export function publicPagesRoutes(
     publicOrigin,
     publicPages: pages,
     domainMap,
-  }: { db: Db; publicOrigin: string; publicPages: PublicPages; domainMap: Pick<DomainMap, 'pageBySlug'> },
+    storage,
+  }: { db: Db; publicOrigin: string; publicPages: PublicPages; domainMap: Pick<DomainMap, 'pageBySlug'>; storage: Storage },
 ) {
   const { render } = pages;
   const notFound = publicNotFound;
@@ -67,6 +71,32 @@ export function publicPagesRoutes(
   app.get<{ Params: { id: string }; Querystring: { payment?: string } }>('/f/:id', async (request, reply) =>
     showPage(request, reply, request.params.id),
   );
+
+  // A page's link preview card and its favicon from the logo (docs/decisions/0079): not a view.
+  const linkImages = createLinkImages({ storage });
+  const linkImageKinds: LinkImageKind[] = ['card.png', 'card.jpg', 'icon.png'];
+  for (const kind of linkImageKinds) {
+    app.get<{ Params: { id: string }; Querystring: { v?: string } }>(`/f/:id/${kind}`, async (request, reply) => {
+      const form = await loadLiveForm(db, request.params.id);
+      if ('status' in form) return notFound(reply);
+      if (request.customDomain && form.workspaceId !== request.customDomain.workspaceId) return notFound(reply);
+      // ?v= names the version (and variant) the page's document pointed at: that address may be kept
+      // for good. Without it, or naming an older version, it is the live version's, kept briefly.
+      const asked = parseVersionTag(request.query.v);
+      const variant = asked?.variant ?? null;
+      const image = await linkImages.get(form, variant, kind);
+      if (!image) return notFound(reply);
+      const etag = `"${kind}-${LINK_IMAGES_REVISION}-${form.id}-${form.version}${variant ? `-${variant}` : ''}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', asked?.version === form.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        // Read by crawlers and chat apps, and shown by other sites (a shared link's card).
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(kind.endsWith('jpg') ? 'image/jpeg' : 'image/png').send(image);
+    });
+  }
 
   /** The published page `id` (at /f/{id}, or at a custom domain's root or slug): another workspace's is not found there. */
   async function showPage(request: FastifyRequest<{ Querystring: { payment?: string } }>, reply: FastifyReply, id: string) {

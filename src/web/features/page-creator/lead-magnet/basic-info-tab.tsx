@@ -1,6 +1,7 @@
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
+import { LinkPreview } from '@/web/features/page-creator/link-preview/link-preview';
 import { LeadMagnetUpload } from './lead-magnet-upload';
 
 type BasicInfoTabProps = {
@@ -35,6 +36,7 @@ export function BasicInfoTab({ config, errors, chosenFile, onChange, onSelectFil
         error={errors.description}
         onChange={(event) => onChange({ description: event.target.value })}
       />
+      <LinkPreview config={config} />
       <TextField
         id="creator-business-name"
         label="Business name"
