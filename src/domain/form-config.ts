@@ -119,6 +119,12 @@ export const designSchema = z.object({
 });
 export type Design = z.infer<typeof designSchema>;
 
+/**
+ * Some keys of a design (variant B's changes): none has a default, so a key left out stays out and
+ * B follows the page in it (a default here would give every B the page's default placement).
+ */
+export const designChangesSchema = designSchema.extend({ formPlacement: z.enum(FORM_PLACEMENTS) }).partial();
+
 export const DEFAULT_DESIGN: Design = {
   brandColor: '#4338CA',
   background: 'tint',
@@ -176,7 +182,7 @@ export const abTestSchema = z.object({
   title: z.string().max(200),
   description: z.string().max(5000),
   /** The design keys B shows differently from the page; a key left out is the page's. */
-  designChanges: designSchema.partial().optional(),
+  designChanges: designChangesSchema.optional(),
   /**
    * How B's design was stored before 0061: all of it, Lodestone's defaults where the owner changed
    * nothing. Still read (ab-test.ts variantDesignChanges), no longer written by the creator.
