@@ -56,7 +56,7 @@ function formClosesAt(config: FormConfig, variant: AbVariant): number | null {
 }
 
 /** Whether a deadline has closed the form of `form` for a visitor of `variant` at `now` (closingDeadline, from memory). */
-export function formClosed(form: Pick<LiveForm, 'config'>, variant: AbVariant | null | undefined, now = Date.now()): boolean {
+function formClosed(form: Pick<LiveForm, 'config'>, variant: AbVariant | null | undefined, now = Date.now()): boolean {
   const at = formClosesAt(form.config, variant ?? 'a');
   return at !== null && at <= now;
 }
