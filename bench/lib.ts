@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { FormConfig, ImageRef, LeadMagnetFile } from '@/domain/form-config';
+import { DEFAULT_DESIGN, type FormConfig, type ImageRef, type LeadMagnetFile } from '@/domain/form-config';
 import { templateConfig } from '@/domain/templates';
+import { coverPng, logoPng, partnerLogoPng, portraitPng } from '@tests/kit/brand-images';
+import { everySection } from '@tests/kit/sections';
 
 // Shared by bench/run.ts and the Lighthouse scripts (bench/lighthouse-lib.ts): a real Lodestone server on its embedded defaults
 // (embedded PostgreSQL, dev mailbox) in a throw-away data directory, and an owner who publishes pages.
@@ -184,6 +186,45 @@ export async function publishTemplatePage(
   const { id } = (await created.json()) as { id: string };
   await expectStatus(await owner.api('POST', `/api/forms/${id}/publish`), 200, `POST /api/forms/${id}/publish`);
   return id;
+}
+
+/**
+ * The heaviest page an owner can make: Professional Ebook with an uploaded logo and a cover beside
+ * the form, and every kind of section filled generously (tests/kit/sections.ts) with its photos and
+ * logos uploaded too. `design` changes its design (e.g. the form below the hero).
+ */
+export async function publishSectionsPage(
+  owner: Owner,
+  file: LeadMagnetFile,
+  design: Partial<FormConfig['design']> = {},
+): Promise<string> {
+  const upload = async (png: Promise<Buffer>, name: string) => uploadImage(owner, await png, name);
+  const [logo, cover, author] = [
+    await upload(logoPng(), 'logo.png'),
+    await upload(coverPng(), 'cover.png'),
+    await upload(portraitPng(3), 'author.png'),
+  ];
+  const portraits = [
+    await upload(portraitPng(0), 'a.png'),
+    await upload(portraitPng(1), 'b.png'),
+    await upload(portraitPng(2), 'c.png'),
+  ];
+  const logos: ImageRef[] = [];
+  for (let i = 0; i < 5; i++) logos.push(await upload(partnerLogoPng(i), `partner-${i}.png`));
+  const template = templateConfig('professional-ebook')!.design;
+  return publishTemplatePage(owner, file, 'professional-ebook', {
+    design: {
+      ...DEFAULT_DESIGN,
+      ...template,
+      logo,
+      cover,
+      coverAlt: 'The ebook on a warm backdrop',
+      layout: 'left',
+      formPlacement: 'beside',
+      ...design,
+    },
+    sections: everySection({ portraits, author, logos }),
+  });
 }
 
 /**

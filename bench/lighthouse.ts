@@ -1,7 +1,7 @@
 import { TEMPLATES } from '@/domain/templates';
 import { coverPng, logoPng } from '@tests/kit/brand-images';
 import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
-import { publishTemplatePage, signUpOwner, smallPdf, sql, uploadImage, uploadPdf, type Owner } from './lib';
+import { publishSectionsPage, publishTemplatePage, signUpOwner, smallPdf, sql, uploadImage, uploadPdf, type Owner } from './lib';
 import {
   audit,
   chromePath,
@@ -15,27 +15,30 @@ import {
 } from './lighthouse-lib';
 
 /*
- * npm run lighthouse [-- slug ...|branded|all]: Lighthouse (mobile form factor, its default simulated
- * throttling) on published template pages of a real server started on its embedded defaults.
+ * npm run lighthouse [-- slug ...|branded|sections|all]: Lighthouse (mobile form factor, its default
+ * simulated throttling) on published template pages of a real server started on its embedded defaults.
  * Prints the four category scores against the budgets (100 each) and exits 1 when a page misses
- * one. Default pages: professional-ebook, and 'branded' (the same template with an uploaded logo
- * and a cover beside the form, the heaviest page an owner can make).
+ * one. Default pages: professional-ebook, 'branded' (the same template with an uploaded logo
+ * and a cover beside the form) and 'sections' (branded, with every kind of section filled
+ * generously and their photos and logos: the heaviest page an owner can make).
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 3): runs per page, the median counts.
  */
 
 const BUDGET = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 
-/** Not a template: Professional Ebook branded with an uploaded logo and cover beside the form. */
+/** Not templates: Professional Ebook branded with an uploaded logo and cover beside the form, and that with every section. */
 const BRANDED = 'branded';
+const SECTIONS = 'sections';
+const OWN_PAGES = [BRANDED, SECTIONS];
 const args = process.argv.slice(2);
 const slugs = args.includes('all')
-  ? [...TEMPLATES.map((t) => t.slug), BRANDED]
+  ? [...TEMPLATES.map((t) => t.slug), ...OWN_PAGES]
   : args.length > 0
     ? args
-    : ['professional-ebook', BRANDED];
+    : ['professional-ebook', ...OWN_PAGES];
 for (const slug of slugs) {
-  if (slug !== BRANDED && !TEMPLATES.some((t) => t.slug === slug)) {
-    console.error(`unknown page '${slug}'; one of: ${[...TEMPLATES.map((t) => t.slug), BRANDED].join(', ')}`);
+  if (!OWN_PAGES.includes(slug) && !TEMPLATES.some((t) => t.slug === slug)) {
+    console.error(`unknown page '${slug}'; one of: ${[...TEMPLATES.map((t) => t.slug), ...OWN_PAGES].join(', ')}`);
     process.exit(2);
   }
 }
@@ -60,7 +63,9 @@ await withServer(async (server) => {
     const id =
       slug === BRANDED
         ? await publishTemplatePage(owner, file, 'professional-ebook', await brandedDesign(owner))
-        : await publishTemplatePage(owner, file, slug);
+        : slug === SECTIONS
+          ? await publishSectionsPage(owner, file)
+          : await publishTemplatePage(owner, file, slug);
     const url = `${server.publicUrl}/f/${id}`;
     const runs: Report[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';
 import {
   freePort,
+  publishSectionsPage,
   publishTemplatePage,
   signUpOwner,
   smallPdf,
@@ -28,6 +29,10 @@ import {
  *   npm run bench:page                  this checkout, compiled as `npm start` runs it
  *   BENCH_ROOT=/path/to/checkout ...    another checkout (e.g. an older commit), through tsx
  *                                       (compiled with BENCH_COMPILED=1)
+ *
+ * Two pages, one after the other: the template's page, then the heaviest an owner can make (every
+ * kind of section filled generously, a logo and a cover: bench/lib.ts publishSectionsPage), each
+ * against the references serving its own bytes. BENCH_SECTIONS=0 leaves out the second.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
  * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent).
@@ -378,11 +383,17 @@ async function main() {
         (split ? `; the page runs an A/B test (${split}% see B)` : '') +
         (domain ? `; measured at / on the custom domain ${domain}` : ''),
     );
-    await benchPage(server, id, {
+    const opts = {
       duration: Number(process.env.BENCH_DURATION ?? 10),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-      domain,
-    });
+    };
+    await benchPage(server, id, { ...opts, domain });
+    if (process.env.BENCH_SECTIONS !== '0' && !root) {
+      // Another checkout (BENCH_ROOT) may predate sections: only this one is measured with them.
+      const sections = await publishSectionsPage(owner, await uploadPdf(owner, smallPdf()));
+      console.log('\nThe page with every kind of section, a logo and a cover beside the form:');
+      await benchPage(server, sections, opts);
+    }
   } catch (err) {
     console.error(err);
     console.error(server.log().slice(-4000));

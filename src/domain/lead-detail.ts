@@ -4,6 +4,7 @@ import { LEAD_STATUSES } from './forms-api';
 import { isoTimeSchema } from './iso-time';
 import { CURRENCIES } from './money';
 import { PAYMENT_STATUSES, PROVIDERS } from './payments';
+import { sectionSchema } from './sections';
 
 /**
  * One lead, everything the workspace holds about it:
@@ -50,6 +51,10 @@ export const consentShownPageSchema = z.object({
   privacyPolicyUrl: z.string().optional(),
   doubleOptIn: z.boolean(),
   fields: z.array(z.object({ id: z.string(), label: z.string(), required: z.boolean() })),
+  sections: z
+    .array(sectionSchema)
+    .optional()
+    .describe('The sections the page showed around the form, in its order; absent from sign-ups before pages had sections.'),
 });
 export type ConsentShownPage = z.infer<typeof consentShownPageSchema>;
 

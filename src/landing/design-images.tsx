@@ -22,7 +22,7 @@ import { imageSources } from '@/domain/images';
 export const LocalImageUrls = createContext<ReadonlyMap<string, string>>(new Map());
 
 /** `src` and `srcSet` of an image: its stored widths, or the browser's own copy while it has no others. */
-function useImageSources(image: ImageRef): { src: string; srcSet: string | undefined } {
+export function useImageSources(image: ImageRef): { src: string; srcSet: string | undefined } {
   const local = useContext(LocalImageUrls).get(image.id);
   return local ? { src: local, srcSet: undefined } : imageSources(image);
 }
@@ -32,12 +32,20 @@ export function coverPlacement(design: Pick<Design, 'cover' | 'layout'>): 'top' 
   return design.cover && design.layout !== 'none' ? design.layout : null;
 }
 
-/** The classes of the page's container: `ls-side` puts the cover beside the form on wide screens. */
-export function containerClass(design: Pick<Design, 'cover' | 'layout'>): string {
+/**
+ * The classes of the page's container. `ls-side` puts the form in a column of its own on wide
+ * screens, kept in view beside the hero and the sections: when the owner places it beside them, or
+ * when the cover sits beside it ('left', 'right'). Otherwise the form is under the hero, and
+ * `ls-wide` gives the sections after it more room than the form's column (`withSections`).
+ */
+export function containerClass(
+  design: Pick<Design, 'cover' | 'layout'> & { formPlacement?: Design['formPlacement'] },
+  withSections = false,
+): string {
   const placement = coverPlacement(design);
-  if (placement === 'left') return 'ls-container ls-side';
   if (placement === 'right') return 'ls-container ls-side ls-right';
-  return 'ls-container';
+  if (placement === 'left' || design.formPlacement === 'beside') return 'ls-container ls-side';
+  return withSections ? 'ls-container ls-wide' : 'ls-container';
 }
 
 /** The logo's box: at most 12rem by 3.5rem (landing-css.ts .ls-logo), in its own proportions. */
@@ -47,8 +55,11 @@ const LOGO_MAX = { width: 192, height: 56 };
  * The logo's size on the page in CSS pixels, which its width and height attributes give: a box the
  * browser knows before the image arrives, so nothing below it moves when it does.
  */
-export function logoBox(image: ImageRef): { width: number; height: number } {
-  const width = Math.max(1, Math.round(Math.min(LOGO_MAX.width, (LOGO_MAX.height * image.width) / image.height, image.width)));
+export const logoBox = (image: ImageRef): { width: number; height: number } => fitBox(image, LOGO_MAX);
+
+/** The largest box of the image's proportions within `max` (never wider than the image itself), in CSS pixels. */
+export function fitBox(image: ImageRef, max: { width: number; height: number }): { width: number; height: number } {
+  const width = Math.max(1, Math.round(Math.min(max.width, (max.height * image.width) / image.height, image.width)));
   return { width, height: Math.max(1, Math.round((width * image.height) / image.width)) };
 }
 

@@ -55,12 +55,21 @@ describe('designTheme: every text and background pair the page shows passes AA',
           ['link in the card', t.link.colour, CARD],
           ['card text on the payment tint', CARD_TEXT, t.soft],
           ['card hints on the payment tint', CARD_MUTED, t.soft],
+          // Sections (sections.tsx): their panels are the card's white, with the card's colours.
+          ['link, quote mark and FAQ sign in a section', t.link.colour, CARD],
+          ['countdown digits on their tint', CARD_TEXT, t.soft],
+          ['countdown units on their tint', CARD_MUTED, t.soft],
+          ["video title on the still's first colour", t.buttonText, t.button],
+          ["video title on the still's last colour", t.buttonText, t.buttonHover],
+          ['play triangle on its button', t.button, t.buttonText],
         ];
         for (const bg of t.backgrounds) {
           pairs.push(
             ['title', t.heading, bg],
             ['description', t.headingMuted, bg],
             ['business name', t.headingAccent.colour, bg],
+            ["section heading on the page's background", t.heading, bg],
+            ['link in the description', t.headingAccent.colour, bg],
           );
         }
         for (const [what, fg, bg] of pairs) {
@@ -68,6 +77,8 @@ describe('designTheme: every text and background pair the page shows passes AA',
           if (ratio < AA_TEXT) throw new Error(`${brandColor} on ${background}: ${what} ${fg} on ${bg} is ${ratio}`);
         }
         if (t.buttonEdge) expect(contrastRatio(t.buttonEdge, CARD)).toBeGreaterThanOrEqual(3);
+        // A benefit's icon (decoration beside its words) still stands out from its tint (1.4.11).
+        expect(contrastRatio(t.link.colour, t.soft)).toBeGreaterThanOrEqual(3);
         checked += 1;
       }
     }
@@ -188,9 +199,9 @@ describe('LandingPage with a design', () => {
 
   it('beside the form, puts the title under the cover, so neither column is left mostly empty', () => {
     const side = /\.ls-page \.ls-side\{[^}]*grid-template:([^/;}]*)\//.exec(landingCss)?.[1];
-    // The cover over the header in one column, the form in the other; the badge under both.
-    expect(side?.replace(/\s*(auto|1fr)\s*/g, ' ').trim()).toBe('"c k" "h k" "f f"');
-    expect(landingCss).toContain('.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "f f"}');
+    // The cover over the header and the sections in one column, the form in the other; the badge under both.
+    expect(side?.replace(/\s*(auto|1fr)\s*/g, ' ').trim()).toBe('"c k" "h k" "s k" "f f"');
+    expect(landingCss).toContain('.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "k s" "f f"}');
     // No sticky cover beside a long form, leaving a gap under it.
     expect(landingCss).not.toMatch(/\.ls-side \.ls-cover\{[^}]*sticky/);
   });

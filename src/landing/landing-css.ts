@@ -13,7 +13,8 @@ export const landingCss = `
 .ls-page .ls-business{margin:0 0 .5rem;color:var(--ls-head-accent);font-size:.8125rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase}
 .ls-page .ls-title{margin:0;font-size:1.75rem;font-weight:800;line-height:1.2;letter-spacing:-.01em;overflow-wrap:anywhere}
 .ls-page .ls-description{margin:.75rem 0 0;color:var(--ls-head-muted);font-size:1.0625rem;white-space:pre-line;overflow-wrap:anywhere}
-.ls-page .ls-card{padding:1.25rem;border:1px solid #e5e7eb;border-radius:1rem;background:#fff;box-shadow:0 10px 30px -12px rgba(17,24,39,.18)}
+.ls-page .ls-card,.ls-page .ls-panel{margin:0;padding:1.25rem;border:1px solid #e5e7eb;border-radius:1rem;background:#fff;color:var(--ls-text);box-shadow:0 10px 30px -12px rgba(17,24,39,.18)}
+.ls-page .ls-card{scroll-margin-top:1rem}
 .ls-page .ls-form{display:grid;gap:1rem;margin:0}
 .ls-page .ls-field{display:grid;gap:.375rem;margin:0;min-width:0}
 .ls-page .ls-label{display:block;margin:0;padding:0;font-size:.9375rem;font-weight:600;color:var(--ls-text)}
@@ -56,9 +57,68 @@ export const landingCss = `
 .ls-page .ls-badge a:hover{text-decoration:underline;text-underline-offset:2px}
 .ls-page .ls-badge a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px;border-radius:2px}
 .ls-page .ls-cover{display:block;width:100%;height:auto;max-height:20rem;margin:0 0 1.5rem;border-radius:1rem;background:var(--ls-soft);object-fit:cover}
-@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"c k" auto "h k" 1fr "f f" auto/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "f f"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:28rem}.ls-page .ls-side .ls-header{grid-area:h;margin:0}.ls-page .ls-side .ls-card{grid-area:k}.ls-page .ls-side .ls-badge{grid-area:f}}
+.ls-page .ls-ended{margin:0;padding:1rem 0;font-size:1.25rem;font-weight:700;text-align:center;overflow-wrap:anywhere}
+.ls-page .ls-rich{white-space:normal;overflow-wrap:anywhere}
+.ls-page .ls-rich p,.ls-page .ls-rich ul,.ls-page .ls-rich ol{margin:0 0 .75em}
+.ls-page .ls-rich>:last-child{margin-bottom:0}
+.ls-page .ls-rich p{white-space:pre-line}
+.ls-page .ls-rich ul,.ls-page .ls-rich ol{padding-left:1.25em}
+.ls-page .ls-rich a{color:var(--ls-link);text-decoration:underline;text-underline-offset:2px}
+.ls-page .ls-header .ls-rich a{color:var(--ls-head-accent)}
+.ls-page .ls-header .ls-rich ul,.ls-page .ls-header .ls-rich ol{display:inline-block;text-align:left}
+.ls-page .ls-section a:focus-visible,.ls-page .ls-faq summary:focus-visible{outline:3px solid var(--ls-link);outline-offset:2px}
+.ls-page .ls-header .ls-rich a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px}
+.ls-page .ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ls-page .ls-sections{display:grid;gap:2.5rem;margin:2.5rem 0 0;min-width:0}
+.ls-page .ls-section{min-width:0;content-visibility:auto;contain-intrinsic-size:auto 30rem;overflow-clip-margin:2rem}
+.ls-page .ls-h2{margin:0 0 1rem;color:var(--ls-head);font-size:1.375rem;font-weight:800;line-height:1.25;text-align:center;overflow-wrap:anywhere}
+.ls-page .ls-benefits,.ls-page .ls-logos,.ls-page .ls-links{list-style:none}
+.ls-page .ls-benefits{display:grid;gap:1rem}
+.ls-page .ls-benefits li{display:flex;gap:.875rem;align-items:flex-start;min-width:0}
+.ls-page .ls-benefits .ls-rich{padding-top:.5rem;min-width:0}
+.ls-page .ls-icon-box{display:flex;flex:none;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;border-radius:.75rem;background:var(--ls-soft);color:var(--ls-link)}
+.ls-page .ls-icon{width:1.375rem;height:1.375rem;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
+.ls-page .ls-quotes{display:grid;gap:1rem}
+.ls-page .ls-quote{display:flex;flex-direction:column;gap:1rem}
+.ls-page .ls-quote blockquote{margin:0;font-size:1.0625rem}
+.ls-page .ls-quote blockquote::before{content:"\\201C"/"";display:block;height:1.75rem;color:var(--ls-link);font:800 3rem/1 Georgia,serif}
+.ls-page .ls-quote figcaption{display:flex;align-items:center;gap:.75rem;margin-top:auto;font-size:.9375rem}
+.ls-page figcaption strong,.ls-page .ls-role{display:block}
+.ls-page .ls-role{color:var(--ls-muted)}
+.ls-page .ls-avatar{flex:none;border-radius:50%;object-fit:cover;background:var(--ls-soft)}
+.ls-page .ls-author{display:flex;flex-wrap:wrap;gap:1.25rem;align-items:flex-start}
+.ls-page .ls-author>div{flex:1 1 16rem;min-width:0}
+.ls-page .ls-author-name{margin:0 0 .5rem;font-size:1.125rem;font-weight:700}
+.ls-page .ls-links{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0 0;padding:0}
+.ls-page .ls-links a{display:inline-block;padding:.375rem .875rem;border:1px solid var(--ls-line);border-radius:999px;color:var(--ls-link);font-size:.875rem;font-weight:600;text-decoration:none;overflow-wrap:anywhere}
+.ls-page .ls-faq{padding-top:.25rem;padding-bottom:.25rem}
+.ls-page .ls-faq details+details{border-top:1px solid #e5e7eb}
+.ls-page .ls-faq summary{display:flex;justify-content:space-between;gap:1rem;padding:1rem 0;font-weight:600;cursor:pointer;list-style:none;overflow-wrap:anywhere}
+.ls-page .ls-faq summary::-webkit-details-marker{display:none}
+.ls-page .ls-faq summary::after{content:"+"/"";flex:none;color:var(--ls-link);font-size:1.5rem;line-height:1;transition:transform .15s}
+.ls-page .ls-faq details[open] summary::after{transform:rotate(45deg)}
+.ls-page .ls-answer{padding:0 0 1rem;color:var(--ls-muted)}
+.ls-page .ls-logos{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:1.25rem 2rem}
+.ls-page .ls-logos img{display:block;max-width:100%;height:auto}
+.ls-page .ls-video{position:relative;aspect-ratio:16/9;border-radius:1rem;overflow:hidden;background:linear-gradient(135deg,var(--ls-accent),var(--ls-accent-dark));box-shadow:0 0 0 1px rgba(255,255,255,.25),0 10px 30px -12px rgba(17,24,39,.45)}
+.ls-page .ls-video a,.ls-page .ls-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0}
+.ls-page .ls-video a{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.875rem;padding:1rem;color:var(--ls-on-accent);font-weight:700;text-align:center;text-decoration:none}
+.ls-page .ls-video a:focus-visible{outline:3px solid var(--ls-on-accent);outline-offset:-8px;border-radius:1rem}
+.ls-page .ls-play-button{display:flex;align-items:center;justify-content:center;width:4.5rem;height:4.5rem;border-radius:50%;background:var(--ls-on-accent);color:var(--ls-accent);box-shadow:0 8px 24px rgba(0,0,0,.25);transition:transform .15s}
+.ls-page .ls-video a:hover .ls-play-button{transform:scale(1.08)}
+.ls-page .ls-play{width:2rem;height:2rem;margin-left:.25rem;fill:currentColor}
+.ls-page .ls-deadline{text-align:center}
+.ls-page .ls-deadline-text{margin:0;font-size:1.0625rem;font-weight:600}
+.ls-page .ls-countdown{display:grid;grid-template-columns:repeat(4,minmax(3.5rem,auto));justify-content:center;gap:.375rem;margin:1rem 0 0}
+.ls-page .ls-countdown:not([data-on]){visibility:hidden}
+.ls-page .ls-unit{display:flex;flex-direction:column;align-items:center;padding:.5rem .375rem;border-radius:.75rem;background:var(--ls-soft);color:var(--ls-muted);font-size:.75rem;letter-spacing:.04em;text-transform:uppercase}
+.ls-page .ls-num{color:var(--ls-text);font-size:1.5rem;font-weight:800;line-height:1.2;font-variant-numeric:tabular-nums}
+.ls-page .ls-cta{display:grid;gap:1rem;justify-items:center;font-size:1.0625rem;text-align:center}
+.ls-page .ls-cta .ls-button{width:auto;min-width:min(100%,16rem);margin:0}
+@media (scripting:none){.ls-page .ls-countdown{display:none}}
+@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"c k" auto "h k" auto "s k" 1fr "f f" auto/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "k s" "f f"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:28rem}.ls-page .ls-side .ls-header{grid-area:h;margin:0}.ls-page .ls-side .ls-sections{grid-area:s}.ls-page .ls-side .ls-card{grid-area:k;position:sticky;top:1.5rem;max-height:calc(100vh - 3rem);overflow-y:auto}.ls-page .ls-side .ls-badge{grid-area:f}.ls-page .ls-wide{max-width:52rem}.ls-page .ls-wide>.ls-header,.ls-page .ls-wide>.ls-cover,.ls-page .ls-wide>.ls-card{max-width:36rem;margin-left:auto;margin-right:auto}.ls-page .ls-wide .ls-benefits{grid-template-columns:1fr 1fr}.ls-page .ls-wide .ls-quotes{grid-template-columns:repeat(auto-fit,minmax(15rem,1fr))}.ls-page .ls-h2{font-size:1.75rem}}
 @media (min-width:40rem){.ls-page{padding:4rem 1.5rem 5rem}.ls-page .ls-title{font-size:2.25rem}.ls-page .ls-card{padding:2rem}}
-@media (prefers-reduced-motion:reduce){.ls-page .ls-button{transition:none}}
+@media (prefers-reduced-motion:reduce){.ls-page .ls-button,.ls-page .ls-play-button,.ls-page .ls-faq summary::after{transition:none}}
 `.trim();
 
 /** For the published page's own document: no margins around the page, which fills the window. */

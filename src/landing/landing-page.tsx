@@ -9,6 +9,7 @@ import {
   type Payment,
 } from '@/domain/form-config';
 import { BADGE_TEXT } from '@/domain/branding';
+import { closingDeadline, DEFAULT_ENDED_MESSAGE, shownSections } from '@/domain/sections';
 import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '@/domain/money';
 import { CHECKED_VALUE, parseSubmission } from '@/domain/submission';
 import { autocompleteFor } from './autocomplete';
@@ -16,6 +17,8 @@ import { consentText } from './consent';
 import { containerClass, Cover, Logo } from './design-images';
 import { designStyle } from './design-theme';
 import { landingCss } from './landing-css';
+import { RichText } from './rich-text';
+import { Sections } from './sections';
 import { submitLabel } from './submit-label';
 import type { LandingPageProps } from './types';
 
@@ -65,19 +68,28 @@ export function LandingPage(props: LandingPageProps) {
   const description = config.description.trim();
   // Configs saved before the Design tab have none; the schema's default is today's look.
   const design = config.design ?? DEFAULT_DESIGN;
+  // A deadline that has passed and closes the form: its message stands where the form was. The
+  // server says when it renders; a preview reads the clock when it opens.
+  const [openedAt] = useState(Date.now);
+  const closedBy = closingDeadline(config, props.now ?? openedAt);
+  // Nothing to act on once the form is closed: the calls to action that lead to it go too.
+  const sections = shownSections(config).filter((s) => !(closedBy && s.type === 'cta'));
 
   return (
     <div className="ls-page" style={designStyle(design)}>
-      <Root className={containerClass(design)}>
+      <Root className={containerClass(design, sections.length > 0)}>
         <header className="ls-header">
           {design.logo && <Logo image={design.logo} alt={businessName} />}
           {businessName && <p className="ls-business">{businessName}</p>}
           <h1 className="ls-title">{title}</h1>
-          {description && <p className="ls-description">{description}</p>}
+          {description && <RichText source={description} className="ls-description" />}
         </header>
         <Cover design={design} />
-        <div className="ls-card">
-          {submitted ? (
+        {/* The form's card is where every call to action leads (#{prefix}-form). */}
+        <div className="ls-card" id={`${prefix}-form`}>
+          {closedBy ? (
+            <p className="ls-ended">{closedBy.endedMessage.trim() || DEFAULT_ENDED_MESSAGE}</p>
+          ) : submitted ? (
             <div className="ls-thanks" ref={thanksRef} tabIndex={-1}>
               <h2 className="ls-thanks-title">{config.thankyouHeading?.trim() || THANK_YOU_TITLE}</h2>
               {/* As on the live pages: the owner's message goes with the file (the download page, the
@@ -156,6 +168,9 @@ export function LandingPage(props: LandingPageProps) {
             </form>
           )}
         </div>
+        {sections.length > 0 && (
+          <Sections sections={sections} prefix={prefix} buttonText={submitLabel(config)} closedBy={closedBy} />
+        )}
         {props.badgeHref && (
           <footer className="ls-badge">
             <a href={props.badgeHref} target="_blank" rel="noopener">

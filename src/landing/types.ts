@@ -35,4 +35,10 @@ export interface LandingPageProps {
    * omitted, there is no link (a plan with 'Remove Branding' and the page's switch off).
    */
   badgeHref?: string;
+  /**
+   * The time the page is shown at (ms): once a deadline that closes the form has passed, its
+   * message replaces the form (docs/product.md#sections). The server passes the time it renders at,
+   * so the document matches the key it is cached under; omitted, the current time.
+   */
+  now?: number;
 }

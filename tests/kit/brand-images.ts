@@ -35,3 +35,33 @@ export function logoPng() {
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+const PORTRAIT_COLOURS = [
+  ['#fde68a', '#b45309'],
+  ['#bfdbfe', '#1d4ed8'],
+  ['#fbcfe8', '#be185d'],
+  ['#bbf7d0', '#15803d'],
+] as const;
+
+/** A portrait for a testimonial or the author: a head and shoulders on a coloured backdrop, 400×400. */
+export function portraitPng(i = 0) {
+  const [light, dark] = PORTRAIT_COLOURS[i % PORTRAIT_COLOURS.length]!;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  <rect width="400" height="400" fill="${light}"/>
+  <circle cx="200" cy="165" r="80" fill="${dark}" opacity=".85"/>
+  <path d="M60 400 C70 290 130 255 200 255 C270 255 330 290 340 400 Z" fill="${dark}"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const PARTNERS = ['Ledger', 'Copperline', 'Atlas Weekly', 'brightpath', 'Fika & Co'] as const;
+
+/** A partner's wordmark for a row of logos, in a dark grey on a transparent background, 480×120. */
+export function partnerLogoPng(i = 0) {
+  const name = PARTNERS[i % PARTNERS.length]!.replace('&', '&amp;');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 0 480 120">
+  <circle cx="60" cy="60" r="${30 + (i % 3) * 6}" fill="none" stroke="#374151" stroke-width="14"/>
+  <text x="120" y="80" font-family="DejaVu Sans, sans-serif" font-size="44" font-weight="700" fill="#374151">${name}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEAD_EMAIL_KINDS } from '@/domain/data-requests';
+import type { Section } from '@/domain/sections';
 import { organizations } from './auth.js';
 import { forms } from './forms.js';
 
@@ -131,6 +132,8 @@ export interface ShownPage {
   privacyPolicyUrl?: string;
   doubleOptIn: boolean;
   fields: Array<{ id: string; label: string; required: boolean }>;
+  /** The sections the page showed (docs/product.md#sections); absent from evidence kept before pages had them. */
+  sections?: Section[];
 }
 
 /**

@@ -23,20 +23,23 @@ export const OWNER_CODE_SANDBOX = 'sandbox allow-scripts allow-forms allow-popup
 /**
  * The public face's CSP: inline scripts only by the hash of their exact text, external ones only
  * from the listed hosts (a published page's pixels, see tracking.tsx), nothing else; requests only
- * to its own origin (robots.txt, docs/decisions/0032) and those hosts; `sandbox` when the page runs
- * its owner's code.
+ * to its own origin (robots.txt, docs/decisions/0032) and those hosts; frames only from `frameHosts`
+ * (a page's video player, once its visitor presses play: VIDEO_FRAME_HOSTS), none otherwise;
+ * `sandbox` when the page runs its owner's code.
  */
 export function publicCsp({
   scripts,
   scriptHosts = [],
   connectHosts = [],
   imgHosts = [],
+  frameHosts = [],
   sandbox = false,
 }: {
   scripts: readonly string[];
   scriptHosts?: readonly string[];
   connectHosts?: readonly string[];
   imgHosts?: readonly string[];
+  frameHosts?: readonly string[];
   sandbox?: boolean;
 }): string {
   return [
@@ -46,6 +49,7 @@ export function publicCsp({
     "style-src 'unsafe-inline'",
     ["img-src 'self' data:", ...imgHosts].join(' '),
     ["connect-src 'self'", ...connectHosts].join(' '),
+    ...(frameHosts.length > 0 ? [`frame-src ${frameHosts.join(' ')}`] : []),
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

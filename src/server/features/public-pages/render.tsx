@@ -4,11 +4,12 @@ import { badgeUrl, showsBadge } from '@/domain/branding';
 import { normalizeEmbedOrigins } from '@/domain/embed-origins';
 import { RESERVED_NAMES, type FormConfig } from '@/domain/form-config';
 import { escapeHtml } from '@/domain/html';
+import { deadlineInstant, shownSections, showsVideo, VIDEO_FRAME_HOSTS } from '@/domain/sections';
 import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '@/landing/index';
 import type { LiveForm } from '@/server/features/submissions';
 import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
 import { signRenderTime } from '@/server/lib/fill-time';
-import { PUBLIC_CSP, renderDocument } from './document.js';
+import { PUBLIC_CSP, PUBLIC_SCRIPTS, publicCsp, renderDocument } from './document.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
 import { pageLinkPreview } from './link-preview.js';
 import {
@@ -29,6 +30,37 @@ export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
   /** The owner's checked address, when confirmed visitors go there instead of this page. */
   redirectTo?: string;
 };
+
+/** A page with a video may frame its player (once pressed), and only from the privacy-enhanced hosts. */
+const VIDEO_CSP = publicCsp({ scripts: Object.values(PUBLIC_SCRIPTS), frameHosts: VIDEO_FRAME_HOSTS });
+
+/**
+ * The earliest time a deadline closes the form of `config` (ms), or null when none does: the page's
+ * document changes then (its message instead of the form), so that state is part of its cache key.
+ * Worked out once per published config and variant, as the key is made on every request.
+ */
+const closings = new WeakMap<FormConfig, Partial<Record<AbVariant, number | null>>>();
+function formClosesAt(config: FormConfig, variant: AbVariant): number | null {
+  let known = closings.get(config);
+  if (!known) closings.set(config, (known = {}));
+  let at = known[variant];
+  if (at === undefined) {
+    at = null;
+    for (const section of shownSections(variantConfig(config, variant))) {
+      if (section.type !== 'deadline' || section.afterDeadline !== 'closeForm') continue;
+      const instant = deadlineInstant(section)?.getTime();
+      if (instant !== undefined && (at === null || instant < at)) at = instant;
+    }
+    known[variant] = at;
+  }
+  return at;
+}
+
+/** Whether a deadline has closed the form of `form` for a visitor of `variant` at `now` (closingDeadline, from memory). */
+function formClosed(form: Pick<LiveForm, 'config'>, variant: AbVariant | null | undefined, now = Date.now()): boolean {
+  const at = formClosesAt(form.config, variant ?? 'a');
+  return at !== null && at <= now;
+}
 
 type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
 
@@ -55,7 +87,7 @@ export type PublicView =
 export function createRenderer(deps: { secret: string; publicOrigin: string; appOrigin: string; checkout: CheckoutDeps }) {
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
-  const formCsp = (config: FormConfig, csp = PUBLIC_CSP) =>
+  const formCsp = (config: FormConfig, csp = showsVideo(config) ? VIDEO_CSP : PUBLIC_CSP) =>
     allowFraming(config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp, framingOrigins(config));
   const cache = new Map<string, PublishedDocument>();
   const variants = createVariants(deps.secret);
@@ -64,13 +96,21 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
    * A page's documents are per published version and per what its plan lets it show: the same
    * version is a second document once its workspace's plan adds or takes away the Lodestone link.
    * A page under an A/B test has one per variant (decision 0051). The sites that may frame it change
-   * without a new version (the Embed dialog): they are part of the key too.
+   * without a new version (the Embed dialog): they are part of the key too. So is whether a deadline
+   * has closed its form: from then on its visitors get the document with the deadline's message.
    */
-  const keyOf = (form: LiveForm, variant?: AbVariant | null) =>
-    `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}:${framingOrigins(form.config).join(' ')}`;
+  const keyOf = (form: LiveForm, variant: AbVariant | null | undefined, now: number) =>
+    `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}:${framingOrigins(form.config).join(' ')}` +
+    (formClosed(form, variant, now) ? ':closed' : '');
 
-  /** The page as a visitor of `variant` sees it (an A/B test's B has its own title, description and design), carrying the letter. */
-  function landingDocument(page: LiveForm, extra: LandingExtra, withTracking: boolean, variant?: AbVariant | null) {
+  /** The page as a visitor of `variant` sees it (an A/B test's B has its own title, description, design and sections), carrying the letter. */
+  function landingDocument(
+    page: LiveForm,
+    extra: LandingExtra,
+    withTracking: boolean,
+    variant: AbVariant | null | undefined,
+    now: number,
+  ) {
     const form = variant ? { ...page, config: variantConfig(page.config, variant) } : page;
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
     const landing = (
@@ -85,6 +125,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
           ...(variant ? { [RESERVED_NAMES.abVariant]: variant } : {}),
         }}
         badgeHref={showsBadge(form.plan, form.config) ? badgeHref : undefined}
+        now={now}
         {...extra}
       />
     );
@@ -99,10 +140,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
   }
 
   function publishedPage(form: LiveForm, variant?: AbVariant | null): PublishedDocument {
-    const key = keyOf(form, variant);
+    const now = Date.now();
+    const key = keyOf(form, variant, now);
     let cached = cache.get(key);
     if (!cached) {
-      cached = { key, ...landingDocument(form, {}, true, variant) };
+      cached = { key, ...landingDocument(form, {}, true, variant, now) };
       cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
@@ -120,7 +162,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       case 'page':
         throw new Error('a published page is sent by sendPage');
       case 'pageAgain': {
-        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant);
+        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant, Date.now());
         return { html: personalise(html, view.referrer, view.secondTry), csp };
       }
       case 'thankYou': {
@@ -167,7 +209,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     view.kind === 'page' ? sendPage(reply, view) : sendPublic(reply, status, documentOf(view));
   /** The rendered document of a live page's version, if this server has sent it through `render` already. */
   const sentPage = (form: LiveForm, variant?: AbVariant | null) => {
-    const doc = cache.get(keyOf(form, variant));
+    const doc = cache.get(keyOf(form, variant, Date.now()));
     return doc?.headers ? doc : undefined;
   };
   return Object.assign(render, { sentPage, body: variants });

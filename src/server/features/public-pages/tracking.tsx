@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { GOOGLE_TAG_PATTERN, META_PIXEL_PATTERN, type FormConfig } from '@/domain/form-config';
+import { showsVideo, VIDEO_FRAME_HOSTS } from '@/domain/sections';
 import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss } from '@/landing/index';
 import { PUBLIC_SCRIPTS, publicCsp } from './document.js';
 
@@ -67,6 +68,7 @@ export function pageTracking(formId: string, config: FormConfig): PageTracking |
     scriptHosts: hosts('script'),
     connectHosts: hosts('connect'),
     imgHosts: hosts('img'),
+    frameHosts: showsVideo(config) ? VIDEO_FRAME_HOSTS : [],
     sandbox: ownerCode,
   });
   const scope = sha256(JSON.stringify([1, meta, google, script && sha256(script)])).slice(0, 16);

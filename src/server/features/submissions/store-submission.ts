@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { variantConfig, type AbVariant } from '@/domain/ab-test';
+import { shownSections } from '@/domain/sections';
 import type { Submission } from '@/domain/submission';
 import { executePrepared, type Db } from '@/server/db/client';
 import { CONSENT_VERSION, consentText, submitLabel } from '@/landing';
@@ -32,6 +33,8 @@ export function shownPage(config: LiveForm['config']): ShownPage {
     ...(config.privacyPolicy && config.privacyPolicyUrl ? { privacyPolicyUrl: config.privacyPolicyUrl } : {}),
     doubleOptIn: config.doubleOptIn,
     fields: config.fields.map((f) => ({ id: f.id, label: f.label, required: f.required })),
+    // The words around the form too (benefits, testimonials, a deadline…), as the visitor had them.
+    sections: shownSections(config),
   };
 }
 

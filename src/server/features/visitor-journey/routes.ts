@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterSubmitRedirect } from '@/domain/after-submit';
-import { isAbVariant, type AbVariant } from '@/domain/ab-test';
+import { isAbVariant, variantConfig, type AbVariant } from '@/domain/ab-test';
 import { RESERVED_NAMES } from '@/domain/form-config';
 import { visitorPaymentMessages } from '@/domain/payments';
+import { closingDeadline } from '@/domain/sections';
 import { parseSubmission, withPageParams } from '@/domain/submission';
 import type { VisitorThankYouProps } from '@/landing/index';
 import type { Config } from '@/server/config';
@@ -72,6 +73,9 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
         secondTry,
         variant: meta.abVariant,
       });
+    // A form its deadline has closed takes no sign-up, even from a tab opened before (docs/product.md#sections):
+    // nothing is stored, and the visitor gets the page as it is now, with the deadline's message.
+    if (closingDeadline(variantConfig(form.config, meta.abVariant ?? 'a'))) return again(200, {});
     let outcome: Awaited<ReturnType<typeof submitFromPage>>;
     try {
       outcome = await submitFromPage(journey, form, body, meta, (err) =>
