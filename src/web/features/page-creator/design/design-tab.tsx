@@ -1,4 +1,4 @@
-import { ImageOff, PanelLeft, PanelRight, PanelTop, type LucideIcon } from 'lucide-react';
+import { Columns2, ImageOff, PanelLeft, PanelRight, PanelTop, Rows2, type LucideIcon } from 'lucide-react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { contrastRatio, formatRatio, WHITE } from '@/domain/contrast';
 import type { Design, FormConfig } from '@/domain/form-config';
@@ -62,10 +62,20 @@ const LAYOUTS: (Option<Design['layout']> & { Icon: LucideIcon })[] = [
   { value: 'none', label: 'None', description: 'Keep the image, do not show it', Icon: ImageOff },
 ];
 
+const FORM_PLACEMENTS: (Option<Design['formPlacement']> & { Icon: LucideIcon })[] = [
+  { value: 'below', label: 'Below the introduction', description: 'The form comes first; your sections follow it', Icon: Rows2 },
+  {
+    value: 'beside',
+    label: 'Beside the sections',
+    description: 'The form stays in view while visitors read your sections',
+    Icon: Columns2,
+  },
+];
+
 /**
  * The page's look: brand colour (with the contrast it gets), background, font, logo, cover image
- * and its place, and the button's words. The Design tab shows them for the page; the A/B test shows
- * them again for variant B.
+ * and its place, where the form sits, and the button's words. The Design tab shows them for the
+ * page; the A/B test shows them again for variant B.
  */
 export function DesignFields({ design, onChange, idPrefix, automaticButtonText, errors = {} }: DesignFieldsProps) {
   const theme = designTheme(design);
@@ -138,6 +148,22 @@ export function DesignFields({ design, onChange, idPrefix, automaticButtonText, 
         columns="grid-cols-2 xl:grid-cols-4"
         preview={(layout) => {
           const { Icon } = LAYOUTS.find((option) => option.value === layout)!;
+          return <Icon aria-hidden="true" className="size-5 text-gray-700" />;
+        }}
+      />
+
+      <ChoiceGroup
+        legend="Form placement"
+        hint="On wide screens. On phones everything stacks, and the form is one tap away."
+        name={`${idPrefix}-form-placement`}
+        options={FORM_PLACEMENTS}
+        // Pages saved before sections existed keep the form below.
+        value={design.formPlacement ?? 'below'}
+        onChange={(formPlacement) => onChange({ formPlacement })}
+        error={errors.formPlacement}
+        columns="sm:grid-cols-2"
+        preview={(placement) => {
+          const { Icon } = FORM_PLACEMENTS.find((option) => option.value === placement)!;
           return <Icon aria-hidden="true" className="size-5 text-gray-700" />;
         }}
       />

@@ -1,6 +1,7 @@
 import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
+import { RICH_TEXT_HINT } from '@/web/features/page-creator/sections/rich-text-hint';
 import { LeadMagnetUpload } from './lead-magnet-upload';
 
 type BasicInfoTabProps = {
@@ -33,6 +34,7 @@ export function BasicInfoTab({ config, errors, chosenFile, onChange, onSelectFil
         rows={4}
         value={config.description}
         error={errors.description}
+        hint={RICH_TEXT_HINT}
         onChange={(event) => onChange({ description: event.target.value })}
       />
       <TextField
