@@ -35,12 +35,14 @@ function watchImageUploads(page: Page): number[] {
   return statuses;
 }
 
-/** "Add section", then the kind: the new section's heading takes the focus. */
-async function addSection(page: Page, within: Locator, type: SectionType) {
-  await within.getByRole('button', { name: 'Add section' }).click();
-  await page
-    .getByRole('menuitem', { name: new RegExp(`^${SECTION_LABELS[type].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-    .click();
+/** "Add section", then the kind: the choices close and the new section's heading takes the focus. */
+async function addSection(within: Locator, type: SectionType) {
+  const add = within.getByRole('button', { name: 'Add section' });
+  await add.click();
+  await expect(add).toHaveAttribute('aria-expanded', 'true');
+  const kinds = within.getByRole('group', { name: 'Kinds of section' });
+  await kinds.getByRole('button', { name: SECTION_LABELS[type], exact: true }).click();
+  await expect(kinds).toHaveCount(0);
   await expect(card(within, type).getByLabel('Heading', { exact: true })).toBeFocused();
 }
 
@@ -76,7 +78,16 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
   await editorTab(page, 'Sections').click();
   const sections = page.getByRole('tabpanel', { name: 'Sections' });
   await expect(sections.getByText('No sections yet.')).toBeVisible();
-  for (const type of SECTION_TYPES) await addSection(page, sections, type);
+  // The choices say what each kind is for, and Escape closes them.
+  await sections.getByRole('button', { name: 'Add section' }).click();
+  await expect(sections.getByRole('button', { name: 'FAQ', exact: true })).toHaveAccessibleDescription(
+    'Questions and answers that open on a tap',
+  );
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(sections.getByRole('button', { name: 'Add section' })).toBeFocused();
+  await expect(sections.getByRole('group', { name: 'Kinds of section' })).toHaveCount(0);
+  for (const type of SECTION_TYPES) await addSection(sections, type);
   expect(await headings(sections)).toEqual(SECTION_TYPES.map((type) => SECTION_LABELS[type]));
 
   // What's inside: two benefits, the first with a book.
@@ -170,6 +181,9 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page), 'Sections tab at 375 px').toEqual([]);
   await page.screenshot({ path: shot('375'), fullPage: true });
+  await sections.getByRole('button', { name: 'Add section' }).click();
+  await sections.getByRole('group', { name: 'Kinds of section' }).screenshot({ path: shot('kinds-375') });
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Design: the form beside the sections. A/B test: B starts with a copy of A's sections, and drops the video.

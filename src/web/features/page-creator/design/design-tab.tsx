@@ -1,4 +1,4 @@
-import { Columns2, ImageOff, PanelLeft, PanelRight, PanelTop, Rows2, type LucideIcon } from 'lucide-react';
+import { ImageOff, PanelLeft, PanelRight, PanelTop, type LucideIcon } from 'lucide-react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { contrastRatio, formatRatio, WHITE } from '@/domain/contrast';
 import type { Design, FormConfig } from '@/domain/form-config';
@@ -62,14 +62,9 @@ const LAYOUTS: (Option<Design['layout']> & { Icon: LucideIcon })[] = [
   { value: 'none', label: 'None', description: 'Keep the image, do not show it', Icon: ImageOff },
 ];
 
-const FORM_PLACEMENTS: (Option<Design['formPlacement']> & { Icon: LucideIcon })[] = [
-  { value: 'below', label: 'Below the introduction', description: 'The form comes first; your sections follow it', Icon: Rows2 },
-  {
-    value: 'beside',
-    label: 'Beside the sections',
-    description: 'The form stays in view while visitors read your sections',
-    Icon: Columns2,
-  },
+const FORM_PLACEMENTS: Option<Design['formPlacement']>[] = [
+  { value: 'below', label: 'Below the introduction', description: 'The form comes first; your sections follow it' },
+  { value: 'beside', label: 'Beside the sections', description: 'The form stays in view while visitors read your sections' },
 ];
 
 /**
@@ -162,10 +157,7 @@ export function DesignFields({ design, onChange, idPrefix, automaticButtonText, 
         onChange={(formPlacement) => onChange({ formPlacement })}
         error={errors.formPlacement}
         columns="sm:grid-cols-2"
-        preview={(placement) => {
-          const { Icon } = FORM_PLACEMENTS.find((option) => option.value === placement)!;
-          return <Icon aria-hidden="true" className="size-5 text-gray-700" />;
-        }}
+        preview={(placement) => <PlacementSketch placement={placement} />}
       />
 
       <TextField
@@ -364,6 +356,33 @@ function BackgroundSwatch({ theme }: { theme: DesignTheme }) {
       <span className="flex h-4 w-3/4 items-end rounded-sm bg-white p-0.5 shadow-sm">
         <span className="h-1.5 w-full rounded-[2px]" style={{ background: theme.button }} />
       </span>
+    </span>
+  );
+}
+
+/** A tiny drawing of a wide page: the title's lines, the sections' blocks and the form (the framed block) below them or beside. */
+function PlacementSketch({ placement }: { placement: Design['formPlacement'] }) {
+  const line = 'h-1.5 rounded-full bg-gray-300';
+  const block = 'h-3 rounded-sm bg-gray-200';
+  const form = 'rounded-sm border-2 border-indigo-600 bg-white';
+  return (
+    <span aria-hidden="true" className="grid h-12 w-full gap-1 rounded-md border border-gray-200 bg-gray-50 p-1.5">
+      {placement === 'below' ? (
+        <span className="grid content-start gap-1">
+          <span className={cn(line, 'w-1/2')} />
+          <span className={cn(form, 'h-3 w-1/2')} />
+          <span className={cn(block, 'w-full')} />
+        </span>
+      ) : (
+        <span className="grid grid-cols-[1fr_2.5rem] gap-1.5">
+          <span className="grid content-start gap-1">
+            <span className={cn(line, 'w-3/4')} />
+            <span className={block} />
+            <span className={block} />
+          </span>
+          <span className={cn(form, 'h-full')} />
+        </span>
+      )}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowRight, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { moved } from '@/web/features/page-creator/editor/positions';
@@ -106,7 +106,8 @@ export function ItemList<T>({
                       disabled={index === 0}
                       onClick={() => move(index, index - 1)}
                     >
-                      <ArrowUp />
+                      {/* The app's own arrow, turned: lucide's up and down arrows would add to every screen's icons. */}
+                      <ArrowRight className="-rotate-90" />
                     </Button>
                     <Button
                       id={`${base}-${index}-down`}
@@ -118,7 +119,7 @@ export function ItemList<T>({
                       disabled={index === items.length - 1}
                       onClick={() => move(index, index + 1)}
                     >
-                      <ArrowDown />
+                      <ArrowRight className="rotate-90" />
                     </Button>
                     {removable && (
                       <Button

@@ -21,7 +21,7 @@ import { cn } from '@/web/lib/cn';
 import { ImageUpload } from '@/web/features/page-creator/design/image-upload';
 import { ItemList } from './item-list';
 import { RICH_TEXT_HINT } from './rich-text-hint';
-import { BENEFIT_ICON_CHOICES } from './section-icons';
+import { BENEFIT_ICON_NAMES, BenefitIconDrawing } from './section-icons';
 
 /** What every kind's inputs get: the section, the prefix of their ids, its errors by path, and a way to change it. */
 export type SectionFieldsProps<T extends SectionType> = {
@@ -85,7 +85,7 @@ function IconPicker({ name, value, onChange }: { name: string; value: BenefitIco
       <legend className="mb-1 text-sm font-medium text-gray-900">Icon</legend>
       <div className="flex flex-wrap gap-1.5">
         {BENEFIT_ICONS.map((icon) => {
-          const { Icon, name: iconName } = BENEFIT_ICON_CHOICES[icon];
+          const iconName = BENEFIT_ICON_NAMES[icon];
           const chosen = icon === value;
           return (
             <label
@@ -108,7 +108,7 @@ function IconPicker({ name, value, onChange }: { name: string; value: BenefitIco
                 // Over the whole tile, unseen: the tile is what is pressed.
                 className="absolute inset-0 size-full cursor-pointer opacity-0"
               />
-              <Icon aria-hidden="true" className="pointer-events-none size-5" />
+              <BenefitIconDrawing icon={icon} className="pointer-events-none size-5" />
             </label>
           );
         })}

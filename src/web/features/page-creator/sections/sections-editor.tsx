@@ -1,8 +1,7 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, type Dispatch } from 'react';
-import { MAX_SECTIONS, SECTION_LABELS, SECTION_TYPES, type Section } from '@/domain/sections';
+import { useEffect, useRef, useState, type Dispatch } from 'react';
+import { MAX_SECTIONS, SECTION_LABELS, SECTION_TYPES, type Section, type SectionType } from '@/domain/sections';
 import { Button } from '@/web/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import type { EditorAction } from '@/web/features/page-creator/editor/editor-reducer';
 import type { SectionList } from '@/web/features/page-creator/editor/section-edits';
@@ -25,25 +24,32 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * A list of sections (the page's, or variant B's): each a card, reordered by dragging its handle
- * or with the keyboard as fields are, and "Add section" with the eight kinds, up to MAX_SECTIONS.
- * Focus goes to a new section's heading, and after a removal to Add section.
+ * or with the keyboard as fields are, and "Add section", which shows the eight kinds to choose
+ * from, up to MAX_SECTIONS. Focus goes to a new section's heading, and after a removal to Add
+ * section. (A plain disclosure, not a menu: Radix's menu here would move into a chunk that every
+ * screen loads.)
  */
 export function SectionsEditor({ list, sections, errors, dispatch, idPrefix }: SectionsEditorProps) {
-  // After a removal, the focus goes to Add section (the removed card had it).
-  const focusAdd = useRef(false);
+  const [choosing, setChoosing] = useState(false);
+  // After a change, the focus goes to the new section's heading, or to Add section (a removed card had it).
+  const focusNext = useRef<'new' | 'add' | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  // After "Add section", to the new section's heading, once the menu has closed (closing puts the
-  // focus back on the menu's button, and a focus moved while it is open is pulled back into it).
-  const added = useRef(false);
-  const newHeading = useRef<string | null>(null);
   useEffect(() => {
-    if (focusAdd.current) addRef.current?.focus();
-    focusAdd.current = false;
-    if (added.current && sections.length > 0) newHeading.current = `${idPrefix}-${sections.at(-1)!.id}-heading`;
+    const target = focusNext.current;
+    focusNext.current = null;
+    const last = sections.at(-1);
+    if (target === 'add') addRef.current?.focus();
+    if (target === 'new' && last) document.getElementById(`${idPrefix}-${last.id}-heading`)?.focus();
   });
 
   const atLimit = sections.length >= MAX_SECTIONS;
   const errorOf = (index: number) => (path: string) => errors[`${list}.${index}.${path}`];
+  const kindsId = `${idPrefix}-kinds`;
+  const add = (type: SectionType, now: number) => {
+    dispatch({ type: 'sectionAdded', list, sectionType: type, now, timeZone: browserTimeZone() });
+    setChoosing(false);
+    focusNext.current = 'new';
+  };
 
   return (
     <div className="grid gap-4">
@@ -68,55 +74,64 @@ export function SectionsEditor({ list, sections, errors, dispatch, idPrefix }: S
               onChange={(change) => dispatch({ type: 'sectionChanged', list, id: section.id, change })}
               onRemove={() => {
                 dispatch({ type: 'sectionRemoved', list, index });
-                focusAdd.current = true;
+                focusNext.current = 'add';
               }}
             />
           ))}
         </SortableList>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild disabled={atLimit}>
-            <Button ref={addRef} id={`${idPrefix}-add`} type="button" variant="outline">
-              <Plus />
-              Add section
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            align="start"
-            className="w-72"
-            onCloseAutoFocus={(event) => {
-              const heading = newHeading.current;
-              added.current = false;
-              newHeading.current = null;
-              if (!heading) return;
-              event.preventDefault();
-              document.getElementById(heading)?.focus();
-            }}
+      {/* Escape, on Add section or a choice, closes the choices. */}
+      <div
+        className="grid gap-3"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !choosing) return;
+          setChoosing(false);
+          addRef.current?.focus();
+        }}
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            ref={addRef}
+            id={`${idPrefix}-add`}
+            type="button"
+            variant="outline"
+            aria-expanded={choosing}
+            aria-controls={choosing ? kindsId : undefined}
+            disabled={atLimit}
+            onClick={() => setChoosing((open) => !open)}
           >
+            <Plus />
+            Add section
+          </Button>
+          {atLimit && <p className="text-sm text-gray-600">A page can have up to {MAX_SECTIONS} sections.</p>}
+        </div>
+        {choosing && !atLimit && (
+          <div id={kindsId} role="group" aria-label="Kinds of section" className="grid gap-2 sm:grid-cols-2">
             {SECTION_TYPES.map((type) => {
               const Icon = SECTION_ICONS[type];
               return (
-                <DropdownMenuItem
+                <button
                   key={type}
-                  onSelect={() => {
-                    const now = Date.now();
-                    dispatch({ type: 'sectionAdded', list, sectionType: type, now, timeZone: browserTimeZone() });
-                    added.current = true;
-                  }}
-                  className="items-start"
+                  type="button"
+                  aria-labelledby={`${kindsId}-${type}-name`}
+                  aria-describedby={`${kindsId}-${type}`}
+                  onClick={() => add(type, Date.now())}
+                  className="flex items-start gap-2.5 rounded-lg border border-gray-300 bg-white p-3 text-left hover:border-indigo-600 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                 >
-                  <Icon aria-hidden="true" className="mt-0.5" />
+                  <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-indigo-600" />
                   <span className="grid gap-0.5">
-                    <span className="font-medium">{SECTION_LABELS[type]}</span>
-                    <span className="text-xs text-gray-600">{SECTION_PURPOSES[type]}</span>
+                    <span id={`${kindsId}-${type}-name`} className="text-sm font-medium text-gray-900">
+                      {SECTION_LABELS[type]}
+                    </span>
+                    <span id={`${kindsId}-${type}`} className="text-sm text-gray-600">
+                      {SECTION_PURPOSES[type]}
+                    </span>
                   </span>
-                </DropdownMenuItem>
+                </button>
               );
             })}
-          </DropdownMenuContent>
-        </DropdownMenu>
-        {atLimit && <p className="text-sm text-gray-600">A page can have up to {MAX_SECTIONS} sections.</p>}
+          </div>
+        )}
       </div>
     </div>
   );
