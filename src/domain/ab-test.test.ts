@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abTestOn, abTestStarts, variantConfig, variantDesign, withVariantDesign } from './ab-test';
-import { defaultFormConfig, DEFAULT_DESIGN, type FormConfig } from './form-config';
+import { defaultFormConfig, DEFAULT_DESIGN, formConfigSchema, type FormConfig } from './form-config';
 
 const page = (patch: Partial<FormConfig> = {}, test: Partial<FormConfig['abTest']> = {}): FormConfig => {
   const config = { ...defaultFormConfig(), title: 'The guide', description: 'All of it', ...patch };
@@ -68,6 +68,12 @@ describe('the variants of a page', () => {
     expect(next.designChanges).toEqual({ buttonText: 'Send it to me' });
     expect(next).not.toHaveProperty('design');
     expect(withVariantDesign(next, BRANDED, BRANDED).designChanges).toEqual({});
+  });
+
+  it('keeps the page’s form placement for B once the config is parsed, as the server stores it', () => {
+    const parsed = formConfigSchema.parse(page({ design: BRANDED }, { designChanges: {} }));
+    expect(parsed.abTest.designChanges).toEqual({});
+    expect(variantConfig(parsed, 'b').design.formPlacement).toBe('beside');
   });
 
   it('reads configs published before tests existed as running none', () => {

@@ -175,8 +175,14 @@ export const abTestSchema = z.object({
   split: z.number().int().min(1).max(99),
   title: z.string().max(200),
   description: z.string().max(5000),
-  /** The design keys B shows differently from the page; a key left out is the page's. */
-  designChanges: designSchema.partial().optional(),
+  /**
+   * The design keys B shows differently from the page; a key left out is the page's. No defaults
+   * here: a default would put a key in every parsed B (the form placed below under a page beside).
+   */
+  designChanges: designSchema
+    .extend({ formPlacement: z.enum(FORM_PLACEMENTS) })
+    .partial()
+    .optional(),
   /**
    * How B's design was stored before 0061: all of it, Lodestone's defaults where the owner changed
    * nothing. Still read (ab-test.ts variantDesignChanges), no longer written by the creator.
