@@ -19,6 +19,7 @@ import { embedOriginsError, normalizeEmbedOrigins } from '@/domain/embed-origins
 import { isFormId } from '@/domain/ids';
 import { abTestStarts, variantDesignChanges } from '@/domain/ab-test';
 import { PLANS } from '@/domain/plans';
+import { sectionImages } from '@/domain/sections';
 import type { Db, Executor } from '@/server/db/client';
 import { files, formLeadCounts, formStatTotals, forms, images, organizations } from '@/server/db/schema/index';
 import { kindOfFile } from '@/server/features/files/index';
@@ -82,7 +83,10 @@ async function checkConfig(executor: Executor, workspaceId: string, config: Form
   await checkImages(executor, workspaceId, config);
 }
 
-/** Where a page shows uploaded images: its logo and cover, and those its A/B variant B shows instead. */
+/**
+ * Where a page shows uploaded images: its logo and cover, its sections' photos and logos, and those
+ * its A/B variant B shows instead (B's design changes, B's own sections).
+ */
 const imagesOf = (config: FormConfig): { key: string; ref: ImageRef }[] => {
   const b = variantDesignChanges(config.abTest);
   const places: [string, ImageRef | null | undefined][] = [
@@ -91,7 +95,11 @@ const imagesOf = (config: FormConfig): { key: string; ref: ImageRef }[] => {
     ['abTest.designChanges.logo', b.logo],
     ['abTest.designChanges.cover', b.cover],
   ];
-  return places.flatMap(([key, ref]) => (ref ? [{ key, ref }] : []));
+  return [
+    ...places.flatMap(([key, ref]) => (ref ? [{ key, ref }] : [])),
+    ...sectionImages(config.sections),
+    ...sectionImages(config.abTest?.sections, 'abTest.sections'),
+  ];
 };
 
 /**

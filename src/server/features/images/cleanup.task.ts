@@ -10,9 +10,19 @@ export const CLEANUP_IMAGES_TASK = 'cleanup_orphan_images';
 export const CLEANUP_IMAGES_CRONTAB = `27 3 * * * ${CLEANUP_IMAGES_TASK}`;
 
 /**
+ * Where a section shows an image (domain/sections.ts sectionImages), in the page's sections and in
+ * variant B's own, as JSON paths: lax, so a section without that place (or a photo left empty)
+ * yields nothing.
+ */
+const SECTION_IMAGE_PATHS = ['sections', 'abTest.sections'].flatMap((list) =>
+  ['items[*].photo', 'photo', 'items[*].image'].map((place) => `lax $.${list}[*].${place}.id`),
+);
+
+/**
  * The ids of every image a page shows or may show again: in its draft or its published version (a
  * page in Recently deleted included, as it can be restored), as logo or cover, of the page or of its
- * A/B variant (B's changes, or its whole design as stored before decision 0061). Any workspace's page counts: images are served by id alone, so one in use stays.
+ * A/B variant (B's changes, or its whole design as stored before decision 0061), and in the
+ * sections of either. Any workspace's page counts: images are served by id alone, so one in use stays.
  */
 const usedImageIds = sql`select r.id from ${forms} f
   cross join lateral (values (f.draft), (f.published)) as c(config)
@@ -22,7 +32,8 @@ const usedImageIds = sql`select r.id from ${forms} f
     (c.config #>> '{abTest,designChanges,logo,id}'),
     (c.config #>> '{abTest,designChanges,cover,id}'),
     (c.config #>> '{abTest,design,logo,id}'),
-    (c.config #>> '{abTest,design,cover,id}')) as r(id)
+    (c.config #>> '{abTest,design,cover,id}')
+    ${sql.raw(SECTION_IMAGE_PATHS.map((path) => `union all select jsonb_path_query(c.config, '${path}') #>> '{}'`).join(' '))}) as r(id)
   where r.id is not null`;
 
 /**

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AB_TEST, DEFAULT_DESIGN, type ImageRef } from '@/domain/form-config';
 import { IMAGE_MAX_BYTES, imageUrl, widthsFor } from '@/domain/images';
+import type { Section } from '@/domain/sections';
 import { imageBytes, postImage, uploadImage } from '@tests/kit/images';
 import { createForm, createUser, multipartFile, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
@@ -264,5 +265,74 @@ describe('removeOrphanImages', () => {
       expect(storedImages().filter((f) => f.includes(image.id))).toEqual([]);
     }
     for (const image of [logo, abCover, abLogo, fresh]) expect((await fetchImage(imageUrl(image.id, 320))).statusCode).toBe(200);
+  });
+
+  it('keeps the images sections show, of the page and of variant B, in a draft or a published page', async () => {
+    const storage = localStorage(filesDir());
+    const user = await createUser(t.app);
+    const upload = () => uploadImage(t.app, user);
+    const [photo, author, logo, abPhoto, publishedLogo, orphan] = [
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+    ];
+    const uploads = [photo, author, logo, abPhoto, publishedLogo, orphan];
+    const testimonials = (image: ImageRef): Section => ({
+      id: 's-1',
+      hidden: false,
+      type: 'testimonials',
+      heading: 'Readers',
+      items: [
+        { quote: 'Good', name: 'Ada', role: '', photo: null },
+        { quote: 'Great', name: 'Bo', role: '', photo: image },
+      ],
+    });
+    const authorOf = (image: ImageRef): Section => ({
+      id: 's-2',
+      hidden: true,
+      type: 'author',
+      heading: 'Me',
+      name: 'Cy',
+      bio: '',
+      photo: image,
+      links: [],
+    });
+    const logos = (image: ImageRef): Section => ({
+      id: 's-3',
+      hidden: false,
+      type: 'logos',
+      heading: 'Seen in',
+      items: [{ image, alt: 'A' }],
+    });
+    await createForm(t.app, user, { config: { sections: [testimonials(photo), authorOf(author)] } });
+    await createForm(t.app, user, {
+      config: { sections: [logos(logo)], abTest: { ...DEFAULT_AB_TEST, sections: [testimonials(abPhoto)] } },
+    });
+    // Published with a logo, then the draft no longer shows it: the published page still does.
+    const published = await createForm(t.app, user, {
+      publish: true,
+      config: { abTest: { ...DEFAULT_AB_TEST, sections: [logos(publishedLogo)] } },
+    });
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/forms/${published.id}`,
+      headers: { host: APP_HOST, cookie: user.cookie },
+      payload: { config: { ...published.draft, abTest: { ...DEFAULT_AB_TEST } } },
+    });
+    expect(save.statusCode).toBe(200);
+
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    for (const image of uploads) await t.db.update(images).set({ createdAt: dayAgo }).where(eq(images.id, image.id));
+    const before = await imageRows();
+
+    expect(await removeOrphanImages(t.db, storage, new Date(Date.now() - 24 * 60 * 60 * 1000))).toBe(1);
+
+    expect(await imageRows()).toEqual(before.filter((id) => id !== orphan.id));
+    expect((await fetchImage(imageUrl(orphan.id, 320))).statusCode).toBe(404);
+    for (const image of [photo, author, logo, abPhoto, publishedLogo])
+      expect((await fetchImage(imageUrl(image.id, 320))).statusCode).toBe(200);
   });
 });

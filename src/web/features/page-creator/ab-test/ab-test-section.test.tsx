@@ -3,12 +3,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AB_RESTART_NOTICE } from '@/domain/ab-test';
 import { defaultFormConfig, DEFAULT_DESIGN, type Design, type FormConfig } from '@/domain/form-config';
-import { AbTestSection } from './ab-test-section';
+import { newSection } from '@/domain/sections';
+import { editorReducer, initialEditorState } from '@/web/features/page-creator/editor/editor-reducer';
+import { AbTestSection, variantSectionsToggled } from './ab-test-section';
 
 const render = (config: FormConfig, errors: Record<string, string> = {}) =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
-      <AbTestSection config={config} errors={errors} onChange={() => {}} />
+      <AbTestSection config={config} errors={errors} onChange={() => {}} dispatch={() => {}} />
     </QueryClientProvider>,
   );
 
@@ -74,6 +76,34 @@ describe('the A/B test section of the Design tab', () => {
     expect(changed).toMatch(/id="creator-ab-design-colour"[^>]*value="#0F766E"/);
     expect(changed).toMatch(/id="creator-ab-design-button-text"[^>]*value="Send me the guide"/);
     expect(changed).toContain('Use the page&#x27;s design again');
+  });
+
+  it('shows A’s sections for B until B gets its own, a copy of A’s edited under ids of their own', () => {
+    const faq = { ...newSection('faq'), id: 's-faq', heading: 'Before you ask' };
+    const page = { ...withTest(), sections: [faq] };
+    const same = render(page);
+    expect(same).toContain('B shows the same sections as A.');
+    expect(same).toMatch(/<button[^>]*>Change B’s sections<\/button>/);
+    expect(same).not.toContain('creator-ab-sections-');
+
+    // The button: B starts as a copy of A's sections; pressed again, B shows A's.
+    let state = { ...initialEditorState(page, null) };
+    state = editorReducer(state, variantSectionsToggled(state.config));
+    expect(state.config.abTest.sections).toEqual([faq]);
+    expect(state.config.sections).toEqual([faq]);
+    state = editorReducer(state, variantSectionsToggled(state.config));
+    expect(state.config.abTest.sections).toBeUndefined();
+
+    const own = render(
+      { ...page, abTest: { ...page.abTest, sections: [{ ...faq, heading: 'B asks' }] } },
+      {
+        'abTest.sections.0.heading': 'Too long',
+      },
+    );
+    expect(own).toMatch(/<button[^>]*>Use A’s sections<\/button>/);
+    expect(own).toMatch(/id="creator-ab-sections-s-faq-heading"[^>]*value="B asks"/);
+    expect(own).toContain('Too long');
+    expect(own).toContain('aria-label="Reorder FAQ: B asks"');
   });
 
   it('reads a draft saved before tests existed as one without a test', () => {

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, FlaskConical } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type Dispatch } from 'react';
 import { AB_RESTART_NOTICE, variantConfig, variantDesignChanges, withVariantDesign } from '@/domain/ab-test';
 import { DEFAULT_AB_TEST, type AbTest, type Design, type FormConfig } from '@/domain/form-config';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
@@ -12,11 +12,16 @@ import { Label } from '@/web/components/ui/label';
 import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import { DesignFields } from '@/web/features/page-creator/design/design-tab';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
+import type { EditorAction } from '@/web/features/page-creator/editor/editor-reducer';
+import { RICH_TEXT_HINT } from '@/web/features/page-creator/sections/rich-text-hint';
+import { SectionsEditor } from '@/web/features/page-creator/sections/sections-editor';
 
 type AbTestSectionProps = {
   config: FormConfig;
   errors: EditorErrors;
   onChange: (patch: Partial<FormConfig>) => void;
+  /** For B's own sections, edited as the page's are. */
+  dispatch: Dispatch<EditorAction>;
 };
 
 const clampSplit = (value: number) => Math.min(99, Math.max(1, Math.round(value)));
@@ -28,7 +33,7 @@ const clampSplit = (value: number) => Math.min(99, Math.max(1, Math.round(value)
  * for B, so the test compares what it is about and nothing else. Results are on the page's
  * analytics screen. Open to every plan: plans.ts lists no A/B testing feature.
  */
-export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) {
+export function AbTestSection({ config, errors, onChange, dispatch }: AbTestSectionProps) {
   const headingId = useId();
   const [previewing, setPreviewing] = useState(false);
   // Drafts saved before tests existed have none.
@@ -124,6 +129,7 @@ export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) 
               errors={designErrors}
             />
           </fieldset>
+          <VariantSections config={config} test={test} errors={errors} dispatch={dispatch} />
           <div className="grid gap-3">
             <div>
               <Button type="button" variant="outline" aria-expanded={previewing} onClick={() => setPreviewing((p) => !p)}>
@@ -145,6 +151,55 @@ export function AbTestSection({ config, errors, onChange }: AbTestSectionProps) 
         </>
       )}
     </section>
+  );
+}
+
+/** "Change B's sections" (B gets a copy of A's) or "Use A's sections" (B's own go). */
+export const variantSectionsToggled = (config: FormConfig): EditorAction => ({
+  type: 'variantSectionsSet',
+  sections: config.abTest?.sections ? undefined : [...(config.sections ?? [])],
+});
+
+/**
+ * B's sections: the page's (A's) until the owner changes them; then B's own, starting as a copy of
+ * A's, edited as A's are, until "Use A's sections" drops them. One button does both, so the focus
+ * stays on it.
+ */
+function VariantSections({
+  config,
+  test,
+  errors,
+  dispatch,
+}: {
+  config: FormConfig;
+  test: AbTest;
+  errors: EditorErrors;
+  dispatch: Dispatch<EditorAction>;
+}) {
+  const own = test.sections;
+  return (
+    <fieldset className="grid gap-4">
+      <legend className="mb-1 text-sm font-semibold text-gray-900">Variant B sections</legend>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-gray-600">
+          {own
+            ? 'Variant B shows its own sections, below. Changes to the page’s sections no longer reach B.'
+            : 'B shows the same sections as A. Change them to test other sections, or the same ones in another order.'}
+        </p>
+        <Button type="button" variant="outline" size="sm" onClick={() => dispatch(variantSectionsToggled(config))}>
+          {own ? 'Use A’s sections' : 'Change B’s sections'}
+        </Button>
+      </div>
+      {own && (
+        <SectionsEditor
+          list="abTest.sections"
+          sections={own}
+          errors={errors}
+          dispatch={dispatch}
+          idPrefix="creator-ab-sections"
+        />
+      )}
+    </fieldset>
   );
 }
 
@@ -174,13 +229,20 @@ function CopyOfPageField({ id, label, pageValue, value, maxLength, multiline, er
     setShownFor(shown);
     if (text.trim() !== '' || value.trim() !== '') setText(shown);
   }
+  const hint = 'Starts as the page’s. Change it to test other words; left empty, B shows the page’s.';
   const props = {
     id,
     label,
     maxLength,
     value: text,
     error,
-    hint: 'Starts as the page’s. Change it to test other words; left empty, B shows the page’s.',
+    hint: multiline ? (
+      <>
+        {hint} {RICH_TEXT_HINT}
+      </>
+    ) : (
+      hint
+    ),
     onBlur: () => setText(shown),
   };
   const typed = (next: string) => {

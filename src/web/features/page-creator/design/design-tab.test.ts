@@ -7,8 +7,16 @@ import { editorReducer, initialEditorState } from '@/web/features/page-creator/e
 const IMAGE = { id: '0b9e2c55-5f0b-4a8e-9a57-3c2b3f1c7a10', width: 800, height: 600 };
 
 describe('the Design tab in the editor', () => {
-  it('is the sixth tab, after Tracking, and holds the design.* errors', () => {
-    expect(EDITOR_TABS.map((t) => t.label)).toEqual(['Basic Info', 'Form Fields', 'Settings', 'Payment', 'Tracking', 'Design']);
+  it('is the last tab, after Tracking, and holds the design.* errors', () => {
+    expect(EDITOR_TABS.map((t) => t.label)).toEqual([
+      'Basic Info',
+      'Sections',
+      'Form Fields',
+      'Settings',
+      'Payment',
+      'Tracking',
+      'Design',
+    ]);
     expect(tabForErrorKey('design.brandColor')).toBe('design');
     expect(tabForErrorKey('design')).toBe('design');
     expect(firstErrorTab({ 'design.coverAlt': 'Too long' })).toBe('design');

@@ -62,10 +62,15 @@ const LAYOUTS: (Option<Design['layout']> & { Icon: LucideIcon })[] = [
   { value: 'none', label: 'None', description: 'Keep the image, do not show it', Icon: ImageOff },
 ];
 
+const FORM_PLACEMENTS: Option<Design['formPlacement']>[] = [
+  { value: 'below', label: 'Below the introduction', description: 'The form comes first; your sections follow it' },
+  { value: 'beside', label: 'Beside the sections', description: 'The form stays in view while visitors read your sections' },
+];
+
 /**
  * The page's look: brand colour (with the contrast it gets), background, font, logo, cover image
- * and its place, and the button's words. The Design tab shows them for the page; the A/B test shows
- * them again for variant B.
+ * and its place, where the form sits, and the button's words. The Design tab shows them for the
+ * page; the A/B test shows them again for variant B.
  */
 export function DesignFields({ design, onChange, idPrefix, automaticButtonText, errors = {} }: DesignFieldsProps) {
   const theme = designTheme(design);
@@ -140,6 +145,19 @@ export function DesignFields({ design, onChange, idPrefix, automaticButtonText, 
           const { Icon } = LAYOUTS.find((option) => option.value === layout)!;
           return <Icon aria-hidden="true" className="size-5 text-gray-700" />;
         }}
+      />
+
+      <ChoiceGroup
+        legend="Form placement"
+        hint="On wide screens. On phones everything stacks, and the form is one tap away."
+        name={`${idPrefix}-form-placement`}
+        options={FORM_PLACEMENTS}
+        // Pages saved before sections existed keep the form below.
+        value={design.formPlacement ?? 'below'}
+        onChange={(formPlacement) => onChange({ formPlacement })}
+        error={errors.formPlacement}
+        columns="sm:grid-cols-2"
+        preview={(placement) => <PlacementSketch placement={placement} />}
       />
 
       <TextField
@@ -338,6 +356,33 @@ function BackgroundSwatch({ theme }: { theme: DesignTheme }) {
       <span className="flex h-4 w-3/4 items-end rounded-sm bg-white p-0.5 shadow-sm">
         <span className="h-1.5 w-full rounded-[2px]" style={{ background: theme.button }} />
       </span>
+    </span>
+  );
+}
+
+/** A tiny drawing of a wide page: the title's lines, the sections' blocks and the form (the framed block) below them or beside. */
+function PlacementSketch({ placement }: { placement: Design['formPlacement'] }) {
+  const line = 'h-1.5 rounded-full bg-gray-300';
+  const block = 'h-3 rounded-sm bg-gray-200';
+  const form = 'rounded-sm border-2 border-indigo-600 bg-white';
+  return (
+    <span aria-hidden="true" className="grid h-12 w-full gap-1 rounded-md border border-gray-200 bg-gray-50 p-1.5">
+      {placement === 'below' ? (
+        <span className="grid content-start gap-1">
+          <span className={cn(line, 'w-1/2')} />
+          <span className={cn(form, 'h-3 w-1/2')} />
+          <span className={cn(block, 'w-full')} />
+        </span>
+      ) : (
+        <span className="grid grid-cols-[1fr_2.5rem] gap-1.5">
+          <span className="grid content-start gap-1">
+            <span className={cn(line, 'w-3/4')} />
+            <span className={block} />
+            <span className={block} />
+          </span>
+          <span className={cn(form, 'h-full')} />
+        </span>
+      )}
     </span>
   );
 }

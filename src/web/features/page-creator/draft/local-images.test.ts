@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ClientErrorCode, ErrorCode } from '@/domain/api-errors';
 import { defaultFormConfig, type FormConfig, type ImageRef } from '@/domain/form-config';
 import { imageMessages } from '@/domain/images';
+import { sectionImages, type Section } from '@/domain/sections';
 import { ApiError } from '@/web/lib/api';
 import { imageBytes } from '@tests/kit/images';
 import {
@@ -114,6 +115,93 @@ describe('the images a draft keeps', () => {
     expect(next.design.logo).toEqual(ref(7));
     expect(next.abTest.designChanges?.logo).toEqual(ref(7));
     expect(next.design.cover).toEqual(ref(2));
+  });
+});
+
+describe('images in sections', () => {
+  /** Kept locally: a testimonial's photo (3) and a logo (4) on the page; B's own sections show the photo and another (5). */
+  async function pageWithSectionImages() {
+    const base = defaultFormConfig();
+    const testimonials = (photo: ImageRef): Section => ({
+      id: 's-t',
+      hidden: false,
+      type: 'testimonials',
+      heading: 'Readers',
+      items: [
+        { quote: 'Good', name: 'Ada', role: '', photo: null },
+        { quote: 'Great', name: 'Bo', role: '', photo },
+      ],
+    });
+    const logos: Section = {
+      id: 's-l',
+      hidden: true,
+      type: 'logos',
+      heading: 'Seen in',
+      items: [{ image: ref(4), alt: 'Post' }],
+    };
+    const author: Section = {
+      id: 's-a',
+      hidden: false,
+      type: 'author',
+      heading: 'Me',
+      name: 'Cy',
+      bio: '',
+      photo: ref(5),
+      links: [],
+    };
+    const config: FormConfig = {
+      ...base,
+      sections: [testimonials(ref(3)), logos],
+      abTest: { ...base.abTest, enabled: true, sections: [author, testimonials(ref(3))] },
+    };
+    const [photo, logo, authorPhoto] = [await png('photo.png'), await png('post.png'), await png('me.png')];
+    return { config, images: { [ref(3).id]: photo, [ref(4).id]: logo, [ref(5).id]: authorPhoto }, photo, logo, authorPhoto };
+  }
+
+  it('are kept, each once, named by their place, hidden sections and B’s own included', async () => {
+    const { config, images, photo, logo, authorPhoto } = await pageWithSectionImages();
+    expect(localImagesOf(config, images)).toEqual([
+      { id: ref(3).id, key: 'sections.0.items.1.photo', label: 'testimonial photo', file: photo },
+      { id: ref(4).id, key: 'sections.1.items.0.image', label: 'logo', file: logo },
+      { id: ref(5).id, key: 'abTest.sections.0.photo', label: "variant B's author's photo", file: authorPhoto },
+    ]);
+    expect(shownLocalImages(config, images)).toBe(images);
+    // B shows the page's sections again: its author's photo is not the draft's to keep any more.
+    const { sections: _own, ...test } = config.abTest;
+    expect(Object.keys(shownLocalImages({ ...config, abTest: test }, images))).toEqual([ref(3).id, ref(4).id]);
+  });
+
+  it('are uploaded when publishing and put in every place that showed them', async () => {
+    const { config, images, photo, logo, authorPhoto } = await pageWithSectionImages();
+    const stored = new Map([
+      [photo, ref(7)],
+      [logo, ref(8)],
+      [authorPhoto, ref(9)],
+    ]);
+    const upload = vi.fn(async (file: File) => stored.get(file)!);
+    const next = await uploadLocalImages(config, images, upload);
+    expect(upload).toHaveBeenCalledTimes(3);
+    expect(sectionImages(next.sections).map((place) => place.ref)).toEqual([ref(7), ref(8)]);
+    expect(sectionImages(next.abTest.sections, 'abTest.sections').map((place) => place.ref)).toEqual([ref(9), ref(7)]);
+    expect(localImagesOf(next, images)).toEqual([]);
+    // What is not an image is as it was.
+    expect(next.sections[0]).toMatchObject({ heading: 'Readers', items: [{ quote: 'Good', photo: null }, { quote: 'Great' }] });
+  });
+
+  it('that cannot be uploaded stop publishing, naming the section’s place', async () => {
+    const { config, images, photo } = await pageWithSectionImages();
+    const failure = await uploadLocalImages(config, images, async (file) => {
+      if (file === photo) return ref(7);
+      throw new ApiError(415, ErrorCode.NOT_AN_IMAGE, imageMessages.wrongType);
+    }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ key: 'sections.1.items.0.image' });
+    expect((failure as Error).message).toMatch(/^Your logo could not be uploaded, so your page was not published\./);
+  });
+
+  it('of a draft saved before sections existed: none', () => {
+    const { sections: _none, ...old } = defaultFormConfig();
+    expect(localImagesOf(old as FormConfig, { [ref(1).id]: new File([], 'x.png') })).toEqual([]);
+    expect(withImageUploaded(old as FormConfig, ref(1).id, ref(2))).not.toHaveProperty('sections');
   });
 });
 

@@ -2,6 +2,7 @@ import { createContext } from 'react';
 import { ErrorCode } from '@/domain/api-errors';
 import type { Design, FormConfig, ImageRef } from '@/domain/form-config';
 import { variantDesignChanges } from '@/domain/ab-test';
+import { sectionImages, withSectionImageReplaced } from '@/domain/sections';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -13,11 +14,12 @@ import {
 import { ApiError } from '@/web/lib/api';
 
 /*
- * A logo or cover chosen before the owner signs in cannot be uploaded yet (POST /api/images needs a
- * workspace). Like the lead magnet, it stays in this browser with the draft until publishing: the
- * page's design points at it by a provisional ImageRef (an id made here, the image's own size), the
- * file itself is kept beside the config by that id, and the preview shows it from the browser's
- * copy. Publishing uploads it first and puts the server's ImageRef in its place, or stops.
+ * A logo, cover or section image (a testimonial's photo, the author's, a logo of the row) chosen
+ * before the owner signs in cannot be uploaded yet (POST /api/images needs a workspace). Like the
+ * lead magnet, it stays in this browser with the draft until publishing: the page points at it by a
+ * provisional ImageRef (an id made here, the image's own size), the file itself is kept beside the
+ * config by that id, and the preview shows it from the browser's copy. Publishing uploads it first
+ * and puts the server's ImageRef in its place, or stops.
  */
 
 /** Images only in this browser so far, by the id of their provisional ImageRef. */
@@ -25,29 +27,31 @@ export type LocalImages = Readonly<Record<string, File>>;
 
 export const NO_LOCAL_IMAGES: LocalImages = Object.freeze({});
 
-/** The places a page shows an uploaded image, by their error key, with the owner's name for each. */
-const IMAGE_PLACES = [
-  { key: 'design.logo', label: 'logo', pick: (config: FormConfig) => config.design.logo },
-  { key: 'design.cover', label: 'cover image', pick: (config: FormConfig) => config.design.cover },
-  {
-    key: 'abTest.designChanges.logo',
-    label: "variant B's logo",
-    pick: (config: FormConfig) => variantDesignChanges(config.abTest).logo ?? null,
-  },
-  {
-    key: 'abTest.designChanges.cover',
-    label: "variant B's cover image",
-    pick: (config: FormConfig) => variantDesignChanges(config.abTest).cover ?? null,
-  },
-] as const;
+/**
+ * The places a page shows an uploaded image, by their error key, with the owner's name for each:
+ * the design's logo and cover, the sections' photos and logos, and what variant B shows instead.
+ */
+function imagePlaces(config: FormConfig): { key: string; label: string; ref: ImageRef | null | undefined }[] {
+  const b = variantDesignChanges(config.abTest);
+  return [
+    { key: 'design.logo', label: 'logo', ref: config.design.logo },
+    { key: 'design.cover', label: 'cover image', ref: config.design.cover },
+    ...sectionImages(config.sections),
+    { key: 'abTest.designChanges.logo', label: "variant B's logo", ref: b.logo },
+    { key: 'abTest.designChanges.cover', label: "variant B's cover image", ref: b.cover },
+    ...sectionImages(config.abTest?.sections, 'abTest.sections').map((place) => ({
+      ...place,
+      label: `variant B's ${place.label}`,
+    })),
+  ];
+}
 
 /** Each image of the page still in this browser, once (variant B may share the page's): its place and file. */
 export function localImagesOf(config: FormConfig, images: LocalImages): { id: string; key: string; label: string; file: File }[] {
   const found = new Map<string, { id: string; key: string; label: string; file: File }>();
-  for (const place of IMAGE_PLACES) {
-    const ref = place.pick(config);
+  for (const { key, label, ref } of imagePlaces(config)) {
     const file = ref ? images[ref.id] : undefined;
-    if (ref && file && !found.has(ref.id)) found.set(ref.id, { id: ref.id, key: place.key, label: place.label, file });
+    if (ref && file && !found.has(ref.id)) found.set(ref.id, { id: ref.id, key, label, file });
   }
   return [...found.values()];
 }
@@ -71,12 +75,14 @@ export function withImageUploaded(config: FormConfig, id: string, ref: ImageRef)
   return {
     ...config,
     design: replacedIn(config.design, id, ref),
+    ...(config.sections ? { sections: withSectionImageReplaced(config.sections, id, ref) } : {}),
     ...(config.abTest
       ? {
           abTest: {
             ...config.abTest,
             ...(config.abTest.design ? { design: replacedIn(config.abTest.design, id, ref) } : {}),
             ...(config.abTest.designChanges ? { designChanges: replacedIn(config.abTest.designChanges, id, ref) } : {}),
+            ...(config.abTest.sections ? { sections: withSectionImageReplaced(config.abTest.sections, id, ref) } : {}),
           },
         }
       : {}),
@@ -165,7 +171,7 @@ const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.code === ErrorCode.UNAUTHORIZED);
 
 /**
- * A chosen logo or cover: uploaded at once when signed in; kept in this browser (`keep`) when signed
+ * A chosen image: uploaded at once when signed in; kept in this browser (`keep`) when signed
  * out, or when the server answers that the owner is not signed in (a session that ended). The
  * owner never reads "Sign in to continue." under an image: publishing asks them to sign in.
  */

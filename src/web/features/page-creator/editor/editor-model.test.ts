@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormConfig, formMessages, LEAD_MAGNET_MAX_BYTES, newField, pixelMessages } from '@/domain/form-config';
+import {
+  defaultFormConfig,
+  formMessages,
+  LEAD_MAGNET_MAX_BYTES,
+  newField,
+  pixelMessages,
+  type FormConfig,
+} from '@/domain/form-config';
+import { newSection, sectionMessages, type SectionOf, type SectionType } from '@/domain/sections';
 import { fileMessages } from '@/domain/file-kinds';
 import { notAcceptedBytes, sampleFile, storedZip, plainZipEntries } from '@tests/kit/files';
 import {
@@ -17,6 +25,10 @@ import {
 } from './editor-model';
 
 const MB = 1024 * 1024;
+
+/** A new section of `type`, as Add section makes it, with `patch`. */
+const sectionOf = <T extends SectionType>(type: T, patch: Partial<SectionOf<T>>) =>
+  ({ ...newSection(type), ...patch }) as SectionOf<T>;
 
 /** A File of `size` bytes (checkLeadMagnetFile reads only its name and size). */
 const fileOf = (size: number, type: string, name = 'guide.pdf') => new File([new Uint8Array(size)], name, { type });
@@ -189,6 +201,32 @@ describe('validateEditor', () => {
     expect(validateEditor({ ...ready, privacyPolicy: false }, true, 'publish')).toEqual({});
     expect(tabForErrorKey('privacyPolicyUrl')).toBe('settings');
   });
+
+  it('flags what the server would refuse in the sections, the page’s and B’s, keyed by place', () => {
+    const video = sectionOf('video', { id: 's-v', url: 'https://example.com/clip' });
+    const author = sectionOf('author', {
+      id: 's-a',
+      name: 'Nora',
+      links: [
+        { label: 'Site', url: 'https://nora.example' },
+        { label: 'Bad', url: 'javascript:alert(1)' },
+      ],
+    });
+    const deadline = sectionOf('deadline', { id: 's-d' });
+    const config: FormConfig = {
+      ...ready,
+      sections: [video, author, deadline],
+      abTest: { ...ready.abTest, enabled: true, sections: [{ ...video, url: '' }] },
+    };
+    expect(validateEditor(config, true, 'preview')).toEqual({
+      'sections.0.url': sectionMessages.videoUrl,
+      'sections.1.links.1.url': sectionMessages.linkUrl,
+      'sections.2.endsAt': sectionMessages.endsAtRequired,
+      'abTest.sections.0.url': sectionMessages.videoRequired,
+    });
+    expect(tabForErrorKey('sections.1.links.1.url')).toBe('sections');
+    expect(tabForErrorKey('abTest.sections.0.url')).toBe('design');
+  });
 });
 
 describe('isUsableDraftConfig', () => {
@@ -196,6 +234,16 @@ describe('isUsableDraftConfig', () => {
     expect(isUsableDraftConfig(defaultFormConfig())).toBe(true);
     expect(isUsableDraftConfig({ ...defaultFormConfig(), pixelFacebook: '12a', pixelGoogle: 'G-' })).toBe(true);
     expect(isUsableDraftConfig({ ...defaultFormConfig(), privacyPolicyUrl: 'https://' })).toBe(true);
+  });
+
+  it('keeps a draft with a half-typed video or author link, in the page’s sections or B’s', () => {
+    const video = sectionOf('video', { url: 'https://youtu' });
+    const author = sectionOf('author', { links: [{ label: 'Site', url: 'https://' }] });
+    const config = defaultFormConfig();
+    expect(isUsableDraftConfig({ ...config, sections: [video, author] })).toBe(true);
+    expect(isUsableDraftConfig({ ...config, abTest: { ...config.abTest, sections: [video] } })).toBe(true);
+    // A section of another shape is not today's.
+    expect(isUsableDraftConfig({ ...config, sections: [{ ...video, type: 'poll' }] })).toBe(false);
   });
 
   it('drops anything else: older shapes, missing parts, wrong types', () => {

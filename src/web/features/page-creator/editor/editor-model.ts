@@ -18,10 +18,15 @@ import {
 } from '@/domain/file-kinds';
 import { formMessages } from '@/domain/form-messages';
 import { emailCopyErrors } from '@/domain/email-copy';
+import { sectionsSchema, type Section } from '@/domain/sections';
 
-/** The editor's tabs, in order (docs/product.md#page-creator): the prototype's five, then Design (the page's look). */
+/**
+ * The editor's tabs, in order (docs/product.md#page-creator): the prototype's five with Sections
+ * after Basic Info (they follow the title and description on the page), then Design (the page's look).
+ */
 export const EDITOR_TABS = [
   { value: 'basic', label: 'Basic Info' },
+  { value: 'sections', label: 'Sections' },
   { value: 'fields', label: 'Form Fields' },
   { value: 'settings', label: 'Settings' },
   { value: 'payment', label: 'Payment' },
@@ -40,6 +45,7 @@ export type EditorErrors = Record<string, string>;
 export function tabForErrorKey(key: string): EditorTab {
   const root = key.split('.')[0] ?? key;
   if (root === 'fields') return 'fields';
+  if (root === 'sections') return 'sections';
   if (root === 'payment') return 'payment';
   if (root === 'doubleOptIn' || root === 'privacyPolicy' || root === 'privacyPolicyUrl' || root === 'thankyouMessage')
     return 'settings';
@@ -47,6 +53,7 @@ export function tabForErrorKey(key: string): EditorTab {
   if (root === 'thankyouHeading' || root === 'afterSubmit' || root === 'redirectUrl' || root === 'embedOrigins')
     return 'settings';
   if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';
+  // The A/B test, B's sections included, is under the Design tab.
   if (root === 'design' || root === 'abTest') return 'design';
   return 'basic';
 }
@@ -85,6 +92,21 @@ export function validateEditor(config: FormConfig, hasFile: boolean, purpose: 'p
   if (facebook) errors.pixelFacebook = facebook;
   if (google) errors.pixelGoogle = google;
   Object.assign(errors, emailCopyErrors(config.emails));
+  Object.assign(errors, sectionInputErrors(config.sections, 'sections'));
+  Object.assign(errors, sectionInputErrors(config.abTest?.sections, 'abTest.sections'));
+  return errors;
+}
+
+/**
+ * What the server would refuse in the sections as typed (a link that is not YouTube or Vimeo, an
+ * author's link that is no web or email address), keyed by place as the server keys it, so that
+ * publishing does not bounce.
+ */
+export function sectionInputErrors(sections: readonly Section[] | undefined, prefix: string): EditorErrors {
+  const errors: EditorErrors = {};
+  const result = sectionsSchema.safeParse(sections ?? []);
+  if (result.success) return errors;
+  for (const issue of result.error.issues) errors[[prefix, ...issue.path.map(String)].join('.')] ??= issue.message;
   return errors;
 }
 
@@ -154,13 +176,17 @@ export function displayFileSize(bytes: number): string {
 export function isUsableDraftConfig(value: unknown): value is FormConfig {
   const result = formConfigSchema.safeParse(value);
   if (result.success) return true;
-  // A half-typed pixel id, privacy policy address, Reply-To or placeholder is fine: the editor flags it.
+  // A half-typed pixel id, privacy policy address, Reply-To, placeholder or section link is fine: the editor flags it.
   return result.error.issues.every(
     (issue) =>
       ['pixelFacebook', 'pixelGoogle', 'privacyPolicyUrl'].includes(String(issue.path[0])) ||
-      (issue.path[0] === 'emails' && issue.code === 'custom'),
+      (issue.path[0] === 'emails' && issue.code === 'custom') ||
+      (isSectionsPath(issue.path) && issue.code === 'custom'),
   );
 }
+
+const isSectionsPath = (path: readonly PropertyKey[]) =>
+  path[0] === 'sections' || (path[0] === 'abTest' && path[1] === 'sections');
 
 /** Key order does not matter: the server and the editor may build the same config differently. */
 function canonical(value: unknown): unknown {

@@ -9,6 +9,7 @@ import { EditorActions } from './editor-actions';
 import { EDITOR_TABS, type EditorTab } from './editor-model';
 import { chosenFile, type EditorAction, type EditorState } from './editor-reducer';
 import { FormFieldsTab } from '@/web/features/page-creator/fields/form-fields-tab';
+import { SectionsTab } from '@/web/features/page-creator/sections/sections-tab';
 import { PaymentTab } from '@/web/features/page-creator/payment/payment-tab';
 import { SettingsTab } from '@/web/features/page-creator/settings/settings-tab';
 import { TrackingTab } from '@/web/features/page-creator/tracking/tracking-tab';
@@ -25,7 +26,7 @@ type EditorPanelProps = {
   ref?: Ref<HTMLDivElement>;
 };
 
-/** The editor: the page's settings in the five tabs of docs/product.md#page-creator and Design, and Preview and Save & Publish under them. */
+/** The editor: the page's settings in the tabs of docs/product.md#page-creator, and Preview and Save & Publish under them. */
 export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPublish, publishing, ref }: EditorPanelProps) {
   const { config, errors } = state;
   const changeConfig = (patch: Partial<FormConfig>) => dispatch({ type: 'configChanged', patch });
@@ -33,9 +34,10 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
     <Card className="min-w-0">
       <CardContent className="p-4 sm:p-6" ref={ref}>
         <Tabs value={state.tab} onValueChange={(value) => dispatch({ type: 'tabSelected', tab: value as EditorTab })}>
-          <TabsList aria-label="Page settings" className="grid h-auto w-full grid-cols-3 gap-1 md:grid-cols-6">
+          {/* Seven tabs wrap as the width asks (two rows at 375 px, one on a wide editor), each row filled. */}
+          <TabsList aria-label="Page settings" className="flex h-auto w-full flex-wrap gap-1">
             {EDITOR_TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="h-9 px-2">
+              <TabsTrigger key={t.value} value={t.value} className="h-9 flex-auto px-2">
                 {t.label}
               </TabsTrigger>
             ))}
@@ -49,6 +51,9 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
               onSelectFile={(file, problem) => dispatch({ type: 'fileChosen', file, problem })}
               onRemoveFile={() => dispatch({ type: 'fileRemoved' })}
             />
+          </TabsContent>
+          <TabsContent value="sections" className="mt-6">
+            <SectionsTab config={config} errors={errors} dispatch={dispatch} />
           </TabsContent>
           <TabsContent value="fields" className="mt-6">
             <FormFieldsTab
@@ -80,7 +85,7 @@ export function EditorPanel({ state, dispatch, onRemoveField, onPreview, onPubli
           </TabsContent>
           <TabsContent value="design" className="mt-6">
             <DesignTab config={config} errors={errors} onChange={(patch) => dispatch({ type: 'designChanged', patch })} />
-            <AbTestSection config={config} errors={errors} onChange={changeConfig} />
+            <AbTestSection config={config} errors={errors} onChange={changeConfig} dispatch={dispatch} />
           </TabsContent>
         </Tabs>
         <EditorActions onPreview={onPreview} onPublish={onPublish} publishing={publishing} />

@@ -14,15 +14,9 @@ import {
 } from '@/domain/form-config';
 import { fileMessages } from '@/domain/file-kinds';
 import type { StoredDraft } from '@/web/features/page-creator/draft/draft-store';
-import {
-  chosenFile,
-  editorReducer,
-  initialEditorState,
-  reorderedIndex,
-  type EditorAction,
-  type EditorState,
-} from './editor-reducer';
+import { chosenFile, editorReducer, initialEditorState, type EditorAction, type EditorState } from './editor-reducer';
 import type { EditorErrors } from './editor-model';
+import { reorderedIndex } from './positions';
 
 const pdf = (name = 'guide.pdf', size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 const stored: LeadMagnetFile = { id: '00000000-0000-4000-8000-000000000001', name: 'stored.pdf', size: 4096, kind: 'pdf' };

@@ -10,9 +10,19 @@ import {
   type LeadMagnetFile,
   type Payment,
 } from '@/domain/form-config';
+import type { Section, SectionType } from '@/domain/sections';
 import type { StoredDraft } from '@/web/features/page-creator/draft/draft-store';
 import { checkLeadMagnetFile, firstErrorTab, pixelError, type EditorErrors, type EditorTab } from './editor-model';
 import { NO_LOCAL_IMAGES, withImageUploaded, type LocalImages } from '@/web/features/page-creator/draft/local-images';
+import { moved, remapIndexedErrors, reorderedIndex } from './positions';
+import {
+  sectionAdded,
+  sectionChanged,
+  sectionRemoved,
+  sectionReordered,
+  variantSectionsSet,
+  type SectionList,
+} from './section-edits';
 
 /** The page creator's two views: the editor, or the page as visitors will see it. */
 export type EditorView = 'edit' | 'preview';
@@ -52,6 +62,15 @@ export type EditorAction =
   | { type: 'fieldRemoved'; index: number }
   /** A field dragged (or moved by keyboard) from one position to another; those between close up. */
   | { type: 'fieldReordered'; from: number; to: number }
+  /** "Add section": a new section of that kind at the end (its deadline in the owner's time zone); `now` names it. */
+  | { type: 'sectionAdded'; list: SectionList; sectionType: SectionType; now: number; timeZone: string }
+  /** The section `id` as `change` makes it from what it is when the change arrives (an upload may end later). */
+  | { type: 'sectionChanged'; list: SectionList; id: string; change: (section: Section) => Section }
+  | { type: 'sectionRemoved'; list: SectionList; index: number }
+  /** A section dragged (or moved by keyboard) from one position to another. */
+  | { type: 'sectionReordered'; list: SectionList; from: number; to: number }
+  /** Variant B gets its own sections (a copy of the page's), or shows the page's again (undefined). */
+  | { type: 'variantSectionsSet'; sections: Section[] | undefined }
   | { type: 'tabSelected'; tab: EditorTab }
   | { type: 'viewSelected'; view: EditorView }
   /** Checks failed (in the browser or on the server): show them, on the first tab holding one. */
@@ -93,17 +112,7 @@ export function chosenFile(state: Pick<EditorState, 'config' | 'file'>): { name:
 
 /** Field errors are keyed by position: move them along when fields move or go (null: the error goes). */
 export function remapFieldErrors(errors: EditorErrors, newIndexOf: (oldIndex: number) => number | null): EditorErrors {
-  const next: EditorErrors = {};
-  for (const [key, message] of Object.entries(errors)) {
-    const match = /^fields\.(\d+)\.(.+)$/.exec(key);
-    if (!match) {
-      next[key] = message;
-      continue;
-    }
-    const index = newIndexOf(Number(match[1]));
-    if (index !== null) next[`fields.${index}.${match[2]}`] = message;
-  }
-  return next;
+  return remapIndexedErrors(errors, 'fields', newIndexOf);
 }
 
 function withoutKeys(errors: EditorErrors, keys: string[]): EditorErrors {
@@ -203,26 +212,19 @@ function fieldRemoved(state: EditorState, index: number): EditorState {
   };
 }
 
-/** Where the field at `index` ends up when the one at `from` moves to `to`. */
-export function reorderedIndex(index: number, from: number, to: number): number {
-  if (index === from) return to;
-  if (from < to && index > from && index <= to) return index - 1;
-  if (to < from && index >= to && index < from) return index + 1;
-  return index;
-}
-
 function fieldReordered(state: EditorState, from: number, to: number): EditorState {
-  const { fields } = state.config;
-  const moved = fields[from];
-  if (from === to || !moved || to < 0 || to >= fields.length || !Number.isInteger(to)) return state;
-  const next = fields.filter((_, i) => i !== from);
-  next.splice(to, 0, moved);
+  const next = moved(state.config.fields, from, to);
+  if (!next) return state;
   return {
     ...state,
     config: { ...state.config, fields: next },
     errors: remapFieldErrors(state.errors, (old) => reorderedIndex(old, from, to)),
   };
 }
+
+/** A section edit's outcome; null: nothing to change (a limit reached, a section gone meanwhile). */
+const edited = (state: EditorState, result: Pick<EditorState, 'config' | 'errors'> | null): EditorState =>
+  result ? { ...state, ...result } : state;
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
@@ -262,6 +264,16 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return fieldRemoved(state, action.index);
     case 'fieldReordered':
       return fieldReordered(state, action.from, action.to);
+    case 'sectionAdded':
+      return edited(state, sectionAdded(state, action.list, action.sectionType, action.now, action.timeZone));
+    case 'sectionChanged':
+      return edited(state, sectionChanged(state, action.list, action.id, action.change));
+    case 'sectionRemoved':
+      return edited(state, sectionRemoved(state, action.list, action.index));
+    case 'sectionReordered':
+      return edited(state, sectionReordered(state, action.list, action.from, action.to));
+    case 'variantSectionsSet':
+      return edited(state, variantSectionsSet(state, action.sections));
     case 'tabSelected':
       return { ...state, tab: action.tab };
     case 'viewSelected':

@@ -1,6 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { GripVertical, Lock, Trash2 } from 'lucide-react';
+import { Lock, Trash2 } from 'lucide-react';
 import {
   EMAIL_FIELD_ID,
   FIELD_TYPES,
@@ -14,8 +12,8 @@ import { TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { cn } from '@/web/lib/cn';
 import { SwitchField } from '@/web/features/page-creator/editor/controls';
+import { SortableCard } from '@/web/features/page-creator/editor/sortable-list';
 import { FieldOptionsEditor } from './field-options-editor';
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
@@ -56,153 +54,135 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
   const isHidden = field.type === 'hidden';
   const base = `creator-field-${field.id}`;
   const name = fieldName(field, index);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: field.id,
-  });
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn(
-        'rounded-xl border border-gray-200 bg-gray-50/60 p-4',
-        isDragging && 'relative z-10 bg-white shadow-lg ring-2 ring-indigo-500',
-      )}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-1.5">
-          <Button
-            ref={setActivatorNodeRef}
-            id={`${base}-handle`}
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-9 cursor-grab touch-none active:cursor-grabbing"
-            {...attributes}
-            {...listeners}
-            aria-label={`Reorder ${name}`}
-          >
-            <GripVertical />
-          </Button>
-          <h2 className="flex items-center gap-1.5 text-sm font-semibold text-gray-900">
-            Field {index + 1}
-            {isEmail && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-                <Lock aria-hidden="true" className="size-3" />
-                Always included
-              </span>
+    <SortableCard id={field.id} handleId={`${base}-handle`} handleLabel={`Reorder ${name}`}>
+      {(handle) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex items-center gap-1.5">
+              {handle}
+              <h2 className="flex items-center gap-1.5 text-sm font-semibold text-gray-900">
+                Field {index + 1}
+                {isEmail && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                    <Lock aria-hidden="true" className="size-3" />
+                    Always included
+                  </span>
+                )}
+              </h2>
+            </div>
+            {/* The email field stays on every form (docs/product.md#fields): nothing offers to remove it. */}
+            {!isEmail && (
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+                aria-label={`Remove ${name}`}
+                onClick={onRemove}
+              >
+                <Trash2 />
+              </Button>
             )}
-          </h2>
-        </div>
-        {/* The email field stays on every form (docs/product.md#fields): nothing offers to remove it. */}
-        {!isEmail && (
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-            aria-label={`Remove ${name}`}
-            onClick={onRemove}
-          >
-            <Trash2 />
-          </Button>
-        )}
-      </div>
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${base}-label`}
-          label="Label"
-          maxLength={200}
-          value={field.label}
-          disabled={isEmail}
-          error={errors.label}
-          hint={isHidden ? 'The heading this value has in your list of leads.' : undefined}
-          onChange={(event) => onChange({ label: event.target.value })}
-        />
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${base}-type`}>Type</Label>
-          {isEmail ? (
-            <Select value="email" disabled>
-              <SelectTrigger id={`${base}-type`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="email">{FIELD_TYPE_LABELS.email}</SelectItem>
-              </SelectContent>
-            </Select>
-          ) : (
-            <Select value={field.type} onValueChange={(value) => onChange({ type: value as FieldType })}>
-              <SelectTrigger id={`${base}-type`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FIELD_TYPES.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {FIELD_TYPE_LABELS[type]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </div>
-        {isHidden ? (
-          <TextField
-            id={`${base}-param`}
-            label="Link parameter"
-            maxLength={64}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            value={field.param ?? ''}
-            error={errors.param}
-            hint="The word in your link that carries the value. With utm_source, a visitor who comes from a link ending in ?utm_source=newsletter is saved with “newsletter”."
-            onChange={(event) => onChange({ param: event.target.value })}
-          />
-        ) : (
-          hasPlaceholder(field.type) && (
-            <TextField
-              id={`${base}-placeholder`}
-              label="Placeholder"
-              maxLength={200}
-              hint={placeholderHint(field)}
-              value={field.placeholder}
-              onChange={(event) => onChange({ placeholder: event.target.value })}
-            />
-          )
-        )}
-        {!isHidden && (
-          <SwitchField
-            id={`${base}-required`}
-            label="Required"
-            description={requiredDescription(isEmail, field.required)}
-            checked={isEmail ? true : field.required}
-            disabled={isEmail}
-            onCheckedChange={(required) => onChange({ required })}
-            className="self-end rounded-lg border border-gray-200 bg-white px-3 py-2"
-          />
-        )}
-        {isChoiceField(field) && (
-          <FieldOptionsEditor
-            base={base}
-            fieldName={name}
-            options={field.options ?? []}
-            error={errors.options}
-            onChange={(options) => onChange({ options })}
-          />
-        )}
-        {!isHidden && (
-          <div className="sm:col-span-2">
-            <TextField
-              id={`${base}-help`}
-              label="Help text"
-              maxLength={300}
-              value={field.helpText ?? ''}
-              hint="Optional: a line under the field that helps visitors fill it in."
-              onChange={(event) => onChange({ helpText: event.target.value })}
-            />
           </div>
-        )}
-      </div>
-    </li>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <TextField
+              id={`${base}-label`}
+              label="Label"
+              maxLength={200}
+              value={field.label}
+              disabled={isEmail}
+              error={errors.label}
+              hint={isHidden ? 'The heading this value has in your list of leads.' : undefined}
+              onChange={(event) => onChange({ label: event.target.value })}
+            />
+            <div className="grid content-start gap-1.5">
+              <Label htmlFor={`${base}-type`}>Type</Label>
+              {isEmail ? (
+                <Select value="email" disabled>
+                  <SelectTrigger id={`${base}-type`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="email">{FIELD_TYPE_LABELS.email}</SelectItem>
+                  </SelectContent>
+                </Select>
+              ) : (
+                <Select value={field.type} onValueChange={(value) => onChange({ type: value as FieldType })}>
+                  <SelectTrigger id={`${base}-type`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {FIELD_TYPES.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {FIELD_TYPE_LABELS[type]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </div>
+            {isHidden ? (
+              <TextField
+                id={`${base}-param`}
+                label="Link parameter"
+                maxLength={64}
+                spellCheck={false}
+                autoCapitalize="off"
+                autoComplete="off"
+                value={field.param ?? ''}
+                error={errors.param}
+                hint="The word in your link that carries the value. With utm_source, a visitor who comes from a link ending in ?utm_source=newsletter is saved with “newsletter”."
+                onChange={(event) => onChange({ param: event.target.value })}
+              />
+            ) : (
+              hasPlaceholder(field.type) && (
+                <TextField
+                  id={`${base}-placeholder`}
+                  label="Placeholder"
+                  maxLength={200}
+                  hint={placeholderHint(field)}
+                  value={field.placeholder}
+                  onChange={(event) => onChange({ placeholder: event.target.value })}
+                />
+              )
+            )}
+            {!isHidden && (
+              <SwitchField
+                id={`${base}-required`}
+                label="Required"
+                description={requiredDescription(isEmail, field.required)}
+                checked={isEmail ? true : field.required}
+                disabled={isEmail}
+                onCheckedChange={(required) => onChange({ required })}
+                className="self-end rounded-lg border border-gray-200 bg-white px-3 py-2"
+              />
+            )}
+            {isChoiceField(field) && (
+              <FieldOptionsEditor
+                base={base}
+                fieldName={name}
+                options={field.options ?? []}
+                error={errors.options}
+                onChange={(options) => onChange({ options })}
+              />
+            )}
+            {!isHidden && (
+              <div className="sm:col-span-2">
+                <TextField
+                  id={`${base}-help`}
+                  label="Help text"
+                  maxLength={300}
+                  value={field.helpText ?? ''}
+                  hint="Optional: a line under the field that helps visitors fill it in."
+                  onChange={(event) => onChange({ helpText: event.target.value })}
+                />
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </SortableCard>
   );
 }
 

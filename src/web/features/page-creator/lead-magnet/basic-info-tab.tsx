@@ -2,6 +2,7 @@ import type { FormConfig } from '@/domain/form-config';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { LinkPreview } from '@/web/features/page-creator/link-preview/link-preview';
+import { RICH_TEXT_HINT } from '@/web/features/page-creator/sections/rich-text-hint';
 import { LeadMagnetUpload } from './lead-magnet-upload';
 
 type BasicInfoTabProps = {
@@ -34,6 +35,7 @@ export function BasicInfoTab({ config, errors, chosenFile, onChange, onSelectFil
         rows={4}
         value={config.description}
         error={errors.description}
+        hint={RICH_TEXT_HINT}
         onChange={(event) => onChange({ description: event.target.value })}
       />
       <LinkPreview config={config} />
