@@ -1,11 +1,13 @@
 import { Hourglass, Info, ListChecks, MessageCircle, MonitorPlay, Newspaper, Pencil, Send, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BenefitIcon, SectionType } from '@/domain/sections';
+import { ICON_PATHS } from '@/landing/section-icons';
 
 /*
  * lucide's icons share one chunk that every screen loads, the Home page's first load included
  * (docs/decisions/0029), and that load is at its budget: the creator uses only icons the app
- * already has, and draws the benefits' own pictures here, in its lazy chunk.
+ * already has, and draws the benefits' icons from the page's own paths (landing/section-icons.tsx),
+ * in its lazy chunk.
  */
 
 /** What each kind of section looks like in the creator's lists (the Add section choices, each card). */
@@ -50,41 +52,6 @@ function Drawing({ children, className }: { children: ReactNode; className?: str
   );
 }
 
-const DRAWINGS: Record<BenefitIcon, ReactNode> = {
-  check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
-  star: <path d="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z" />,
-  book: (
-    <>
-      <path d="M3 5.5h6a3 3 0 013 3V19a2.5 2.5 0 00-2.5-2.5H3z" />
-      <path d="M21 5.5h-6a3 3 0 00-3 3V19a2.5 2.5 0 012.5-2.5H21z" />
-    </>
-  ),
-  bolt: <path d="M13 2.5L4.5 13.5H12l-1 8 8.5-11H12z" />,
-  target: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <circle cx="12" cy="12" r="5" />
-      <circle cx="12" cy="12" r="1" />
-    </>
-  ),
-  gift: (
-    <>
-      <rect x="3.5" y="8" width="17" height="4" rx="1" />
-      <path d="M5 12v8.5h14V12M12 8v12.5" />
-      <path d="M12 8C10.5 4 7 4 7 6.2S10 8 12 8c2 0 5 .5 5-1.8S13.5 4 12 8z" />
-    </>
-  ),
-  chart: <path d="M4 4v16h16M8.5 16v-4M12.5 16V8M16.5 16v-6" />,
-  clock: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </>
-  ),
-  shield: <path d="M12 3l7.5 3v5.5c0 4.5-3.2 8-7.5 9.5-4.3-1.5-7.5-5-7.5-9.5V6z" />,
-  heart: <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0112 7.3a4.3 4.3 0 017.5 2.5C19.5 15.4 12 20 12 20z" />,
-};
-
 /** The benefits' icons' names, as screen readers say them in the picker. */
 export const BENEFIT_ICON_NAMES: Record<BenefitIcon, string> = {
   check: 'Check mark',
@@ -99,7 +66,11 @@ export const BENEFIT_ICON_NAMES: Record<BenefitIcon, string> = {
   heart: 'Heart',
 };
 
-/** A benefit's icon as the creator shows it to choose from. */
+/** A benefit's icon as the creator shows it to choose from: the very drawing the page shows. */
 export function BenefitIconDrawing({ icon, className }: { icon: BenefitIcon; className?: string }) {
-  return <Drawing className={className}>{DRAWINGS[icon]}</Drawing>;
+  return (
+    <Drawing className={className}>
+      <path d={ICON_PATHS[icon]} />
+    </Drawing>
+  );
 }
