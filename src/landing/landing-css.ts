@@ -70,7 +70,7 @@ export const landingCss = `
 .ls-page .ls-header .ls-rich a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px}
 .ls-page .ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ls-page .ls-sections{display:grid;gap:2.5rem;margin:2.5rem 0 0;min-width:0}
-.ls-page .ls-section{min-width:0;content-visibility:auto;contain-intrinsic-size:auto 30rem;overflow-clip-margin:2rem}
+.ls-page .ls-section{min-width:0}
 .ls-page .ls-h2{margin:0 0 1rem;color:var(--ls-head);font-size:1.375rem;font-weight:800;line-height:1.25;text-align:center;overflow-wrap:anywhere}
 .ls-page .ls-benefits,.ls-page .ls-logos,.ls-page .ls-links{list-style:none}
 .ls-page .ls-benefits{display:grid;gap:1rem}
