@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,38 @@ function screenPreloads(): Plugin {
   };
 }
 
+/**
+ * The files of the lucide icons the Home page, the shell around every screen and the shared
+ * components import (read from
+ * their sources and lucide's own index, so nothing is listed by hand). They get a chunk of their own
+ * with lucide's shared modules: the first load downloads those, not the icons of every screen.
+ */
+function firstLoadIconFiles(): Set<string> {
+  const index = readFileSync(
+    fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url)),
+    'utf8',
+  );
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)'/g))
+    for (const name of names!.matchAll(/default as (\w+)/g)) fileOf.set(name[1]!, file!);
+  const sources = ['app', 'components', 'features/home'].flatMap((dir) =>
+    readdirSync(path.join(src, 'web', dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => readFileSync(path.join(src, 'web', dir, file), 'utf8')),
+  );
+  const files = new Set<string>();
+  for (const source of sources)
+    for (const [, names] of source.matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
+      for (const name of names!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!)) {
+        const file = fileOf.get(name);
+        if (file) files.add(file);
+      }
+  return files;
+}
+
+const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
+const FIRST_LOAD_ICONS = firstLoadIconFiles();
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -110,7 +143,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }],
+          groups: [
+            {
+              name: 'icons',
+              priority: 2,
+              test: (id) => LUCIDE.test(id) && (!/[\\/]icons[\\/]/.test(id) || FIRST_LOAD_ICONS.has(path.basename(id))),
+            },
+            { name: 'more-icons', priority: 1, test: LUCIDE },
+          ],
         },
       },
     },

@@ -16,7 +16,7 @@ describe('rich text', () => {
       expect(safeLink(bad)).toBeNull();
   });
 
-  it("gives the words without the Markdown, blocks apart, raw HTML left out, cut to a length", () => {
+  it('gives the words without the Markdown, blocks apart, raw HTML left out, cut to a length', () => {
     expect(richTextPlain('**Ten** _ideas_.\n\n- one\n- two\n\n<script>alert(1)</script>')).toBe('Ten ideas. one two');
     expect(richTextPlain('word '.repeat(100), 20)).toBe('word word word word…');
   });
