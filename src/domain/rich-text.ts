@@ -15,9 +15,39 @@ export function safeLink(href: string): string | null {
   return null;
 }
 
+/**
+ * How deep Markdown may nest (quotes in quotes, lists in lists, with their paragraphs and emphasis)
+ * and still be shown as Markdown. Far more than any page needs; a description of a few thousand `>`
+ * would otherwise nest as deep and exhaust the stack of whatever walks its tree.
+ */
+export const RICH_TEXT_MAX_DEPTH = 24;
+
+/** Whether `source` may be shown as Markdown: it parses, and nests no deeper than RICH_TEXT_MAX_DEPTH. Else it is shown as its text. */
+export function richTextFits(source: string): boolean {
+  try {
+    return depthOf(fromMarkdown(source)) <= RICH_TEXT_MAX_DEPTH;
+  } catch {
+    return false;
+  }
+}
+
+/** The depth of a tree, walked without recursion. */
+function depthOf(root: MdNode): number {
+  let deepest = 0;
+  const stack: [MdNode, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if (deepest > RICH_TEXT_MAX_DEPTH) return deepest;
+    for (const child of node.children ?? []) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** The words of rich text without its Markdown (for a link preview's description, an email, a search result). */
 export function richTextPlain(source: string, max = 300): string {
-  const text = wordsOf(fromMarkdown(source)).replace(/\s+/g, ' ').trim();
+  const words = richTextFits(source) ? wordsOf(fromMarkdown(source)) : source;
+  const text = words.replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

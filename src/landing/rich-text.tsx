@@ -1,5 +1,5 @@
 import Markdown, { type Components } from 'react-markdown';
-import { safeLink } from '@/domain/rich-text';
+import { richTextFits, safeLink } from '@/domain/rich-text';
 
 /**
  * An owner's rich text (the description, a section's words) as a visitor sees it: Markdown of which
@@ -25,8 +25,16 @@ const components: Components = {
 
 export function RichText({ source, className }: { source: string; className?: string }) {
   if (source.trim() === '') return null;
+  const classes = className ? `ls-rich ${className}` : 'ls-rich';
+  // Nested past what any page needs (richTextFits): the words as they were typed, one paragraph.
+  if (!richTextFits(source))
+    return (
+      <div className={classes}>
+        <p>{source}</p>
+      </div>
+    );
   return (
-    <div className={className ? `ls-rich ${className}` : 'ls-rich'}>
+    <div className={classes}>
       <Markdown
         allowedElements={ALLOWED}
         unwrapDisallowed

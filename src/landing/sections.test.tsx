@@ -274,6 +274,27 @@ describe('the description', () => {
     expect(html).toContain('<a href="https://northwind.example/" rel="noopener" target="_blank">site</a>');
     expect(html).not.toMatch(/javascript:|<b>/);
   });
+
+  it('shows Markdown nested by the thousand as its text, and the rest of the page as usual', () => {
+    const quotes = `${'>'.repeat(5000)} deep`;
+    const html = render(
+      page((c) => {
+        c.description = quotes;
+        c.sections = [
+          {
+            id: 'faq',
+            type: 'faq',
+            hidden: false,
+            heading: 'Questions',
+            items: [{ question: 'Why?', answer: '- '.repeat(1000) + 'x' }],
+          },
+        ];
+      }),
+    );
+    expect(html).toContain(`<div class="ls-rich ls-description"><p>${'&gt;'.repeat(5000)} deep</p></div>`);
+    expect(html).toContain('<summary');
+    expect(html).toContain('data-ls-form');
+  });
 });
 
 /* --------------------------------------------------- owner text is never markup */

@@ -4,10 +4,8 @@ import type { BenefitIcon, SectionType } from '@/domain/sections';
 import { ICON_PATHS } from '@/landing/section-icons';
 
 /*
- * lucide's icons share one chunk that every screen loads, the Home page's first load included
- * (docs/decisions/0029), and that load is at its budget: the creator uses only icons the app
- * already has, and draws the benefits' icons from the page's own paths (landing/section-icons.tsx),
- * in its lazy chunk.
+ * The kinds' icons are ones the app already has; the benefits' icons are the page's own drawings
+ * (landing/section-icons.tsx), so the owner picks exactly what visitors will see.
  */
 
 /** What each kind of section looks like in the creator's lists (the Add section choices, each card). */
