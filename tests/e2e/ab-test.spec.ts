@@ -1,12 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { createPublishedForm, editorTab, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 
 // An owner sets up an A/B test in the Design tab, previews variant B, publishes; visitors see one
 // variant each; the page's analytics screen shows the test's card.
 
 const B_TITLE = 'The Conversion Guide, in ten minutes';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 
 /** The variant a visitor with `userAgent` sees: read from its page's title. */
 async function visitorSees(browser: Browser, url: string, userAgent: string): Promise<'a' | 'b'> {

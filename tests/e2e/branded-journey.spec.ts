@@ -2,7 +2,16 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { LeadListPage } from '@/domain/forms-api';
 import { PUBLIC_URL } from '../../playwright.config';
-import { chooseLogoAndCover, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail, waitForMail } from './support.js';
+import {
+  chooseLogoAndCover,
+  editorTab,
+  pdfFile,
+  seriousViolations,
+  signUp,
+  toastWith,
+  uniqueEmail,
+  waitForMail,
+} from './support.js';
 
 // The branded page from start to finish: a new owner picks a template, makes it theirs (colour,
 // logo, cover, button text, a dropdown, a hidden UTM field, the confirmation email's words and
@@ -10,7 +19,6 @@ import { chooseLogoAndCover, pdfFile, seriousViolations, signUp, toastWith, uniq
 // visitor from ?utm_source=x gets the owner's email and becomes a lead carrying the source.
 
 const PREVIEW_FRAME = 'iframe[title^="Landing page preview"]';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 const fieldLabels = (page: Page) => page.getByLabel('Label', { exact: true });
 const typeSelects = (page: Page) => page.getByRole('combobox', { name: 'Type' });
 

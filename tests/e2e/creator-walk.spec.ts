@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
+import { chooseLogoAndCover, editorTab, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
 
 // A new owner meets the creator signed out: a template with a design, both Preview controls, the
 // sign-up gate; then an A/B test where only B's title differs. Visitors of B see the page's brand.
@@ -9,7 +9,6 @@ const PREVIEW_FRAME = 'iframe[title^="Landing page preview"]';
 const TITLE = 'Download Our Free Ebook';
 const B_TITLE = 'The Ebook Our Readers Finish';
 const BUTTON_WORDS = 'Send me the ebook';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 const previewButton = (page: Page) => page.getByRole('button', { name: 'Preview', exact: true });
 const previewTab = (page: Page) => page.getByRole('tab', { name: 'Preview' });
 

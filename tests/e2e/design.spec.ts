@@ -1,12 +1,11 @@
 import { expect, test, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { chooseLogoAndCover, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { chooseLogoAndCover, editorTab, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 
 // The Design tab: the owner's colour, background, font, logo and cover, shown the same in the
 // creator's preview (desktop and 375 px) and on the published page, with every text legible.
 
 const PREVIEW_FRAME = 'iframe[title^="Landing page preview"]';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 
 /** The page's box geometry and colours, read in the browser. */
 async function measure(frame: Page | Frame) {

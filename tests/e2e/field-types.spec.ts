@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { FormField } from '@/domain/form-config';
 import type { LeadListPage } from '@/domain/forms-api';
-import { createPublishedForm, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { createPublishedForm, editorTab, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
 import { fieldOf } from '@tests/kit/fields';
 
 /*
@@ -11,7 +11,6 @@ import { fieldOf } from '@tests/kit/fields';
  */
 
 const PREVIEW_FRAME = 'iframe[title^="Landing page preview"]';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 const fieldLabels = (page: Page) => page.getByLabel('Label', { exact: true });
 const typeSelects = (page: Page) => page.getByRole('combobox', { name: 'Type' });
 const previewButton = (page: Page) => page.getByRole('button', { name: 'Preview', exact: true });

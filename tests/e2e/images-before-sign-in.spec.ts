@@ -1,7 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
 import { coverPng } from '@tests/kit/brand-images';
-import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
+import {
+  chooseLogoAndCover,
+  editorTab,
+  pdfFile,
+  seriousViolations,
+  signUpAtTheGate,
+  toastWith,
+  uniqueEmail,
+  watchImageUploads,
+} from './support.js';
 
 // docs/decisions/0060: a new owner, signed out, builds a page with a PDF, a logo and a cover; the
 // images stay in the browser with the draft (through a reload), show in the previews, and are
@@ -10,7 +19,6 @@ import { chooseLogoAndCover, pdfFile, seriousViolations, toastWith, uniqueEmail 
 
 const PREVIEW_FRAME = 'iframe[title^="Landing page preview"]';
 const KEPT_NOTE = 'Saved in this browser with your draft. It is uploaded when you publish.';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 const shot = (name: string) => `/tmp/images-${name}.png`;
 
 /** The image has arrived and decoded (not a broken image); its address. */
@@ -20,17 +28,6 @@ async function loadedImage(image: Locator): Promise<string> {
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 })
     .toBe(true);
   return image.evaluate((img: HTMLImageElement) => img.currentSrc);
-}
-
-/** Requests to POST /api/images and what they were answered. */
-function watchImageUploads(page: Page): number[] {
-  const statuses: number[] = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/images' && response.request().method() === 'POST') {
-      statuses.push(response.status());
-    }
-  });
-  return statuses;
 }
 
 /** Title, business, file and privacy policy: what publishing needs besides the images. */
@@ -51,15 +48,6 @@ async function chooseImages(page: Page) {
   await editorTab(page, 'Design').click();
   await page.getByLabel('Hex code', { exact: true }).fill('#0F766E');
   await chooseLogoAndCover(page, 'The field guide on a warm backdrop');
-}
-
-async function signUpAtTheGate(page: Page, name: string, email: string) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to publish your page' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('images-before-sign-in-1');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 }
 
 type PublishedDesign = { logo: { id: string } | null; cover: { id: string } | null };
@@ -129,7 +117,7 @@ for (const width of [1280, 375]) {
     // Publish, sign up at the gate: published with both images, uploaded after signing in.
     await page.getByRole('button', { name: 'Save & Publish' }).click();
     expect(await seriousViolations(page), `sign-in gate at ${width} px`).toEqual([]);
-    await signUpAtTheGate(page, 'Nora Northwind', uniqueEmail(`images-${width}`));
+    await signUpAtTheGate(page, 'Nora Northwind', uniqueEmail(`images-${width}`), 'images-before-sign-in-1');
     await expect(toastWith(page, 'Your landing page has been published successfully!')).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(uploads).toEqual([201, 201]);
@@ -166,7 +154,7 @@ test('an image that cannot be uploaded after signing in stops publishing, says w
 
   // The connection drops just as the images go up.
   await page.route('**/api/images', (route) => route.abort('internetdisconnected'));
-  await signUpAtTheGate(page, 'Stubborn Owner', uniqueEmail('images-offline'));
+  await signUpAtTheGate(page, 'Stubborn Owner', uniqueEmail('images-offline'), 'images-before-sign-in-1');
   const message =
     'Your logo could not be uploaded, so your page was not published. Could not reach the server. Check your connection and try again. Your logo is still in your draft: publish again, or replace or remove it.';
   await expect(toastWith(page, message)).toBeVisible({ timeout: 20_000 });

@@ -1,12 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PUBLIC_URL } from '../../playwright.config';
-import { chooseLogoAndCover, createPublishedForm, signUp, uniqueEmail } from './support.js';
+import { chooseLogoAndCover, createPublishedForm, editorTab, signUp, uniqueEmail } from './support.js';
 
 // A shared link to a published page (docs/decisions/0079): the tags a crawler reads, the card it
 // fetches, and the same card in the creator's Basic Info tab as the owner types.
-
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 
 test('a published page carries its link preview tags and a 1200 × 630 card, which the creator shows as the owner types', async ({
   page,

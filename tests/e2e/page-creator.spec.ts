@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formRow, pdfFile, seriousViolations, signUp, statValue, toastWith, uniqueEmail } from './support.js';
+import { editorTab, formRow, pdfFile, seriousViolations, signUp, statValue, toastWith, uniqueEmail } from './support.js';
 
 const MB = 1024 * 1024;
 const PREVIEW_FRAME = 'iframe[title^="Landing page preview"]';
@@ -11,7 +11,6 @@ const leadMagnetNameInput = (page: Page) => page.getByLabel('Lead magnet name', 
 const browseButton = (page: Page) => page.getByRole('button', { name: 'Browse files' });
 const chooseFile = (page: Page, file: { name: string; mimeType: string; buffer: Buffer }) =>
   page.locator('#creator-lead-magnet').setInputFiles(file);
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 /** The bottom 'Preview' button (the view switcher's 'Preview' is a tab). */
 const previewButton = (page: Page) => page.getByRole('button', { name: 'Preview', exact: true });
 const saveAndPublish = (page: Page) => page.getByRole('button', { name: 'Save & Publish' });

@@ -3,7 +3,17 @@ import { imageUrl } from '@/domain/images';
 import type { FormConfig } from '@/domain/form-config';
 import { SECTION_LABELS, SECTION_TYPES, sectionMessages, type Section, type SectionType } from '@/domain/sections';
 import { coverPng, logoPng } from '@tests/kit/brand-images';
-import { pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js';
+import {
+  addSection,
+  editorTab,
+  pdfFile,
+  sectionCard,
+  seriousViolations,
+  signUpAtTheGate,
+  toastWith,
+  uniqueEmail,
+  watchImageUploads,
+} from './support.js';
 
 // docs/product.md#sections: a new owner, signed out, builds a page's sections on the Sections tab:
 // one of each kind, filled in, one moved with the keyboard and one hidden, a testimonial's photo and
@@ -13,47 +23,9 @@ import { pdfFile, seriousViolations, toastWith, uniqueEmail } from './support.js
 
 test.use({ timezoneId: 'Europe/Lisbon' });
 
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 const shot = (name: string) => `/tmp/sections-creator-${name}.png`;
 const live = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 const KEPT_NOTE = 'Saved in this browser with your draft. It is uploaded when you publish.';
-
-/** The card of the section whose kind is `kind` ('FAQ'), in the list `within` (the page's, or B's). */
-const card = (within: Locator, type: SectionType) =>
-  within
-    .getByRole('listitem')
-    .filter({ has: within.page().getByRole('heading', { level: 2, name: SECTION_LABELS[type], exact: true }) });
-
-/** Requests to POST /api/images and what they were answered. */
-function watchImageUploads(page: Page): number[] {
-  const statuses: number[] = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/images' && response.request().method() === 'POST') {
-      statuses.push(response.status());
-    }
-  });
-  return statuses;
-}
-
-/** "Add section", then the kind: the choices close and the new section's heading takes the focus. */
-async function addSection(within: Locator, type: SectionType) {
-  const add = within.getByRole('button', { name: 'Add section' });
-  await add.click();
-  await expect(add).toHaveAttribute('aria-expanded', 'true');
-  const kinds = within.getByRole('group', { name: 'Kinds of section' });
-  await kinds.getByRole('button', { name: SECTION_LABELS[type], exact: true }).click();
-  await expect(kinds).toHaveCount(0);
-  await expect(card(within, type).getByLabel('Heading', { exact: true })).toBeFocused();
-}
-
-async function signUpAtTheGate(page: Page, name: string, email: string) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to publish your page' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('sections-creator-1');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-}
 
 const headings = (within: Locator) => within.getByRole('heading', { level: 2 }).allTextContents();
 
@@ -91,7 +63,7 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
   expect(await headings(sections)).toEqual(SECTION_TYPES.map((type) => SECTION_LABELS[type]));
 
   // What's inside: two benefits, the first with a book.
-  const benefits = card(sections, 'benefits');
+  const benefits = sectionCard(sections, 'benefits');
   await benefits.getByRole('radio', { name: 'Book' }).check();
   await benefits.getByLabel('Text', { exact: true }).fill('**Forty** dinners, ready in 20 minutes');
   await expect(benefits.getByLabel('Text', { exact: true })).toHaveAccessibleDescription(/\*\*bold\*\*, \*italic\*/);
@@ -100,7 +72,7 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
   await page.keyboard.type('A shopping list for each week');
 
   // A testimonial with a photo, kept in this browser: nothing is sent while signed out.
-  const testimonials = card(sections, 'testimonials');
+  const testimonials = sectionCard(sections, 'testimonials');
   await testimonials.getByLabel('Quote', { exact: true }).fill('I cook every night now.');
   await testimonials.getByLabel('Name', { exact: true }).fill('Ada Moreira');
   await testimonials.getByLabel('Role', { exact: true }).fill('Home cook, Porto');
@@ -109,25 +81,25 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
     .setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: await coverPng() });
   await expect(testimonials.getByRole('button', { name: 'Replace Photo' })).toHaveAccessibleDescription(new RegExp(KEPT_NOTE));
 
-  const author = card(sections, 'author');
+  const author = sectionCard(sections, 'author');
   await author.getByLabel('Name', { exact: true }).fill('Nora North');
   await author.getByLabel('Short bio', { exact: true }).fill('Twenty years of *weeknight* cooking.');
   await author.getByRole('button', { name: 'Add link' }).click();
   await author.getByLabel('Link text', { exact: true }).fill('Website');
   await author.getByLabel('Address', { exact: true }).fill('https://nora.example');
 
-  const faq = card(sections, 'faq');
+  const faq = sectionCard(sections, 'faq');
   await faq.getByLabel('Question', { exact: true }).fill('Is it free?');
   await faq.getByLabel('Answer', { exact: true }).fill('Yes, for your email address.');
 
   // A logo, chosen as its image: kept in the browser too.
-  const logos = card(sections, 'logos');
+  const logos = sectionCard(sections, 'logos');
   await logos.locator('input[type="file"]').setInputFiles({ name: 'post.png', mimeType: 'image/png', buffer: await logoPng() });
   await expect(logos.getByRole('button', { name: 'Remove Logo 1 image' })).toBeVisible();
   await logos.getByLabel('Name', { exact: true }).fill('The Morning Post');
 
   // A video link that is not YouTube or Vimeo says so at once.
-  const video = card(sections, 'video');
+  const video = sectionCard(sections, 'video');
   const videoLink = video.getByLabel('Video link', { exact: true });
   await videoLink.fill('https://example.com/tour');
   await expect(videoLink).toHaveAccessibleDescription(new RegExp(sectionMessages.videoUrl.replace(/[.?]/g, '\\$&')));
@@ -136,14 +108,14 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
   await video.getByLabel('Video title', { exact: true }).fill('A two-minute tour of the cookbook');
 
   // The deadline starts in the owner's time zone; after it, a message replaces the form.
-  const deadline = card(sections, 'deadline');
+  const deadline = sectionCard(sections, 'deadline');
   await expect(deadline.getByLabel('Time zone', { exact: true })).toHaveValue('Europe/Lisbon');
   await deadline.getByLabel('When the offer ends', { exact: true }).fill('2031-06-30T18:00');
   await expect(deadline.getByText('Visitors read: the offer ends 30 June 2031 at 18:00')).toBeVisible();
   await deadline.getByRole('radio', { name: /Show a message instead/ }).check();
   await deadline.getByLabel('Message after the deadline', { exact: true }).fill('The spring offer has ended.');
 
-  const cta = card(sections, 'cta');
+  const cta = sectionCard(sections, 'cta');
   await cta.getByLabel('Text', { exact: true }).fill('Ready for *faster* dinners?');
   await cta.getByLabel('Button text', { exact: true }).fill('Send me the cookbook');
 
@@ -198,11 +170,11 @@ test('signed out, an owner adds every kind of section, orders, hides and fills t
   expect(await headings(variantB)).toEqual(order.map((type) => SECTION_LABELS[type]));
   await variantB.getByRole('button', { name: 'Remove Video' }).click();
   await expect(variantB.getByRole('button', { name: 'Add section' })).toBeFocused();
-  await card(variantB, 'benefits').getByLabel('Heading', { exact: true }).fill('What B promises');
+  await sectionCard(variantB, 'benefits').getByLabel('Heading', { exact: true }).fill('What B promises');
 
   // Publishing asks to sign in; once signed up, both images go up, then the page is published.
   await page.getByRole('button', { name: 'Save & Publish' }).click();
-  await signUpAtTheGate(page, 'Nora North', uniqueEmail('sections'));
+  await signUpAtTheGate(page, 'Nora North', uniqueEmail('sections'), 'sections-creator-1');
   await expect(toastWith(page, 'Your landing page has been published successfully!')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(uploads).toEqual([201, 201]);

@@ -1,10 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { SECTION_LABELS, type SectionType } from '@/domain/sections';
 import { TEMPLATES } from '@/domain/templates';
 import { partnerLogoPng } from '@tests/kit/brand-images';
 import { PUBLIC_URL } from '../../playwright.config';
-import { pdfFile, signUp, toastWith, uniqueEmail } from './support.js';
+import { addSection, editorTab, pdfFile, sectionCard, signUp, toastWith, uniqueEmail } from './support.js';
 
 // docs/product.md#sections, as a marketer walks it: a page from the Professional Ebook template,
 // whose sections are written for an ebook, gets the kinds it lacks (logos, a video, a deadline) on
@@ -16,20 +15,6 @@ const TEMPLATE = TEMPLATES.find((t) => t.slug === 'professional-ebook')!;
 const VIDEO = 'https://youtu.be/dQw4w9WgXcQ';
 const LOCAL_HOSTS = new Set([new URL(PUBLIC_URL).hostname, 'localhost']);
 const shot = (name: string) => `/tmp/sections-journey-${name}.png`;
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
-const card = (within: Locator, type: SectionType) =>
-  within
-    .getByRole('listitem')
-    .filter({ has: within.page().getByRole('heading', { level: 2, name: SECTION_LABELS[type], exact: true }) });
-
-async function addSection(within: Locator, type: SectionType) {
-  await within.getByRole('button', { name: 'Add section' }).click();
-  await within
-    .getByRole('group', { name: 'Kinds of section' })
-    .getByRole('button', { name: SECTION_LABELS[type], exact: true })
-    .click();
-  await expect(card(within, type).getByLabel('Heading', { exact: true })).toBeFocused();
-}
 
 test('an owner builds a page from a template with every kind of section; visitors read it, play the video, open a question and sign up from the second call to action', async ({
   page,
@@ -49,21 +34,21 @@ test('an owner builds a page from a template with every kind of section; visitor
   const sections = page.getByRole('tabpanel', { name: 'Sections' });
   const fromTemplate = TEMPLATE.config.sections.map((s) => s.type);
   expect(fromTemplate).toEqual(expect.arrayContaining(['benefits', 'author', 'testimonials', 'faq', 'cta']));
-  for (const type of fromTemplate) await expect(card(sections, type)).toHaveCount(1);
+  for (const type of fromTemplate) await expect(sectionCard(sections, type)).toHaveCount(1);
 
   // The kinds the template lacks.
   await addSection(sections, 'logos');
-  const logos = card(sections, 'logos');
+  const logos = sectionCard(sections, 'logos');
   await logos
     .locator('input[type="file"]')
     .setInputFiles({ name: 'herald.png', mimeType: 'image/png', buffer: await partnerLogoPng(0) });
   await logos.getByLabel('Name', { exact: true }).fill('The Harbour Herald');
   await addSection(sections, 'video');
-  const video = card(sections, 'video');
+  const video = sectionCard(sections, 'video');
   await video.getByLabel('Video link', { exact: true }).fill(VIDEO);
   await video.getByLabel('Video title', { exact: true }).fill('Inside the ebook in two minutes');
   await addSection(sections, 'deadline');
-  const deadline = card(sections, 'deadline');
+  const deadline = sectionCard(sections, 'deadline');
   await deadline.getByLabel('Time zone', { exact: true }).selectOption('Europe/Oslo');
   await deadline.getByLabel('When the offer ends', { exact: true }).fill('2031-03-01T12:00');
   await page.screenshot({ path: shot('creator'), fullPage: true });

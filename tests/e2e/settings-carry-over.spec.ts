@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseRowAction, pdfFile, seriousViolations, setWorkspacePlan, toastWith, uniqueEmail } from './support.js';
+import { chooseRowAction, editorTab, pdfFile, seriousViolations, setWorkspacePlan, toastWith, uniqueEmail } from './support.js';
 
 // Settings a new owner gives once carry over (docs/decisions/0059). She
 // builds her first page signed out, privacy-policy address included, signs up at the gate and
@@ -11,7 +11,6 @@ import { chooseRowAction, pdfFile, seriousViolations, setWorkspacePlan, toastWit
 
 const PRIVACY_URL = 'https://northwind.example/privacy';
 const TITLE = 'The Carry-over Guide';
-const editorTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
 const shot = (name: string) => `/tmp/privacy-${name}.png`;
 
 /** The owner's website, on another origin than Lodestone's: serves `siteHtml` at /. */

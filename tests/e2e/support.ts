@@ -1,9 +1,10 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { FormConfig } from '@/domain/form-config';
 import type { PlanId } from '@/domain/plans';
+import { SECTION_LABELS, type SectionType } from '@/domain/sections';
 import { coverPng, logoPng } from '@tests/kit/brand-images';
 import { pdfBytes, publishableConfig, uniqueEmail as kitEmail } from '@tests/kit/data';
 import { DEV_MAILBOX_JSON, type DevMail, mailsTo } from '@tests/kit/mailbox';
@@ -155,6 +156,48 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
     if (!caughtLeaving || attempt === 3)
       return serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
+}
+
+/** A tab of the page creator's editor. */
+export const editorTab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Page settings' }).getByRole('tab', { name });
+
+/** Requests to POST /api/images and what they were answered. */
+export function watchImageUploads(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/images' && response.request().method() === 'POST') {
+      statuses.push(response.status());
+    }
+  });
+  return statuses;
+}
+
+/** A signed-out owner signs up on the creator's "Sign in to publish your page" gate. */
+export async function signUpAtTheGate(page: Page, name: string, email: string, password: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to publish your page' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+/** The creator's card of the section of kind `type`, in the list `within` (the page's, or variant B's). */
+export const sectionCard = (within: Locator, type: SectionType) =>
+  within
+    .getByRole('listitem')
+    .filter({ has: within.page().getByRole('heading', { level: 2, name: SECTION_LABELS[type], exact: true }) });
+
+/** "Add section", then the kind: the choices close and the new section's heading takes the focus. */
+export async function addSection(within: Locator, type: SectionType) {
+  const add = within.getByRole('button', { name: 'Add section' });
+  await add.click();
+  await expect(add).toHaveAttribute('aria-expanded', 'true');
+  const kinds = within.getByRole('group', { name: 'Kinds of section' });
+  await kinds.getByRole('button', { name: SECTION_LABELS[type], exact: true }).click();
+  await expect(kinds).toHaveCount(0);
+  await expect(sectionCard(within, type).getByLabel('Heading', { exact: true })).toBeFocused();
 }
 
 // ----- visitors ---------------------------------------------------------------------------------

@@ -1,4 +1,6 @@
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { cn } from '@/web/lib/cn';
@@ -33,5 +35,22 @@ export function SwitchField({ id, label, description, checked, onCheckedChange, 
         aria-describedby={description ? `${id}-hint` : undefined}
       />
     </div>
+  );
+}
+
+/** The editor's red bin button that removes one thing (a field, a section, an item), named for what it removes. */
+export function RemoveButton({ label, onClick, id }: { label: string; onClick: () => void; id?: string }) {
+  return (
+    <Button
+      id={id}
+      type="button"
+      variant="ghost"
+      size="icon"
+      className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+      aria-label={label}
+      onClick={onClick}
+    >
+      <Trash2 />
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Lock, Trash2 } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import {
   EMAIL_FIELD_ID,
   FIELD_TYPES,
@@ -9,10 +9,9 @@ import {
   type FormField,
 } from '@/domain/form-config';
 import { TextField } from '@/web/components/text-field';
-import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { SwitchField } from '@/web/features/page-creator/editor/controls';
+import { SwitchField, RemoveButton } from '@/web/features/page-creator/editor/controls';
 import { SortableCard } from '@/web/features/page-creator/editor/sortable-list';
 import { FieldOptionsEditor } from './field-options-editor';
 
@@ -72,18 +71,7 @@ export function FieldCard({ field, index, errors, onChange, onRemove }: FieldCar
               </h2>
             </div>
             {/* The email field stays on every form (docs/product.md#fields): nothing offers to remove it. */}
-            {!isEmail && (
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-                aria-label={`Remove ${name}`}
-                onClick={onRemove}
-              >
-                <Trash2 />
-              </Button>
-            )}
+            {!isEmail && <RemoveButton label={`Remove ${name}`} onClick={onRemove} />}
           </div>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
             <TextField

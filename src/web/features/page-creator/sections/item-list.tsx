@@ -1,7 +1,8 @@
-import { ArrowRight, Plus, Trash2 } from 'lucide-react';
+import { ArrowRight, Plus } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { moved } from '@/web/features/page-creator/editor/positions';
+import { RemoveButton } from '@/web/features/page-creator/editor/controls';
 
 type ItemListProps<T> = {
   /** Prefix of the element ids: each item is `{base}-{index}`. */
@@ -122,17 +123,11 @@ export function ItemList<T>({
                       <ArrowRight className="rotate-90" />
                     </Button>
                     {removable && (
-                      <Button
+                      <RemoveButton
                         id={`${base}-${index}-remove`}
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-                        aria-label={`Remove ${noun} ${index + 1}`}
+                        label={`Remove ${noun} ${index + 1}`}
                         onClick={() => remove(index)}
-                      >
-                        <Trash2 />
-                      </Button>
+                      />
                     )}
                   </div>
                 </div>

@@ -1,7 +1,5 @@
-import { Trash2 } from 'lucide-react';
 import { SECTION_LABELS, sectionShows, type Section, type SectionOf, type SectionType } from '@/domain/sections';
 import { TextField } from '@/web/components/text-field';
-import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { SortableCard } from '@/web/features/page-creator/editor/sortable-list';
@@ -17,6 +15,7 @@ import {
   type SectionFieldsProps,
 } from './section-fields';
 import { SECTION_ICONS } from './section-icons';
+import { RemoveButton } from '@/web/features/page-creator/editor/controls';
 
 /** How the editor names a section to the owner (buttons, announcements): its kind, and its heading when it has its own. */
 export function sectionName(section: Pick<Section, 'type' | 'heading'>): string {
@@ -78,16 +77,7 @@ export function SectionCard({ section, idPrefix, error, onChange, onRemove }: Se
                 checked={!section.hidden}
                 onCheckedChange={(shown) => onChange((s) => ({ ...s, hidden: !shown }))}
               />
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-                aria-label={`Remove ${name}`}
-                onClick={onRemove}
-              >
-                <Trash2 />
-              </Button>
+              <RemoveButton label={`Remove ${name}`} onClick={onRemove} />
             </div>
           </div>
           <TextField
