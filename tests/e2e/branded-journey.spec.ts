@@ -61,7 +61,7 @@ async function pixelDifference(a: Buffer, b: Buffer): Promise<number> {
 }
 
 /** What the page shows, part by part (the preview lists a hidden field as a note where the live page has none). */
-const PARTS = ['.ls-header', '.ls-cover', '.ls-field:has(select)', '.ls-button'] as const;
+const PARTS = ['.ls-header', '.ls-cover', '.ls-field:has(select)', '.ls-form .ls-button'] as const;
 
 /**
  * Each part's screenshot, and the height of the whole page: its background's gradient spans the
@@ -145,7 +145,7 @@ test('a new owner brands a template, adds a dropdown and a UTM field, words the 
   await page.setViewportSize({ width: 1280, height: 2000 }); // the whole phone frame on screen, so each part paints
   const mobileFrame = (selector: string) => page.frameLocator(PREVIEW_FRAME).locator(selector);
   await imagesLoaded(mobileFrame);
-  await expect(mobileFrame('.ls-button')).toHaveText('Send me the ebook');
+  await expect(mobileFrame('.ls-form .ls-button')).toHaveText('Send me the ebook');
   await expect(mobileFrame('body')).toContainText('Hidden: filled from ?utm_source');
   const mobilePreview = await partShots(mobileFrame);
   await page.locator(PREVIEW_FRAME).screenshot({ path: testInfo.outputPath('preview-375.png') });

@@ -19,6 +19,8 @@ import { createPublishedForm, signUp, uniqueEmail } from './support.js';
 const PUBLIC_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 /** The server takes posts made within 2 s of the page's render for a browser's autofill. */
 const MIN_FILL_MS = 2000;
+/** How long the page shown again (a second try) must be read before its form counts as a person's (src/server/lib/fill-time.ts). */
+const MIN_SECOND_TRY_MS = 700;
 const NOT_SAVED_YET = 'Your sign-up could not be saved yet';
 
 function embeddedPostgres(database: string) {
@@ -79,6 +81,7 @@ test('a visitor who submits while the database is away keeps what she typed, and
     visitor.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/f/${form.id}`)),
     visitor.getByRole('button', { name: 'Send me the guide' }).click(),
   ]);
+  const refusedAt = Date.now();
   expect(refused.status()).toBe(503);
   expect(refused.headers()['retry-after']).toBe('5');
   expect(refused.headers()['content-type']).toMatch(/^text\/html/);
@@ -109,6 +112,10 @@ test('a visitor who submits while the database is away keeps what she typed, and
 
   // The database is back: one more press, and she is signed up as she typed.
   await lodestoneDatabase(true);
+  // She reads the page before pressing again: the steps above can take less than the 0.7 s a page
+  // shown again must be read, and a press sooner is asked to press once more (seen at 654 ms).
+  const reading = MIN_SECOND_TRY_MS + 250 - (Date.now() - refusedAt);
+  if (reading > 0) await visitor.waitForTimeout(reading);
   await button.click();
   await expect(visitor.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
 
