@@ -32,6 +32,10 @@ describe('form configuration', () => {
       pwywMinimum: 100,
       pwywSuggested: 999,
       provider: 'stripe',
+      tax: false,
+      promotionCodes: false,
+      downloadLimit: 10,
+      downloadDays: 30,
     });
     expect(formConfigSchema.safeParse(config).success).toBe(true);
   });

@@ -75,6 +75,13 @@ export const paymentSchema = z.object({
   pwywMinimum: z.number().int().min(0),
   pwywSuggested: z.number().int().min(0),
   provider: z.enum(PAYMENT_PROVIDERS),
+  /** Stripe Tax computes VAT / sales tax on the Checkout Session (Stripe only). */
+  tax: z.boolean().default(false),
+  /** Buyers may enter a promotion code (managed in Stripe) on Stripe's Checkout. */
+  promotionCodes: z.boolean().default(false),
+  /** How many downloads one purchase allows within `downloadDays` of its link being issued. */
+  downloadLimit: z.number().int().min(1).max(1000).default(10),
+  downloadDays: z.number().int().min(1).max(3650).default(30),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -278,6 +285,10 @@ export const DEFAULT_PAYMENT: Payment = {
   pwywMinimum: toMinorUnits(1, 'USD'),
   pwywSuggested: toMinorUnits(9.99, 'USD'),
   provider: 'stripe',
+  tax: false,
+  promotionCodes: false,
+  downloadLimit: 10,
+  downloadDays: 30,
 };
 
 export function defaultFormConfig(): FormConfig {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FileKind } from '@/domain/file-kinds';
-import { defaultFormConfig, type FormConfig, type Payment } from '@/domain/form-config';
+import { DEFAULT_PAYMENT, defaultFormConfig, type FormConfig, type Payment } from '@/domain/form-config';
 
 // What tests make up, for Vitest, the browser journeys and the seed: addresses, page configurations, files.
 
@@ -35,6 +35,7 @@ export function publishableConfig(
 /** A paid page's configuration: $9.99 through Stripe, no double opt-in, unless overridden. */
 export const paidConfig = (payment: Partial<Payment> = {}): Partial<FormConfig> => ({
   payment: {
+    ...DEFAULT_PAYMENT,
     enabled: true,
     type: 'fixed',
     fixedAmount: 999,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_EMAIL_FIELD, type FormConfig } from '@/domain/form-config';
+import { DEFAULT_EMAIL_FIELD, DEFAULT_PAYMENT, type FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { CONSENT_VERSION, consentText } from '@/landing/consent';
 import type { Db } from '@/server/db/client';
@@ -48,6 +48,7 @@ const PAGES: DemoPage[] = [
     config: {
       doubleOptIn: false,
       payment: {
+        ...DEFAULT_PAYMENT,
         enabled: true,
         type: 'fixed',
         fixedAmount: 1900,
@@ -65,6 +66,7 @@ const PAGES: DemoPage[] = [
     config: {
       doubleOptIn: false,
       payment: {
+        ...DEFAULT_PAYMENT,
         enabled: true,
         type: 'pwyw',
         fixedAmount: 0,

@@ -5,7 +5,7 @@ import { uploadImage } from '@tests/kit/images';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import { BROWSER_UA } from '@tests/kit/visitor';
-import { DEFAULT_DESIGN, type FormConfig, type FormField } from '@/domain/form-config';
+import { DEFAULT_DESIGN, DEFAULT_PAYMENT, type FormConfig, type FormField } from '@/domain/form-config';
 import { imageSources } from '@/domain/images';
 import { designTheme } from '@/landing/index';
 import { forms } from '@/server/db/schema/index';
@@ -77,6 +77,7 @@ describe('a published page with a full design', () => {
         field('field-news', 'checkbox', 'Also send me the monthly newsletter'),
       ],
       payment: {
+        ...DEFAULT_PAYMENT,
         enabled: true,
         type: 'pwyw',
         fixedAmount: 999,
