@@ -11,6 +11,9 @@ import type { Currency } from './money';
  *   DELETE /api/payments/stripe                        -> PaymentSettings
  *   PUT    /api/payments/paypal   body PaypalCredentials -> PaymentSettings  (checked against PayPal)
  *   DELETE /api/payments/paypal                        -> PaymentSettings
+ *   POST   /api/payments/paypal/connect                -> { url }  PayPal's onboarding (partner referral) link
+ *   GET    /api/payments/paypal/return?merchantIdInPayPal=&merchantId=  PayPal sends the owner back here -> 303 /settings/payments
+ *   DELETE /api/payments/paypal/connect                -> PaymentSettings  (the connected merchant; past orders stay)
  *   GET    /api/forms/:id/payments?cursor=             -> PaymentListPage    (50 per page, newest first)
  *
  * Errors are `{ code, message, errors? }`: VALIDATION_ERROR (400, `errors` keyed by the body's
@@ -91,6 +94,11 @@ export interface PaymentSettings {
   paypal: {
     webhookUrl: string;
     events: readonly string[];
+    /** Lodestone is a PayPal partner platform here: owners press "Connect PayPal" (docs/decisions/0082). */
+    platform: boolean;
+    /** The merchant connected through the platform; it wins over pasted credentials. */
+    merchant: null | PaypalMerchant;
+    /** Pasted REST app credentials: the advanced way, and the only one where there is no platform. */
     connection: null | {
       clientId: string;
       clientSecret: string;
@@ -100,6 +108,34 @@ export interface PaymentSettings {
     };
   };
 }
+
+/** A PayPal account connected through Lodestone's partner onboarding. */
+export interface PaypalMerchant {
+  merchantId: string;
+  email: string | null;
+  country: string | null;
+  /** PayPal says the account can receive payments and its primary email is confirmed. */
+  canTakePayments: boolean;
+  connectedAt: string;
+}
+
+/** Why PayPal's onboarding did not connect an account: `?paypal_error=` on the way back to Payment settings. */
+export const PAYPAL_CONNECT_ERRORS = {
+  forged: 'This PayPal sign-up link was not made for this workspace. Press "Connect PayPal" again from here.',
+  mismatch: 'PayPal does not confirm that this account finished sign-up from this workspace. Press "Connect PayPal" again.',
+  taken: 'This PayPal account is already connected to another Lodestone workspace. Disconnect it there first.',
+  unknown: 'PayPal does not know this account yet. Press "Connect PayPal" again and finish the steps on PayPal.',
+  unavailable: 'PayPal could not be reached. Please try again in a moment.',
+  role: 'Only owners and admins can connect payment accounts.',
+} as const;
+export type PaypalConnectError = keyof typeof PAYPAL_CONNECT_ERRORS;
+
+/** Said wherever a page takes PayPal: PayPal does not add or calculate tax for it here. */
+export const PAYPAL_TAX_NOTE =
+  'PayPal does not calculate tax here: buyers pay the price you set, and no VAT or sales tax is added or recorded.';
+
+export const PAYPAL_UNFINISHED_MESSAGE =
+  'PayPal cannot take payments for your account yet. In Payment settings, press "Finish setting up on PayPal", then publish.';
 
 /** 'sk_test_51Habc…xyz4242' -> 'sk_test_…4242': enough to recognise, too little to use. */
 export function maskSecret(secret: string): string {

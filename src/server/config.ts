@@ -81,6 +81,28 @@ export const envSchema = z.object({
     .string()
     .regex(/^bpc_\S+$/, 'must be a billing portal configuration id')
     .optional(),
+  // Lodestone as a PayPal partner platform (docs/decisions/0082): owners connect PayPal with one button; the four ids and the mode together, or none.
+  PAYPAL_PARTNER_CLIENT_ID: z
+    .string()
+    .regex(/^\S{8,200}$/, 'must be the REST app client ID of the partner account')
+    .optional(),
+  PAYPAL_PARTNER_CLIENT_SECRET: z
+    .string()
+    .regex(/^\S{8,200}$/, 'must be the REST app secret of the partner account')
+    .optional(),
+  PAYPAL_PARTNER_MERCHANT_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{8,20}$/, "must be the partner's own PayPal merchant id (e.g. 7ZG6PQ2H4KX3L)")
+    .optional(),
+  PAYPAL_PARTNER_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{6,64}$/, 'must be the id PayPal shows for the platform webhook')
+    .optional(),
+  PAYPAL_PARTNER_MODE: z.enum(['sandbox', 'live']).optional(),
+  PAYPAL_PARTNER_BN_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the partner attribution id (BN code) PayPal gave the platform')
+    .optional(),
   // Uploads on an S3-compatible object store (docs/decisions/0054); without S3_BUCKET they stay on local disk.
   S3_BUCKET: z
     .string()
@@ -134,6 +156,8 @@ export interface Config {
   kitApiUrl: URL;
   /** Unset on a self-hosted server that sells nothing: plans are then set with `npm run plan`. */
   billing: BillingConfig | undefined;
+  /** Lodestone as a PayPal partner platform (owners press "Connect PayPal"); unset: owners paste their own REST app's keys. */
+  paypalPartner: PaypalPartnerConfig | undefined;
   /** Where uploads are kept: DATA_DIR/files, or an S3-compatible bucket (S3_*) that every server shares. */
   storage: StorageConfig;
   /** Where custom domains' DNS records are looked up (`ip` or `ip:port` each, as node:dns takes them); unset: the system's resolvers. */
@@ -172,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const billing = billingConfig(e as typeof e & Record<BillingPriceVar, string | undefined>, problems);
   const s3 = s3Config(e, problems);
+  const paypalPartner = paypalPartnerConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -196,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailchimpApiUrl: e.MAILCHIMP_API_URL.replace(/\/+$/, ''),
     kitApiUrl: new URL(e.KIT_API_URL),
     billing,
+    paypalPartner,
     storage: s3 ?? { kind: 'local', dir: path.join(dataDir, 'files') },
     dnsServers: e.DNS_SERVERS?.split(',').map((entry) => dnsServer(entry.trim())!),
   };
@@ -294,6 +320,56 @@ function billingConfig(
       'business:year': e.BILLING_PRICE_BUSINESS_ANNUAL!,
     },
     portalConfiguration: e.BILLING_STRIPE_PORTAL_CONFIGURATION,
+  };
+}
+
+/** The platform's PayPal partner account: its REST app, its own merchant id, its webhook and its BN code. */
+export interface PaypalPartnerConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The partner's own PayPal merchant id: the `partner_merchant_id` of the merchant-integrations API. */
+  merchantId: string;
+  /** The id of the platform's one webhook (PUBLIC_URL/webhooks/paypal-partner), against which every event is verified. */
+  webhookId: string;
+  mode: 'sandbox' | 'live';
+  /** Sent as PayPal-Partner-Attribution-Id on orders; unset: no attribution header. */
+  bnCode: string | undefined;
+}
+
+const PAYPAL_PARTNER_VARS = [
+  'PAYPAL_PARTNER_CLIENT_ID',
+  'PAYPAL_PARTNER_CLIENT_SECRET',
+  'PAYPAL_PARTNER_MERCHANT_ID',
+  'PAYPAL_PARTNER_WEBHOOK_ID',
+  'PAYPAL_PARTNER_MODE',
+] as const;
+
+/** All of PAYPAL_PARTNER_* (the BN code aside) together, or none: half a partner set-up is a mistake to name. */
+function paypalPartnerConfig(
+  e: Partial<Record<(typeof PAYPAL_PARTNER_VARS)[number] | 'PAYPAL_PARTNER_BN_CODE', string>>,
+  problems: string[],
+): PaypalPartnerConfig | undefined {
+  const missing = PAYPAL_PARTNER_VARS.filter((name) => !e[name]);
+  if (missing.length === PAYPAL_PARTNER_VARS.length) {
+    if (e.PAYPAL_PARTNER_BN_CODE)
+      problems.push('PAYPAL_PARTNER_BN_CODE: only used with the other PAYPAL_PARTNER_* settings, which are not set');
+    return undefined;
+  }
+  if (missing.length > 0) {
+    problems.push(
+      ...missing.map(
+        (name) => `${name}: required when any PAYPAL_PARTNER_* setting is given (the PayPal partner platform needs all of them)`,
+      ),
+    );
+    return undefined;
+  }
+  return {
+    clientId: e.PAYPAL_PARTNER_CLIENT_ID!,
+    clientSecret: e.PAYPAL_PARTNER_CLIENT_SECRET!,
+    merchantId: e.PAYPAL_PARTNER_MERCHANT_ID!,
+    webhookId: e.PAYPAL_PARTNER_WEBHOOK_ID!,
+    mode: e.PAYPAL_PARTNER_MODE === 'live' ? 'live' : 'sandbox',
+    bnCode: e.PAYPAL_PARTNER_BN_CODE,
   };
 }
 

@@ -62,6 +62,8 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
       publicOrigin: config.publicUrl.origin,
       stripeApiUrl: config.stripeApiUrl,
       paypalApiUrl: config.paypalApiUrl,
+      paypalPartner: config.paypalPartner,
+      appOrigin: config.appUrl.origin,
       leads,
     },
     billing: billingDeps(config, db),

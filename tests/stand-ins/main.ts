@@ -6,6 +6,10 @@
  * STANDIN_WEBHOOK_DELAY_MS (default 300) after the payment, as the real providers' arrive shortly after.
  * Both answer GET /_test/health.
  *
+ * With PAYPAL_PARTNER_CLIENT_ID, PAYPAL_PARTNER_CLIENT_SECRET and PAYPAL_PARTNER_WEBHOOK_ID set (and
+ * PAYPAL_PARTNER_MERCHANT_ID), Lodestone's PayPal partner account is registered at start: its webhook,
+ * subscribed to every event, goes to PAYPAL_PARTNER_WEBHOOK_URL.
+ *
  * With BILLING_STRIPE_SECRET_KEY and BILLING_STRIPE_WEBHOOK_SECRET set, Lodestone's own Stripe
  * Billing account is registered at start: its webhooks go to BILLING_WEBHOOK_URL, and its prices
  * are the ids in BILLING_PRICE_{PRO,BUSINESS}_{MONTHLY,ANNUAL} (the same variables the server reads).
@@ -57,6 +61,24 @@ if (billingAccount) {
   console.log(`Stripe billing account registered with ${billingAccount.prices?.length ?? 0} prices`);
 }
 const paypal = await startPaypalStandIn({ port: portFromEnv('PAYPAL_STANDIN_PORT', 4243), webhookDelayMs });
+// Lodestone as a PayPal partner platform: the same PAYPAL_PARTNER_* variables the server reads.
+const partner = {
+  clientId: process.env.PAYPAL_PARTNER_CLIENT_ID,
+  clientSecret: process.env.PAYPAL_PARTNER_CLIENT_SECRET,
+  webhookId: process.env.PAYPAL_PARTNER_WEBHOOK_ID,
+  merchantId: process.env.PAYPAL_PARTNER_MERCHANT_ID,
+};
+if (partner.clientId && partner.clientSecret && partner.webhookId) {
+  paypal.addAccount({
+    clientId: partner.clientId,
+    clientSecret: partner.clientSecret,
+    webhookId: partner.webhookId,
+    merchantId: partner.merchantId,
+    webhookUrl: process.env.PAYPAL_PARTNER_WEBHOOK_URL || undefined,
+    eventTypes: ['*'],
+  });
+  console.log('PayPal partner account registered');
+}
 console.log(`Stripe stand-in: ${stripe.url}`);
 console.log(`PayPal stand-in: ${paypal.url}`);
 const receiver = await startWebhookReceiver({ port: portFromEnv('WEBHOOK_RECEIVER_PORT', 4246) });

@@ -340,3 +340,80 @@ export function verifyRequest(body: unknown): VerifyRequest {
   }
   return body as unknown as VerifyRequest;
 }
+
+/** A partner referral that passed validation (`POST /v2/customer/partner-referrals`). */
+export interface ReferralRequest {
+  trackingId: string;
+  returnUrl: string | undefined;
+  features: string[];
+  email: string | undefined;
+}
+
+/**
+ * Validates a partner referral like PayPal for the subset the stand-in supports: one API_INTEGRATION
+ * operation, PayPal's REST integration as a THIRD_PARTY (the platform acts for the seller).
+ */
+export function referralRequest(body: unknown): ReferralRequest {
+  if (!isObject(body))
+    throw invalidRequest({ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' });
+  const trackingId = optionalText(body, 'tracking_id', '/tracking_id', 127);
+  if (trackingId === undefined) throw missing('/tracking_id');
+  const operations = body.operations;
+  if (!Array.isArray(operations) || operations.length === 0) throw missing('/operations');
+  const operation: unknown = operations[0];
+  if (!isObject(operation) || operation.operation !== 'API_INTEGRATION') {
+    throw invalidRequest({
+      field: '/operations/0/operation',
+      issue: 'INVALID_PARAMETER_VALUE',
+      description: 'The PayPal stand-in supports the API_INTEGRATION operation only.',
+    });
+  }
+  const rest = isObject(operation.api_integration_preference)
+    ? operation.api_integration_preference.rest_api_integration
+    : undefined;
+  if (!isObject(rest)) throw missing('/operations/0/api_integration_preference/rest_api_integration');
+  oneOf(rest, 'integration_method', '/operations/0/api_integration_preference/rest_api_integration/integration_method', [
+    'PAYPAL',
+    'BRAINTREE',
+  ]);
+  if (rest.integration_type !== 'THIRD_PARTY') {
+    throw invalidRequest({
+      field: '/operations/0/api_integration_preference/rest_api_integration/integration_type',
+      value: String(rest.integration_type),
+      issue: 'INVALID_PARAMETER_VALUE',
+      description: 'The PayPal stand-in supports THIRD_PARTY integrations only.',
+    });
+  }
+  const details = rest.third_party_details;
+  const features = isObject(details) ? details.features : undefined;
+  if (!Array.isArray(features) || features.length === 0 || features.some((f) => typeof f !== 'string')) {
+    throw missing('/operations/0/api_integration_preference/rest_api_integration/third_party_details/features');
+  }
+  const products = body.products;
+  if (products !== undefined && (!Array.isArray(products) || products.some((p) => typeof p !== 'string'))) {
+    throw invalidRequest({ field: '/products', issue: 'INVALID_PARAMETER_SYNTAX', description: 'products must be strings.' });
+  }
+  const consents = body.legal_consents;
+  const shared =
+    Array.isArray(consents) &&
+    consents.some((c: unknown) => isObject(c) && c.type === 'SHARE_DATA_CONSENT' && c.granted === true);
+  if (!shared) throw missing('/legal_consents');
+  const override = isObject(body.partner_config_override) ? body.partner_config_override : {};
+  return {
+    trackingId,
+    returnUrl: optionalUrl(override, 'return_url', '/partner_config_override/return_url'),
+    features: features as string[],
+    email: optionalText(body, 'email', '/email', 254),
+  };
+}
+
+/** `purchase_units[0].payee` of a create-order request: the merchant the order is for, when a platform creates it. */
+export function orderPayee(body: unknown): { merchantId?: string; email?: string } | undefined {
+  const unit: unknown = isObject(body) && Array.isArray(body.purchase_units) ? body.purchase_units[0] : undefined;
+  if (!isObject(unit) || unit.payee === undefined) return undefined;
+  if (!isObject(unit.payee)) throw missing('/purchase_units/0/payee');
+  return {
+    merchantId: optionalText(unit.payee, 'merchant_id', '/purchase_units/0/payee/merchant_id', 13),
+    email: optionalText(unit.payee, 'email_address', '/purchase_units/0/payee/email_address', 254),
+  };
+}

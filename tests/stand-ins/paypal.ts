@@ -31,7 +31,9 @@ import {
   invalidRequest,
   type Money,
   orderNotFound,
+  orderPayee,
   orderRequest,
+  referralRequest,
   PaypalApiError,
   paymentNotFound,
   paypalDecimals,
@@ -56,6 +58,45 @@ export interface PaypalAccount {
   webhookUrl?: string;
   /** The event types the webhook is subscribed to; PayPal sends no others. '*' means all. */
   eventTypes?: string[];
+  /** The account's own merchant id (a partner's PAYPAL_PARTNER_MERCHANT_ID); random when not given. */
+  merchantId?: string;
+}
+
+/** A seller onboarded through a partner's referral. */
+export interface PaypalMerchant {
+  merchantId: string;
+  trackingId: string;
+  /** The partner (its client id) the seller granted third-party permissions to. */
+  partnerClientId: string;
+  email: string;
+  country: string;
+  paymentsReceivable: boolean;
+  emailConfirmed: boolean;
+  /** False once the seller revoked the partner's permissions. */
+  consented: boolean;
+  features: string[];
+}
+
+/** A partner referral: its `action_url` serves the onboarding page. */
+export interface PaypalReferral {
+  id: string;
+  partnerClientId: string;
+  trackingId: string;
+  returnUrl: string | undefined;
+  features: string[];
+  email: string | undefined;
+  actionUrl: string;
+  /** The merchant that completed it, once one did. */
+  merchantId?: string;
+}
+
+export interface OnboardOptions {
+  /** The seller's merchant id; a new one by default (an existing one: the same seller onboarding again). */
+  merchantId?: string;
+  email?: string;
+  country?: string;
+  paymentsReceivable?: boolean;
+  emailConfirmed?: boolean;
 }
 
 export const DEFAULT_EVENT_TYPES = [
@@ -163,6 +204,16 @@ export type CaptureOutcome = 'PENDING' | 'DECLINED';
 
 export interface PaypalStandIn extends RunningStandIn {
   addAccount(account: PaypalAccount): void;
+  /** Sellers onboarded through partner referrals, by merchant id (live objects). */
+  merchants: ReadonlyMap<string, PaypalMerchant>;
+  /** Partner referrals, by id (live objects). */
+  referrals: ReadonlyMap<string, PaypalReferral>;
+  /** What the seller does on the onboarding page: agrees. Returns where PayPal sends them (the return URL with its parameters). */
+  onboard(referralId: string, options?: OnboardOptions): Promise<{ merchantId: string; redirectUrl: string | null }>;
+  /** Changes a seller's status (e.g. confirms its email); no event, as PayPal sends none. */
+  setMerchant(merchantId: string, changes: Partial<Pick<PaypalMerchant, 'paymentsReceivable' | 'emailConfirmed'>>): void;
+  /** The seller revokes the partner's permissions: MERCHANT.PARTNER-CONSENT.REVOKED to the partner's webhook. */
+  revokeConsent(merchantId: string): Promise<PaypalControlResult>;
   /** Every order, by id (live objects). */
   orders: ReadonlyMap<string, PaypalOrder>;
   /** API requests (/v1, /v2) in the order received, as the SDK sent them. */
@@ -180,7 +231,7 @@ export interface PaypalStandIn extends RunningStandIn {
   refund(id: string): Promise<PaypalControlResult>;
   buildEvent(eventType: string, resource: object, options?: { resourceType?: string; clientId?: string }): PaypalEvent;
   deliver(event: PaypalEvent, options?: PaypalDeliverOptions): Promise<PaypalDelivery>;
-  /** Forgets orders, events, requests and deliveries; accounts and issued tokens stay (clients cache tokens). */
+  /** Forgets orders, events, requests and deliveries; accounts, onboarded sellers and issued tokens stay (clients cache tokens). */
   reset(): void;
 }
 
@@ -191,6 +242,10 @@ interface Account extends PaypalAccount {
 
 interface OrderRecord {
   account: Account;
+  /** The seller a partner created the order for (`payee.merchant_id`); the partner's own order otherwise. */
+  merchant?: PaypalMerchant;
+  /** PayPal-Partner-Attribution-Id sent with the create request. */
+  attributionId?: string;
   order: PaypalOrder;
   experience: ExperienceContext;
   /** CREATED, or PAYER_ACTION_REQUIRED when the request named PayPal as payment source. */
@@ -226,6 +281,8 @@ export async function startPaypalStandIn({
   const idempotent = new Map<string, ApiResult>();
   const requests: LoggedRequest[] = [];
   const deliveries: PaypalDelivery[] = [];
+  const merchants = new Map<string, PaypalMerchant>();
+  const referrals = new Map<string, PaypalReferral>();
   const scheduler = new DeliveryScheduler();
   // Signs transmissions; never leaves the process, so only verify-webhook-signature can check them.
   const signingKey = randomBytes(32);
@@ -242,7 +299,7 @@ export async function startPaypalStandIn({
     else {
       accounts.set(account.clientId, {
         ...account,
-        merchantId: randomString(13, UPPER_ALPHANUMERIC),
+        merchantId: account.merchantId ?? randomString(13, UPPER_ALPHANUMERIC),
         appId: `APP-${randomString(17, UPPER_ALPHANUMERIC)}`,
       });
     }
@@ -295,6 +352,8 @@ export async function startPaypalStandIn({
     'PAYMENT.CAPTURE.DENIED': (r) => `Payment denied for ${amountText(r.amount as Money)}`,
     'PAYMENT.CAPTURE.REFUNDED': (r) => `A ${amountText(r.amount as Money)} capture payment was refunded`,
     'PAYMENT.CAPTURE.REVERSED': (r) => `A ${amountText(r.amount as Money)} capture payment was reversed`,
+    'MERCHANT.ONBOARDING.COMPLETED': () => 'The merchant account setup is completed',
+    'MERCHANT.PARTNER-CONSENT.REVOKED': () => 'The oauth permissions granted to the partner were revoked by the merchant',
   };
 
   function accountForResource(resource: Record<string, unknown>): Account | undefined {
@@ -319,7 +378,9 @@ export async function startPaypalStandIn({
       id: `WH-${randomString(17, UPPER_ALPHANUMERIC)}-${randomString(17, UPPER_ALPHANUMERIC)}`,
       event_version: '1.0',
       create_time: new Date().toISOString(),
-      resource_type: options.resourceType ?? (/REFUNDED|REVERSED/.test(eventType) ? 'refund' : 'capture'),
+      resource_type:
+        options.resourceType ??
+        (eventType.startsWith('MERCHANT.') ? 'merchant-onboarding' : /REFUNDED|REVERSED/.test(eventType) ? 'refund' : 'capture'),
       resource_version: '2.0',
       event_type: eventType,
       summary: SUMMARIES[eventType]?.(snapshot) ?? eventType,
@@ -386,10 +447,137 @@ export async function startPaypalStandIn({
     return { event, delivery: await deliver(event) };
   }
 
+  const payeeOf = (merchant: PaypalMerchant) => ({ email_address: merchant.email, merchant_id: merchant.merchantId });
+
+  /** A capture as its webhook carries it; a partner's order for a seller names the seller as payee. */
   const captureResource = (record: OrderRecord, capture: PaypalCapture) => ({
     ...capture,
+    ...(record.merchant && { payee: payeeOf(record.merchant) }),
     supplementary_data: { related_ids: { order_id: record.order.id } },
   });
+
+  /** An event about a seller, to the partner's webhook (when it is subscribed). */
+  async function emitForPartner(partner: Account, eventType: string, resource: object): Promise<PaypalControlResult> {
+    const event = buildEvent(eventType, resource, { clientId: partner.clientId });
+    if (!subscribed(partner, eventType)) {
+      const delivery: PaypalDelivery = {
+        event,
+        url: null,
+        headers: {},
+        status: null,
+        body: '',
+        error: `The webhook is not subscribed to ${eventType}`,
+        deliveredAt: new Date().toISOString(),
+      };
+      deliveries.push(delivery);
+      return { event, delivery };
+    }
+    return { event, delivery: await deliver(event) };
+  }
+
+  function findReferral(id: string): PaypalReferral {
+    const referral = referrals.get(id);
+    if (!referral) throw new StandInError(404, `No partner referral ${id}`);
+    return referral;
+  }
+
+  /** The seller agreed on the onboarding page: their account is created (or found) and granted to the partner. */
+  async function onboard(referralId: string, options: OnboardOptions = {}) {
+    const referral = findReferral(referralId);
+    const partner = accounts.get(referral.partnerClientId)!;
+    const merchantId = options.merchantId ?? randomString(13, UPPER_ALPHANUMERIC);
+    const existing = merchants.get(merchantId);
+    const merchant: PaypalMerchant = {
+      merchantId,
+      trackingId: referral.trackingId,
+      partnerClientId: partner.clientId,
+      email: options.email ?? existing?.email ?? referral.email ?? `seller-${merchantId.toLowerCase()}@example.com`,
+      country: options.country ?? existing?.country ?? 'US',
+      paymentsReceivable: options.paymentsReceivable ?? true,
+      emailConfirmed: options.emailConfirmed ?? true,
+      consented: true,
+      features: referral.features,
+    };
+    merchants.set(merchantId, merchant);
+    referral.merchantId = merchantId;
+    const event = buildEvent(
+      'MERCHANT.ONBOARDING.COMPLETED',
+      {
+        partner_client_id: partner.clientId,
+        merchant_id: merchantId,
+        tracking_id: referral.trackingId,
+        links: [
+          {
+            href: `${baseUrl}/v1/customer/partners/${partner.merchantId}/merchant-integrations/${merchantId}`,
+            rel: 'self',
+            method: 'GET',
+          },
+        ],
+      },
+      { clientId: partner.clientId },
+    );
+    if (subscribed(partner, event.event_type)) scheduler.schedule(webhookDelayMs, () => deliver(event));
+    if (!referral.returnUrl) return { merchantId, redirectUrl: null };
+    // PayPal's return parameters: `merchantId` is the partner's tracking id, `merchantIdInPayPal` the seller's id.
+    const target = new URL(referral.returnUrl);
+    target.searchParams.set('merchantId', referral.trackingId);
+    target.searchParams.set('merchantIdInPayPal', merchantId);
+    target.searchParams.set('permissionsGranted', 'true');
+    target.searchParams.set('consentStatus', 'true');
+    target.searchParams.set('productIntentId', 'addipmt');
+    target.searchParams.set('isEmailConfirmed', String(merchant.emailConfirmed));
+    target.searchParams.set('accountStatus', 'BUSINESS_ACCOUNT');
+    return { merchantId, redirectUrl: target.toString() };
+  }
+
+  function findMerchant(merchantId: string): PaypalMerchant {
+    const merchant = merchants.get(merchantId);
+    if (!merchant) throw new StandInError(404, `No merchant ${merchantId}`);
+    return merchant;
+  }
+
+  /** `GET /v1/customer/partners/{partner}/merchant-integrations/{merchant}` as PayPal answers it. */
+  function merchantIntegration(partner: Account, merchant: PaypalMerchant) {
+    return {
+      merchant_id: merchant.merchantId,
+      tracking_id: merchant.trackingId,
+      legal_name: `Seller ${merchant.merchantId}`,
+      primary_email: merchant.email,
+      primary_email_confirmed: merchant.emailConfirmed,
+      payments_receivable: merchant.paymentsReceivable,
+      country: merchant.country,
+      products: [
+        {
+          name: 'PPCP_STANDARD',
+          vetting_status: 'SUBSCRIBED',
+          capabilities: ['PAYPAL_CHECKOUT', 'PAYPAL_CHECKOUT_ALTERNATIVE_PAYMENT_METHODS'],
+        },
+      ],
+      capabilities: [{ name: 'PAYPAL_CHECKOUT', status: merchant.paymentsReceivable ? 'ACTIVE' : 'SUSPENDED' }],
+      oauth_integrations: merchant.consented
+        ? [
+            {
+              integration_type: 'OAUTH_THIRD_PARTY',
+              integration_method: 'PAYPAL',
+              oauth_third_party: [
+                {
+                  partner_client_id: partner.clientId,
+                  merchant_client_id: `merchant-client-${merchant.merchantId}`,
+                  scopes: merchant.features.map((f) => `https://uri.paypal.com/services/${f.toLowerCase()}`),
+                },
+              ],
+            },
+          ]
+        : [],
+      links: [
+        {
+          href: `${baseUrl}/v1/customer/partners/${partner.merchantId}/merchant-integrations/${merchant.merchantId}`,
+          rel: 'self',
+          method: 'GET',
+        },
+      ],
+    };
+  }
 
   // ---- state changes (shared by the checkout page, the API and the controls) ------------------
 
@@ -472,7 +660,24 @@ export async function startPaypalStandIn({
       Object.assign(capture, { status: 'REFUNDED', update_time: now });
       const payments = record.order.purchase_units[0]!.payments!;
       payments.refunds = [...(payments.refunds ?? []), refund];
-      return emit(record, 'PAYMENT.CAPTURE.REFUNDED', refund);
+      // A seller's refund names the seller as its payer.
+      return emit(record, 'PAYMENT.CAPTURE.REFUNDED', record.merchant ? { ...refund, payer: payeeOf(record.merchant) } : refund);
+    },
+    onboard,
+    setMerchant(merchantId: string, changes: Partial<Pick<PaypalMerchant, 'paymentsReceivable' | 'emailConfirmed'>>) {
+      const merchant = findMerchant(merchantId);
+      if (changes.paymentsReceivable !== undefined) merchant.paymentsReceivable = changes.paymentsReceivable;
+      if (changes.emailConfirmed !== undefined) merchant.emailConfirmed = changes.emailConfirmed;
+    },
+    async revokeConsent(merchantId: string) {
+      const merchant = findMerchant(merchantId);
+      merchant.consented = false;
+      const partner = accounts.get(merchant.partnerClientId)!;
+      return emitForPartner(partner, 'MERCHANT.PARTNER-CONSENT.REVOKED', {
+        merchant_id: merchantId,
+        tracking_id: merchant.trackingId,
+        links: [],
+      });
     },
   };
 
@@ -487,11 +692,14 @@ export async function startPaypalStandIn({
   const api = new Router<ApiHandler>()
     .on('POST', '/v2/checkout/orders', ({ req, account, body }) => {
       const request = orderRequest(body);
+      const merchant = payeeMerchant(account, orderPayee(body));
       const id = paypalId();
       const unit: PurchaseUnit = {
         reference_id: request.referenceId,
         amount: request.amount,
-        payee: { email_address: `merchant-${account.merchantId.toLowerCase()}@example.com`, merchant_id: account.merchantId },
+        payee: merchant
+          ? payeeOf(merchant)
+          : { email_address: `merchant-${account.merchantId.toLowerCase()}@example.com`, merchant_id: account.merchantId },
         ...(request.description !== undefined && { description: request.description }),
         ...(request.customId !== undefined && { custom_id: request.customId }),
         ...(request.invoiceId !== undefined && { invoice_id: request.invoiceId }),
@@ -506,7 +714,15 @@ export async function startPaypalStandIn({
         create_time: isoNow(),
         links: [],
       };
-      const record: OrderRecord = { account, order, experience: request.experience, unapprovedStatus: order.status };
+      const attributionId = headerValue(req, 'paypal-partner-attribution-id');
+      const record: OrderRecord = {
+        account,
+        ...(merchant && { merchant }),
+        ...(attributionId && { attributionId }),
+        order,
+        experience: request.experience,
+        unapprovedStatus: order.status,
+      };
       refreshLinks(record);
       records.set(id, record);
       orders.set(id, order);
@@ -617,6 +833,68 @@ export async function startPaypalStandIn({
         },
       };
     })
+    .on('POST', '/v2/customer/partner-referrals', ({ account, body }) => {
+      const request = referralRequest(body);
+      const id = randomString(60, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+      const referral: PaypalReferral = {
+        id,
+        partnerClientId: account.clientId,
+        ...request,
+        actionUrl: `${baseUrl}/bizsignup/partner/entry?referralToken=${id}`,
+      };
+      referrals.set(id, referral);
+      return {
+        status: 201,
+        body: {
+          links: [
+            {
+              href: `${baseUrl}/v2/customer/partner-referrals/${id}`,
+              rel: 'self',
+              method: 'GET',
+              description: 'Read Referral Data shared by the Caller.',
+            },
+            {
+              href: referral.actionUrl,
+              rel: 'action_url',
+              method: 'GET',
+              description:
+                'Target WEB REDIRECT URL for the next action. Customer should be redirected to this URL in the browser.',
+            },
+          ],
+        },
+      };
+    })
+    .on('GET', '/v2/customer/partner-referrals/:id', ({ account, path }) => {
+      const referral = referrals.get(path.id!);
+      if (!referral || referral.partnerClientId !== account.clientId) throw paymentNotFound(path.id!);
+      return {
+        status: 200,
+        body: {
+          partner_referral_id: referral.id,
+          submitter_client_id: account.clientId,
+          referral_data: { tracking_id: referral.trackingId, partner_config_override: { return_url: referral.returnUrl } },
+          links: [{ href: `${baseUrl}/v2/customer/partner-referrals/${referral.id}`, rel: 'self', method: 'GET' }],
+        },
+      };
+    })
+    .on('GET', '/v1/customer/partners/:partnerId/merchant-integrations/:merchantId', ({ account, path }) => {
+      const merchant = merchants.get(path.merchantId!);
+      // Only the partner itself may read, and only sellers it onboarded.
+      if (path.partnerId !== account.merchantId || !merchant || merchant.partnerClientId !== account.clientId) {
+        throw new PaypalApiError(404, {
+          name: 'RESOURCE_NOT_FOUND',
+          message: 'The specified resource does not exist.',
+          debug_id: debugId(),
+          details: [
+            {
+              issue: 'INVALID_RESOURCE_ID',
+              description: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+            },
+          ],
+        });
+      }
+      return { status: 200, body: merchantIntegration(account, merchant) };
+    })
     .on('POST', '/v1/notifications/verify-webhook-signature', ({ account, body }) => {
       const request = verifyRequest(body);
       // PayPal computes the CRC over the event as it re-serialises it, not over the bytes it sent.
@@ -632,6 +910,30 @@ export async function startPaypalStandIn({
         timingSafeEqual(given, expected);
       return { status: 200, body: { verification_status: valid ? 'SUCCESS' : 'FAILURE' } };
     });
+
+  /** The seller a partner's order is for: onboarded by this partner, still consenting and able to receive payments. */
+  function payeeMerchant(account: Account, payee: { merchantId?: string } | undefined): PaypalMerchant | undefined {
+    if (!payee?.merchantId || payee.merchantId === account.merchantId) return undefined;
+    const merchant = merchants.get(payee.merchantId);
+    if (!merchant || merchant.partnerClientId !== account.clientId || !merchant.consented) {
+      throw unprocessable({
+        field: '/purchase_units/0/payee/merchant_id',
+        value: payee.merchantId,
+        issue: 'PAYEE_NOT_CONSENTED',
+        description:
+          "Payee does not have appropriate consent to allow the API caller to process this type of transaction on their behalf. Your current setup requires the 'payee' to provide a consent before this transaction can be processed successfully.",
+      });
+    }
+    if (!merchant.paymentsReceivable) {
+      throw unprocessable({
+        field: '/purchase_units/0/payee/merchant_id',
+        value: payee.merchantId,
+        issue: 'PAYEE_ACCOUNT_RESTRICTED',
+        description: 'The merchant account is restricted.',
+      });
+    }
+    return merchant;
+  }
 
   function issueToken(req: IncomingMessage, res: ServerResponse, rawBody: string): void {
     const basic = /^Basic\s+(\S+)$/i.exec(headerValue(req, 'authorization') ?? '')?.[1];
@@ -753,6 +1055,51 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
       if (redirectUrl) return redirect(res, redirectUrl);
       sendHtml(res, 200, noticePage({ provider: 'PayPal', heading: 'Payment approved', text: 'You can close this window.' }));
     })
+    .on('GET', '/bizsignup/partner/entry', ({ res, url }) => {
+      const referral = referrals.get(url.searchParams.get('referralToken') ?? '');
+      if (!referral) {
+        return sendHtml(
+          res,
+          404,
+          noticePage({
+            provider: 'PayPal',
+            heading: 'Link not found',
+            text: 'This sign-up link is not a referral of the PayPal stand-in.',
+          }),
+        );
+      }
+      const partner = accounts.get(referral.partnerClientId)!;
+      const main = `<h1>Connect your PayPal account</h1>
+<p>The platform <strong>${escapeHtml(partner.clientId)}</strong> asks to take payments and issue refunds for you.</p>
+<dl>
+<dt>Permissions</dt><dd>${escapeHtml(referral.features.join(', '))}</dd>
+<dt>Account</dt><dd>${escapeHtml(referral.email ?? 'seller@example.com')}</dd>
+</dl>
+<form method="post" action="/bizsignup/partner/entry/agree">
+<input type="hidden" name="referralToken" value="${escapeHtml(referral.id)}">
+<button class="primary" type="submit">Agree and connect</button>
+</form>`;
+      sendHtml(res, 200, checkoutPage({ title: 'Connect your PayPal account – PayPal test sign-up', provider: 'PayPal', main }));
+    })
+    .on('POST', '/bizsignup/partner/entry/agree', async ({ res, rawBody }) => {
+      const id = new URLSearchParams(rawBody).get('referralToken') ?? '';
+      if (!referrals.has(id))
+        return sendHtml(res, 404, noticePage({ provider: 'PayPal', heading: 'Link not found', text: 'No such referral.' }));
+      const { redirectUrl } = await onboard(id);
+      if (redirectUrl) return redirect(res, redirectUrl);
+      sendHtml(res, 200, noticePage({ provider: 'PayPal', heading: 'You are connected', text: 'You can close this window.' }));
+    })
+    .on('GET', '/_test/referrals', ({ res }) => sendJson(res, 200, { data: [...referrals.values()] }))
+    .on('POST', '/_test/referrals/:id/onboard', async ({ res, params, rawBody }) => {
+      const body = rawBody.trim() ? parseJsonBody(rawBody) : {};
+      sendJson(res, 200, await onboard(params.id!, body as OnboardOptions));
+    })
+    .on('GET', '/_test/merchants', ({ res }) => sendJson(res, 200, { data: [...merchants.values()] }))
+    .on('POST', '/_test/merchants/:id', ({ res, params, rawBody }) => {
+      controls.setMerchant(params.id!, parseJsonBody(rawBody) as Partial<PaypalMerchant>);
+      sendJson(res, 200, findMerchant(params.id!));
+    })
+    .on('POST', '/_test/merchants/:id/revoke-consent', ({ res, params }) => sendControl(res, controls.revokeConsent(params.id!)))
     .on('GET', '/certs/standin', ({ res }) => {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(
@@ -771,6 +1118,7 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
         webhookId: optionalText(body.webhookId, 'webhookId') ?? '',
         webhookUrl: optionalText(body.webhookUrl, 'webhookUrl'),
         eventTypes: eventTypes as string[] | undefined,
+        merchantId: optionalText(body.merchantId, 'merchantId'),
       };
       addAccount(account);
       sendJson(res, 201, { clientId: account.clientId, webhookId: account.webhookId, webhookUrl: account.webhookUrl ?? null });
@@ -833,6 +1181,8 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
     ...server,
     addAccount,
     orders,
+    merchants,
+    referrals,
     requests,
     deliveries,
     ...controls,

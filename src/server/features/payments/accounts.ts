@@ -4,6 +4,7 @@ import type { FormConfig } from '@/domain/form-config';
 import {
   maskSecret,
   providerNotConnectedMessage,
+  PAYPAL_UNFINISHED_MESSAGE,
   PAYPAL_WEBHOOK_EVENTS,
   STRIPE_WEBHOOK_EVENTS,
   webhookPath,
@@ -13,10 +14,12 @@ import {
   type StripeCredentials as StripeInput,
 } from '@/domain/payments';
 import type { Db, Executor } from '@/server/db/client';
-import { paymentAccounts } from '@/server/db/schema/index';
+import { connectedAccounts, paymentAccounts } from '@/server/db/schema/index';
 import { HttpError } from '@/server/lib/http-errors';
+import type { PaypalPartnerConfig } from '@/server/config';
 import type { Sealer } from '@/server/lib/sealed';
 import { paypalApi, type PaypalCredentials } from './paypal.js';
+import { paypalMerchantRow, paypalPlatformSettings } from './paypal-partner.js';
 import { checkStripeKey, stripeClient, type StripeCredentials } from './stripe.js';
 
 export interface PaymentsDeps {
@@ -25,6 +28,10 @@ export interface PaymentsDeps {
   publicOrigin: string;
   stripeApiUrl: URL;
   paypalApiUrl: URL | undefined;
+  /** Lodestone as a PayPal partner platform; unset: only pasted REST credentials (paypal-partner.ts). */
+  paypalPartner?: PaypalPartnerConfig;
+  /** Where owners come back to after PayPal's onboarding. */
+  appOrigin?: string;
 }
 
 type Credentials = { stripe: StripeCredentials; paypal: PaypalCredentials };
@@ -43,12 +50,24 @@ export async function loadCredentials<P extends Provider>(
   return row ? deps.sealer.open<Credentials[P]>(row.sealed) : undefined;
 }
 
+/**
+ * The providers a workspace can take payments with: pasted credentials, or an account connected
+ * through the platform, which wins: one that cannot take payments yet leaves the provider out.
+ */
 export async function connectedProviders(db: Executor, workspaceId: string): Promise<Set<Provider>> {
-  const rows = await db
-    .select({ provider: paymentAccounts.provider })
-    .from(paymentAccounts)
-    .where(eq(paymentAccounts.workspaceId, workspaceId));
-  return new Set(rows.map((r) => r.provider));
+  const [pasted, platform] = await Promise.all([
+    db.select({ provider: paymentAccounts.provider }).from(paymentAccounts).where(eq(paymentAccounts.workspaceId, workspaceId)),
+    db
+      .select({ provider: connectedAccounts.provider, chargesEnabled: connectedAccounts.chargesEnabled })
+      .from(connectedAccounts)
+      .where(eq(connectedAccounts.workspaceId, workspaceId)),
+  ]);
+  const providers = new Set(pasted.map((r) => r.provider));
+  for (const account of platform) {
+    if (account.chargesEnabled) providers.add(account.provider);
+    else providers.delete(account.provider);
+  }
+  return providers;
 }
 
 /**
@@ -62,7 +81,15 @@ export async function paymentProblems(db: Executor, workspaceId: string, config:
   const chosen: Provider[] = payment.provider === 'both' ? ['stripe', 'paypal'] : [payment.provider];
   const connected = await connectedProviders(db, workspaceId);
   const missing = chosen.filter((p) => !connected.has(p));
-  return missing.length > 0 ? { payment: providerNotConnectedMessage(missing) } : {};
+  if (missing.length === 0) return {};
+  // A PayPal account connected through the platform that cannot take payments yet: finish on PayPal, not connect.
+  const unfinished = missing.includes('paypal') && (await paypalMerchantRow(db, workspaceId)) !== undefined;
+  const notConnected = unfinished ? missing.filter((p) => p !== 'paypal') : missing;
+  const messages = [
+    ...(notConnected.length > 0 ? [providerNotConnectedMessage(notConnected)] : []),
+    ...(unfinished ? [PAYPAL_UNFINISHED_MESSAGE] : []),
+  ];
+  return { payment: messages.join(' ') };
 }
 
 export async function paymentSettings(deps: PaymentsDeps, workspaceId: string): Promise<PaymentSettings> {
@@ -87,6 +114,7 @@ export async function paymentSettings(deps: PaymentsDeps, workspaceId: string): 
     paypal: {
       webhookUrl: url('paypal'),
       events: PAYPAL_WEBHOOK_EVENTS,
+      ...(await paypalPlatformSettings(deps, workspaceId)),
       connection: paypal
         ? {
             clientId: String(paypal.display.clientId),

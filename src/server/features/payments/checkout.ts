@@ -6,8 +6,10 @@ import type { Provider } from '@/domain/payments';
 import { payments } from '@/server/db/schema/index';
 import { submissionPath, type LeadDeps } from '@/server/features/submissions';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
-import { lockPayment, markFailed, markPaid } from './fulfil.js';
-import { paypalApi } from './paypal.js';
+import { lockPayment, markFailed } from './fulfil.js';
+import type { PaypalApi } from './paypal.js';
+import { paypalApiForPayment, paypalCheckoutAccount } from './paypal-account.js';
+import { markPaypalPaid } from './paypal-webhooks.js';
 import { createStripeCheckout, stripeClient } from './stripe.js';
 
 export interface CheckoutDeps extends PaymentsDeps {
@@ -62,6 +64,7 @@ export async function startCheckout(
     amount: request.amount,
     currency,
     status: 'pending',
+    accountId: account.provider === 'paypal' ? account.credentials.accountId : null,
   });
   const { publicOrigin, tokens } = deps.leads;
   const back = tokens.sign('payment', paymentId);
@@ -79,8 +82,10 @@ export async function startCheckout(
             successUrl: `${publicOrigin}${submissionPath(tokens, request.submissionId)}`,
             cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
           })
-        : await paypalApi(account.credentials, deps.paypalApiUrl).createOrder({
+        : await account.credentials.api.createOrder({
             paymentId,
+            payeeMerchantId: account.credentials.accountId ?? undefined,
+            attributionId: account.credentials.attributionId,
             amount: request.amount,
             currency,
             description: `${productName} (${formatMoney(request.amount, currency)})`,
@@ -106,7 +111,7 @@ async function connectedAccount(deps: CheckoutDeps, workspaceId: string, provide
     const credentials = await loadCredentials(deps, deps.db, workspaceId, 'stripe');
     return credentials && { provider, credentials };
   }
-  const credentials = await loadCredentials(deps, deps.db, workspaceId, 'paypal');
+  const credentials = await paypalCheckoutAccount(deps, workspaceId);
   return credentials && { provider, credentials };
 }
 
@@ -138,12 +143,12 @@ export async function completePaypalReturn(
   const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row || row.provider !== 'paypal' || row.checkoutId !== orderId) return undefined;
   if (row.status !== 'pending') return backTo(row);
-  const credentials = await loadCredentials(deps, deps.db, row.workspaceId, 'paypal');
-  if (!credentials) return backTo(row);
+  const api = await paypalApiForPayment(deps, row);
+  if (!api) return backTo(row);
 
-  let outcome: Awaited<ReturnType<ReturnType<typeof paypalApi>['captureOrder']>>;
+  let outcome: Awaited<ReturnType<PaypalApi['captureOrder']>>;
   try {
-    outcome = await paypalApi(credentials, deps.paypalApiUrl).captureOrder(orderId, row.id);
+    outcome = await api.captureOrder(orderId, row.id);
   } catch (err) {
     // Unknown outcome (PayPal unreachable): leave it pending; the webhook or a reload settles it.
     log(err);
@@ -154,13 +159,16 @@ export async function completePaypalReturn(
     if (!payment) return;
     if ('declined' in outcome) return void (await markFailed(tx, payment, 'declined'));
     if ('notApproved' in outcome) return;
-    const capture = outcome.order.purchaseUnits?.[0]?.payments?.captures?.[0];
+    const unit = outcome.order.purchaseUnits?.[0];
+    const capture = unit?.payments?.captures?.[0];
     if (!capture?.id || !capture.amount) return;
+    // A merchant's order is paid to that merchant, or it is not this payment's.
+    if (payment.accountId && unit?.payee?.merchantId !== payment.accountId) return;
     const matches =
       capture.amount.currencyCode === payment.currency &&
       capture.amount.value === decimalAmount(payment.amount, payment.currency);
     if (!matches) return void (await markFailed(tx, payment, 'amount_mismatch'));
-    if (capture.status === 'COMPLETED') await markPaid(deps.leads, tx, payment, capture.id);
+    if (capture.status === 'COMPLETED') await markPaypalPaid(deps, tx, payment, capture.id);
     else if (capture.status === 'DECLINED' || capture.status === 'FAILED') await markFailed(tx, payment, 'declined');
     else await tx.update(payments).set({ chargeId: capture.id }).where(eq(payments.id, payment.id));
   });

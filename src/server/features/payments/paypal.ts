@@ -79,6 +79,7 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
   }
 
   return {
+    rest,
     async createOrder(request: {
       paymentId: string;
       amount: number;
@@ -87,10 +88,15 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
       brandName: string;
       returnUrl: string;
       cancelUrl: string;
+      /** A merchant onboarded through the partner platform: the order is theirs, the money goes to them. */
+      payeeMerchantId?: string;
+      /** The platform's BN code (PayPal-Partner-Attribution-Id). */
+      attributionId?: string;
     }): Promise<{ checkoutId: string; url: string }> {
       const { paypal, orders } = await sdkClient();
       const { result } = await orders.createOrder({
         paypalRequestId: `order-${request.paymentId}`,
+        ...(request.attributionId ? { paypalPartnerAttributionId: request.attributionId } : {}),
         body: {
           intent: paypal.CheckoutPaymentIntent.Capture,
           purchaseUnits: [
@@ -99,6 +105,7 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
               customId: request.paymentId,
               description: request.description.slice(0, 127),
               amount: { currencyCode: request.currency, value: decimalAmount(request.amount, request.currency) },
+              ...(request.payeeMerchantId ? { payee: { merchantId: request.payeeMerchantId } } : {}),
             },
           ],
           paymentSource: {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { submissionPath } from '@/server/features/submissions';
 import { cancelCheckout, completePaypalReturn, type CheckoutDeps } from './checkout.js';
-import { handlePaypalWebhook, handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
+import { PAYPAL_PARTNER_WEBHOOK_PATH } from './paypal-partner.js';
+import { handlePaypalPartnerWebhook, handlePaypalWebhook } from './paypal-webhooks.js';
+import { handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
 
 /**
  * What the providers and returning visitors reach on the public origin: the webhooks (raw bodies,
@@ -44,6 +46,14 @@ export async function paymentsPublicRoutes(face: FastifyInstance, { checkout: de
       answer(reply, request.log, () =>
         handlePaypalWebhook(deps, request.params.workspaceId, rawBody(request.body).toString('utf8'), request.headers, (err) =>
           request.log.error({ err }, 'could not verify a PayPal webhook'),
+        ),
+      ),
+    );
+
+    app.post<{ Body: Buffer }>(PAYPAL_PARTNER_WEBHOOK_PATH, async (request, reply) =>
+      answer(reply, request.log, () =>
+        handlePaypalPartnerWebhook(deps, rawBody(request.body).toString('utf8'), request.headers, (err) =>
+          request.log.error({ err }, 'could not verify a PayPal platform webhook'),
         ),
       ),
     );

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listLeadsQuerySchema } from '@/domain/forms-api';
 import { type PaymentSettings, paypalCredentialsSchema, stripeCredentialsSchema } from '@/domain/payments';
 import { can, type Role } from '@/domain/team';
-import { connectPaypal, connectStripe, disconnect, paymentSettings, type PaymentsDeps } from './accounts.js';
+import { connectPaypal, connectStripe, disconnect, paymentSettings } from './accounts.js';
+import type { CheckoutDeps } from './checkout.js';
+import { connectMerchant, createReferral, disconnectMerchant, PAYPAL_RETURN_PATH } from './paypal-partner.js';
 import { listPayments } from './ledger.js';
 
 const tags = ['payments'];
@@ -32,7 +34,7 @@ export function keysFor(role: Role, settings: PaymentSettings): PaymentSettings 
 }
 
 /** The owner's payment settings and a form's payments (contract: src/domain/payments.ts), scoped to the caller's workspace. */
-export function paymentsRoutes(app: FastifyInstance, { checkout: deps }: { checkout: PaymentsDeps }) {
+export function paymentsRoutes(app: FastifyInstance, { checkout: deps }: { checkout: CheckoutDeps }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = (workspaceId: string) => paymentSettings(deps, workspaceId);
 
@@ -49,6 +51,33 @@ export function paymentsRoutes(app: FastifyInstance, { checkout: deps }: { check
     await connectPaypal(deps, request.owner.workspaceId, request.body);
     return settings(request.owner.workspaceId);
   });
+
+  // "Connect PayPal" through the platform's partner onboarding (paypal-partner.ts).
+  api.post('/api/payments/paypal/connect', { schema: { tags } }, async (request) =>
+    createReferral(deps, request.owner.workspaceId),
+  );
+
+  api.delete('/api/payments/paypal/connect', { schema: { tags } }, async (request) => {
+    await disconnectMerchant(deps.db, request.owner.workspaceId);
+    return settings(request.owner.workspaceId);
+  });
+
+  // PayPal sends the owner's browser back here; it goes on to Payment settings, which says how it went.
+  api.get<{ Querystring: Record<string, string | undefined> }>(
+    PAYPAL_RETURN_PATH,
+    { schema: { tags } },
+    async (request, reply) => {
+      const back = (query: string) => reply.status(303).header('location', `/settings/payments?${query}`).send();
+      if (!can(request.owner.role, 'managePayments')) return back('paypal_error=role');
+      const { merchantIdInPayPal, merchantId } = request.query;
+      if (typeof merchantIdInPayPal !== 'string' || typeof merchantId !== 'string') return back('paypal_error=unknown');
+      const outcome = await connectMerchant(deps, request.owner.workspaceId, {
+        trackingId: merchantId,
+        merchantId: merchantIdInPayPal,
+      });
+      return back(outcome.ok ? 'paypal=connected' : `paypal_error=${outcome.error}`);
+    },
+  );
 
   for (const provider of ['stripe', 'paypal'] as const) {
     api.delete(`/api/payments/${provider}`, { schema: { tags } }, async (request) => {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { decimalAmount } from '@/domain/money';
 import type { Provider } from '@/domain/payments';
 import type { Executor } from '@/server/db/client';
 import { payments } from '@/server/db/schema/index';
@@ -8,7 +7,6 @@ import { isUuid } from '@/domain/ids';
 import { loadCredentials } from './accounts.js';
 import type { CheckoutDeps } from './checkout.js';
 import { firstDelivery, lockPayment, markFailed, markPaid, markRefunded } from './fulfil.js';
-import { paypalApi } from './paypal.js';
 import { STRIPE_WEBHOOK_TOLERANCE_SECONDS, stripeClient } from './stripe.js';
 
 export interface WebhookAnswer {
@@ -104,90 +102,4 @@ async function paymentIdOfCharge(db: Executor, workspaceId: string, provider: Pr
     .from(payments)
     .where(and(eq(payments.workspaceId, workspaceId), eq(payments.provider, provider), eq(payments.chargeId, chargeId)));
   return row?.id;
-}
-
-interface PaypalEvent {
-  id?: string;
-  event_type?: string;
-  resource?: {
-    id?: string;
-    status?: string;
-    custom_id?: string;
-    amount?: { currency_code?: string; value?: string };
-    supplementary_data?: { related_ids?: { order_id?: string } };
-    links?: { rel?: string; href?: string }[];
-  };
-}
-
-/**
- * A PayPal webhook for one workspace: PayPal's verify-webhook-signature call must answer SUCCESS
- * for the bytes received and the workspace's webhook id; then the event is applied once.
- */
-export async function handlePaypalWebhook(
-  deps: CheckoutDeps,
-  workspaceId: string,
-  rawBody: string,
-  headers: Record<string, string | string[] | undefined>,
-  log: (err: unknown) => void,
-): Promise<WebhookAnswer> {
-  const credentials = await loadCredentials(deps, deps.db, workspaceId, 'paypal');
-  if (!credentials) return answer(404, { received: false, error: 'PayPal is not connected for this workspace' });
-  let event: PaypalEvent;
-  try {
-    event = JSON.parse(rawBody) as PaypalEvent;
-  } catch {
-    return answer(400, { received: false, error: 'not JSON' });
-  }
-  if (typeof event.id !== 'string' || typeof event.event_type !== 'string') {
-    return answer(400, { received: false, error: 'not a PayPal event' });
-  }
-  let verified: boolean;
-  try {
-    verified = await paypalApi(credentials, deps.paypalApiUrl).verifyWebhook(headers, rawBody);
-  } catch (err) {
-    log(err);
-    // Not verified either way: PayPal retries a failed delivery, so the event is not lost.
-    return answer(503, { received: false, error: 'could not verify the signature with PayPal' });
-  }
-  if (!verified) return answer(400, { received: false, error: 'invalid signature' });
-
-  const { id, event_type: type, resource = {} } = event;
-  const capturedId =
-    type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED' ? upLinkCapture(resource) : resource.id;
-  const duplicate = await deps.db.transaction(async (tx) => {
-    if (!(await firstDelivery(tx, { provider: 'paypal', id, type, workspaceId }))) return true;
-    const byCapture = capturedId ? await paymentIdOfCharge(tx, workspaceId, 'paypal', capturedId) : undefined;
-    const paymentId = byCapture ?? resource.custom_id;
-    const payment = paymentId && isUuid(paymentId) ? await lockPayment(tx, { id: paymentId }, workspaceId) : undefined;
-    if (!payment || payment.provider !== 'paypal') return false;
-    const orderId = resource.supplementary_data?.related_ids?.order_id;
-    if (orderId && orderId !== payment.checkoutId) return false;
-    switch (type) {
-      case 'PAYMENT.CAPTURE.COMPLETED': {
-        const amountMatches =
-          resource.amount?.currency_code === payment.currency &&
-          resource.amount.value === decimalAmount(payment.amount, payment.currency);
-        if (amountMatches) await markPaid(deps.leads, tx, payment, resource.id ?? null);
-        else await markFailed(tx, payment, 'amount_mismatch');
-        break;
-      }
-      case 'PAYMENT.CAPTURE.DENIED':
-        await markFailed(tx, payment, 'declined');
-        break;
-      case 'PAYMENT.CAPTURE.REFUNDED':
-      case 'PAYMENT.CAPTURE.REVERSED':
-        await markRefunded(tx, payment, capturedId ?? null);
-        break;
-      default:
-        break;
-    }
-    return false;
-  });
-  return answer(200, { received: true, ...(duplicate ? { duplicate } : {}) });
-}
-
-/** A refund's capture: its 'up' link ends in /v2/payments/captures/{id}. */
-function upLinkCapture(resource: NonNullable<PaypalEvent['resource']>): string | undefined {
-  const up = resource.links?.find((link) => link.rel === 'up')?.href ?? '';
-  return /\/captures\/([A-Za-z0-9-]+)$/.exec(up)?.[1];
 }

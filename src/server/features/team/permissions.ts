@@ -50,6 +50,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /api/payments/paypal': 'managePayments',
   'DELETE /api/payments/stripe': 'managePayments',
   'DELETE /api/payments/paypal': 'managePayments',
+  'POST /api/payments/paypal/connect': 'managePayments',
+  'DELETE /api/payments/paypal/connect': 'managePayments',
   // Billing
   'POST /api/billing/checkout': 'billing',
   'POST /api/billing/portal': 'billing',

@@ -269,7 +269,7 @@ describe('roles', () => {
         events: [],
         connection: { secretKey: 'sk_test_…4242', webhookSecret: 'whsec_…abcd', livemode: false, connectedAt },
       },
-      paypal: { webhookUrl: 'p', events: [], connection: null },
+      paypal: { webhookUrl: 'p', events: [], platform: false, merchant: null, connection: null },
     };
     expect(keysFor('admin', settings)).toBe(settings);
     for (const role of ['editor', 'viewer'] as const) {
