@@ -38,6 +38,14 @@ export const useConnectPaypal = () =>
     apiFetch<PaymentSettings>('/api/payments/paypal', { method: 'PUT', json: credentials }),
   );
 
+/** "Connect PayPal" / "Finish setting up on PayPal": a fresh onboarding link on PayPal, which the browser then opens. */
+export const usePaypalOnboardingLink = () =>
+  useMutation({ mutationFn: () => apiFetch<{ url: string }>('/api/payments/paypal/connect', { method: 'POST' }) });
+
+/** Disconnects the PayPal account connected through the platform (its past payments stay). */
+export const useDisconnectPaypalMerchant = () =>
+  useSettingsMutation(() => apiFetch<PaymentSettings>('/api/payments/paypal/connect', { method: 'DELETE' }));
+
 export const useDisconnectProvider = () =>
   useSettingsMutation((provider: Provider) => apiFetch<PaymentSettings>(`/api/payments/${provider}`, { method: 'DELETE' }));
 

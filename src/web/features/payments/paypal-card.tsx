@@ -4,6 +4,13 @@ import { paypalCredentialsSchema, type PaymentSettings, type PaypalCredentials, 
 import { useConnectPaypal } from './api';
 import { ConnectionBadges, ConnectionSummary } from './connection-summary';
 import { CredentialsForm, type CredentialField } from './credentials-form';
+import {
+  PaypalMerchantBadge,
+  PaypalMerchantSummary,
+  PaypalOnboardingButton,
+  PaypalReturnNotice,
+  PaypalTaxNote,
+} from './paypal-connect';
 import { PaypalModeField } from './paypal-mode-field';
 import { CardSection, ProviderCard } from './provider-card';
 import { SetupSteps, WebhookEventList, WebhookUrlField } from './webhook-setup';
@@ -16,21 +23,79 @@ const FIELDS: [CredentialField<PaypalCredentials>, ...CredentialField<PaypalCred
 ];
 const empty = (mode: PaypalMode): PaypalCredentials => ({ clientId: '', clientSecret: '', webhookId: '', mode });
 
-export function PaypalCard({ paypal }: { paypal: PaymentSettings['paypal'] }) {
-  const { connection } = paypal;
-  const connect = useConnectPaypal();
-
+export function PaypalCard({ paypal, canManage = true }: { paypal: PaymentSettings['paypal']; canManage?: boolean }) {
+  const { connection, merchant, platform } = paypal;
+  // With the platform, "Connect PayPal" is the way; pasted credentials are the advanced one, open once used.
+  const pasted = <PastedCredentials paypal={paypal} />;
   return (
     <ProviderCard
       title="PayPal"
       description="Visitors pay with their PayPal account or a card through PayPal; the money goes to your own PayPal account."
       status={
-        <ConnectionBadges
-          connected={connection !== null}
-          mode={connection ? { label: MODE_LABELS[connection.mode], live: connection.mode === 'live' } : undefined}
-        />
+        merchant ? (
+          <PaypalMerchantBadge merchant={merchant} />
+        ) : (
+          <ConnectionBadges
+            connected={connection !== null}
+            mode={connection ? { label: MODE_LABELS[connection.mode], live: connection.mode === 'live' } : undefined}
+          />
+        )
       }
     >
+      <PaypalReturnNotice />
+      {platform ? (
+        <>
+          {merchant ? (
+            <PaypalMerchantSummary merchant={merchant} canManage={canManage} />
+          ) : (
+            <div className="grid gap-3">
+              <p className="text-sm text-gray-700">
+                Press Connect PayPal, then log in to PayPal (or create a business account) and agree. PayPal brings you back here,
+                and your paid pages can take PayPal payments.
+              </p>
+              {canManage && (
+                <div>
+                  <PaypalOnboardingButton label="Connect PayPal" />
+                </div>
+              )}
+            </div>
+          )}
+          <PaypalTaxNote />
+          <details className="text-sm" open={connection !== null && merchant === null}>
+            <summary className="cursor-pointer rounded-sm font-medium text-indigo-700 hover:text-indigo-900">
+              Advanced: use your own PayPal REST app instead
+            </summary>
+            <div className="mt-4 grid gap-6">
+              {merchant && (
+                <p className="text-sm text-gray-700">
+                  The PayPal account connected above is used while it is connected; these credentials are used only after you
+                  disconnect it.
+                </p>
+              )}
+              {pasted}
+            </div>
+          </details>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-gray-700">
+            This Lodestone server is not set up to connect PayPal with one button, so you connect your own PayPal app instead: it
+            takes about five minutes, in the three steps below.
+          </p>
+          <PaypalTaxNote />
+          {pasted}
+        </>
+      )}
+    </ProviderCard>
+  );
+}
+
+/** The workspace's own REST app: the set-up steps, in order, and its credentials. */
+function PastedCredentials({ paypal }: { paypal: PaymentSettings['paypal'] }) {
+  const { connection } = paypal;
+  const connect = useConnectPaypal();
+  return (
+    <>
       {connection ? (
         <ConnectionSummary
           connectedAt={connection.connectedAt}
@@ -40,17 +105,18 @@ export function PaypalCard({ paypal }: { paypal: PaymentSettings['paypal'] }) {
             { label: 'Webhook ID', value: connection.webhookId },
           ]}
         />
-      ) : (
-        <p className="text-sm text-gray-700">Not connected. Paid pages cannot offer PayPal until you connect your account.</p>
-      )}
+      ) : null}
 
       <CardSection title="Set up">
         <SetupSteps>
-          <li className="space-y-2">
+          <li>
             <p>
-              In the PayPal Developer Dashboard → Apps &amp; Credentials → your REST app → Webhooks, add a webhook with this URL
-              and these events:
+              Log in to the PayPal Developer Dashboard (developer.paypal.com) with your PayPal business account, open Apps &amp;
+              Credentials and create a REST app (or open the one you have).
             </p>
+          </li>
+          <li className="space-y-2">
+            <p>In the app, under Webhooks, add a webhook with this URL and these events:</p>
             <WebhookUrlField id="paypal-webhook-url" url={paypal.webhookUrl} providerName="PayPal" />
             <WebhookEventList events={paypal.events} label="PayPal events to select" />
           </li>
@@ -73,7 +139,7 @@ export function PaypalCard({ paypal }: { paypal: PaymentSettings['paypal'] }) {
         fields={FIELDS}
         renderBefore={(form) => <ModeField form={form} />}
       />
-    </ProviderCard>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CircleAlert, Info, RotateCw } from 'lucide-react';
 import { Link } from '@/web/lib/router';
 import type { PaymentProvider } from '@/domain/form-config';
-import { PROVIDER_NAMES, type Provider } from '@/domain/payments';
+import { PAYPAL_TAX_NOTE, PROVIDER_NAMES, type Provider } from '@/domain/payments';
 import { Button } from '@/web/components/ui/button';
 import { usePaymentSettings } from '@/web/features/payments';
 import { authClient } from '@/web/lib/auth-client';
@@ -41,7 +41,12 @@ export function ProviderConnectionNotice({ provider }: { provider: PaymentProvid
     );
   }
 
-  const missing = settings.data ? chosenProviders(provider).filter((p) => settings.data[p].connection === null) : [];
+  const data = settings.data;
+  // A PayPal account connected through the platform wins over pasted credentials: it must be able to take payments.
+  const unfinished = data?.paypal.merchant ? !data.paypal.merchant.canTakePayments : false;
+  const ready = (p: Provider) =>
+    p === 'paypal' && data?.paypal.merchant ? data.paypal.merchant.canTakePayments : data?.[p].connection !== null;
+  const missing = data ? chosenProviders(provider).filter((p) => !ready(p)) : [];
   // One live region that stays in place, so a notice appearing when a provider is chosen is announced.
   return (
     <div role="status" className="grid gap-2">
@@ -49,14 +54,32 @@ export function ProviderConnectionNotice({ provider }: { provider: PaymentProvid
         <p key={p} className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
           <span>
-            {PROVIDER_NAMES[p]} is not connected yet. Connect it in{' '}
-            <Link to="/settings/payments" className={linkClass}>
-              Payment settings
-            </Link>{' '}
-            before publishing.
+            {p === 'paypal' && unfinished ? (
+              <>
+                PayPal cannot take payments for your account yet. In{' '}
+                <Link to="/settings/payments" className={linkClass}>
+                  Payment settings
+                </Link>
+                , press Finish setting up on PayPal, then publish.
+              </>
+            ) : (
+              <>
+                {PROVIDER_NAMES[p]} is not connected yet. Connect it in{' '}
+                <Link to="/settings/payments" className={linkClass}>
+                  Payment settings
+                </Link>{' '}
+                before publishing.
+              </>
+            )}
           </span>
         </p>
       ))}
+      {chosenProviders(provider).includes('paypal') && (
+        <p className="flex gap-2 text-sm text-gray-600">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-500" />
+          <span>{PAYPAL_TAX_NOTE}</span>
+        </p>
+      )}
     </div>
   );
 }
