@@ -39,6 +39,16 @@ const BILLING = {
   BILLING_PRICE_BUSINESS_ANNUAL: 'price_e2e_business_annual',
 };
 
+// Lodestone as a PayPal partner platform, at the PayPal stand-in (main.ts registers the partner account).
+const PAYPAL_PARTNER = {
+  PAYPAL_PARTNER_CLIENT_ID: 'lodestone-e2e-partner',
+  PAYPAL_PARTNER_CLIENT_SECRET: 'lodestone-e2e-partner-secret',
+  PAYPAL_PARTNER_MERCHANT_ID: 'LODESTONEE2E01',
+  PAYPAL_PARTNER_WEBHOOK_ID: 'WHLODESTONEE2E',
+  PAYPAL_PARTNER_MODE: 'sandbox',
+  PAYPAL_PARTNER_BN_CODE: 'Lodestone_E2E',
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -79,6 +89,8 @@ export default defineConfig({
         WEBHOOK_RECEIVER_PORT: String(WEBHOOK_RECEIVER_PORT),
         ...BILLING,
         BILLING_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/billing`,
+        ...PAYPAL_PARTNER,
+        PAYPAL_PARTNER_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/paypal-partner`,
       },
     },
     {
@@ -102,6 +114,7 @@ export default defineConfig({
         // The journeys deliver webhooks to a receiver on this machine (docs/configuration.md, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: its risk in production).
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...BILLING,
+        ...PAYPAL_PARTNER,
       },
     },
   ],

@@ -36,6 +36,8 @@ type CredentialsFormProps<T extends FieldValues> = {
   fields: readonly [CredentialField<T>, ...CredentialField<T>[]];
   /** Inputs above the text fields (PayPal's environment). */
   renderBefore?: (form: UseFormReturn<T, unknown, T>) => ReactNode;
+  /** The submit button's label before connecting; `Connect <provider>` unless told. */
+  connectLabel?: string;
 };
 
 /**
@@ -52,6 +54,7 @@ export function CredentialsForm<T extends FieldValues>({
   valuesAfterSave = () => defaultValues,
   fields,
   renderBefore,
+  connectLabel,
 }: CredentialsFormProps<T>) {
   const name = PROVIDER_NAMES[provider];
   const [formError, setFormError] = useState<string | null>(null);
@@ -89,7 +92,9 @@ export function CredentialsForm<T extends FieldValues>({
         ))}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {connected && <DisconnectButton provider={provider} disabled={connect.isPending} focusAfterId={fields[0].id} />}
-          <SaveButton pending={connect.isPending}>{connected ? `Update ${name}` : `Connect ${name}`}</SaveButton>
+          <SaveButton pending={connect.isPending}>
+            {connected ? `Update ${name}` : (connectLabel ?? `Connect ${name}`)}
+          </SaveButton>
         </div>
       </form>
     </CardSection>

@@ -26,7 +26,7 @@ const empty = (mode: PaypalMode): PaypalCredentials => ({ clientId: '', clientSe
 export function PaypalCard({ paypal, canManage = true }: { paypal: PaymentSettings['paypal']; canManage?: boolean }) {
   const { connection, merchant, platform } = paypal;
   // With the platform, "Connect PayPal" is the way; pasted credentials are the advanced one, open once used.
-  const pasted = <PastedCredentials paypal={paypal} />;
+  const pasted = <PastedCredentials paypal={paypal} connectLabel={platform ? 'Use this REST app' : undefined} />;
   return (
     <ProviderCard
       title="PayPal"
@@ -91,7 +91,7 @@ export function PaypalCard({ paypal, canManage = true }: { paypal: PaymentSettin
 }
 
 /** The workspace's own REST app: the set-up steps, in order, and its credentials. */
-function PastedCredentials({ paypal }: { paypal: PaymentSettings['paypal'] }) {
+function PastedCredentials({ paypal, connectLabel }: { paypal: PaymentSettings['paypal']; connectLabel?: string }) {
   const { connection } = paypal;
   const connect = useConnectPaypal();
   return (
@@ -138,6 +138,7 @@ function PastedCredentials({ paypal }: { paypal: PaymentSettings['paypal'] }) {
         valuesAfterSave={(saved) => empty(saved.mode)}
         fields={FIELDS}
         renderBefore={(form) => <ModeField form={form} />}
+        connectLabel={connectLabel}
       />
     </>
   );
