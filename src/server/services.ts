@@ -62,6 +62,8 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
       publicOrigin: config.publicUrl.origin,
       stripeApiUrl: config.stripeApiUrl,
       paypalApiUrl: config.paypalApiUrl,
+      appOrigin: config.appUrl.origin,
+      stripeConnect: config.stripeConnect,
       leads,
     },
     billing: billingDeps(config, db),

@@ -5,6 +5,7 @@ import {
   maskSecret,
   providerNotConnectedMessage,
   PAYPAL_WEBHOOK_EVENTS,
+  STRIPE_SETUP_INCOMPLETE,
   STRIPE_WEBHOOK_EVENTS,
   webhookPath,
   type PaymentSettings,
@@ -15,9 +16,11 @@ import {
 import type { Db, Executor } from '@/server/db/client';
 import { paymentAccounts } from '@/server/db/schema/index';
 import { HttpError } from '@/server/lib/http-errors';
+import type { StripeConnectConfig } from '@/server/config';
 import type { Sealer } from '@/server/lib/sealed';
 import { paypalApi, type PaypalCredentials } from './paypal.js';
 import { checkStripeKey, stripeClient, type StripeCredentials } from './stripe.js';
+import { connectionView, stripeConnection } from './stripe-connect.js';
 
 export interface PaymentsDeps {
   db: Db;
@@ -25,6 +28,10 @@ export interface PaymentsDeps {
   publicOrigin: string;
   stripeApiUrl: URL;
   paypalApiUrl: URL | undefined;
+  /** Where owners come back to after a provider's onboarding (APP_URL). */
+  appOrigin: string;
+  /** Set when this server is a Stripe Connect platform (STRIPE_CONNECT_*). */
+  stripeConnect: StripeConnectConfig | undefined;
 }
 
 type Credentials = { stripe: StripeCredentials; paypal: PaypalCredentials };
@@ -43,12 +50,23 @@ export async function loadCredentials<P extends Provider>(
   return row ? deps.sealer.open<Credentials[P]>(row.sealed) : undefined;
 }
 
+/**
+ * The providers a workspace can take payments with now. A Stripe account connected through the
+ * platform wins over pasted keys: while it cannot take charges (onboarding unfinished), Stripe is
+ * not ready, whatever keys were pasted before.
+ */
 export async function connectedProviders(db: Executor, workspaceId: string): Promise<Set<Provider>> {
   const rows = await db
     .select({ provider: paymentAccounts.provider })
     .from(paymentAccounts)
     .where(eq(paymentAccounts.workspaceId, workspaceId));
-  return new Set(rows.map((r) => r.provider));
+  const ready = new Set(rows.map((r) => r.provider));
+  const connected = await stripeConnection(db, workspaceId);
+  if (connected) {
+    if (connected.chargesEnabled) ready.add('stripe');
+    else ready.delete('stripe');
+  }
+  return ready;
 }
 
 /**
@@ -62,7 +80,11 @@ export async function paymentProblems(db: Executor, workspaceId: string, config:
   const chosen: Provider[] = payment.provider === 'both' ? ['stripe', 'paypal'] : [payment.provider];
   const connected = await connectedProviders(db, workspaceId);
   const missing = chosen.filter((p) => !connected.has(p));
-  return missing.length > 0 ? { payment: providerNotConnectedMessage(missing) } : {};
+  if (missing.length === 0) return {};
+  // Connected but not finished on Stripe's side: say that, not "connect Stripe".
+  const stripeAccount = missing.includes('stripe') ? await stripeConnection(db, workspaceId) : undefined;
+  if (stripeAccount && !stripeAccount.chargesEnabled && missing.length === 1) return { payment: STRIPE_SETUP_INCOMPLETE };
+  return { payment: providerNotConnectedMessage(missing) };
 }
 
 export async function paymentSettings(deps: PaymentsDeps, workspaceId: string): Promise<PaymentSettings> {
@@ -71,8 +93,11 @@ export async function paymentSettings(deps: PaymentsDeps, workspaceId: string): 
   const stripe = find('stripe');
   const paypal = find('paypal');
   const url = (provider: Provider) => `${deps.publicOrigin}${webhookPath(provider, workspaceId)}`;
+  const account = await stripeConnection(deps.db, workspaceId);
   return {
     stripe: {
+      platform: deps.stripeConnect !== undefined,
+      account: account ? connectionView(account) : null,
       webhookUrl: url('stripe'),
       events: STRIPE_WEBHOOK_EVENTS,
       connection: stripe

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STRIPE_CONNECT_WEBHOOK_PATH } from '@/domain/payments';
 import { submissionPath } from '@/server/features/submissions';
 import { cancelCheckout, completePaypalReturn, type CheckoutDeps } from './checkout.js';
-import { handlePaypalWebhook, handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
+import { handlePaypalWebhook, handleStripeConnectWebhook, handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
 
 /**
  * What the providers and returning visitors reach on the public origin: the webhooks (raw bodies,
@@ -37,6 +38,13 @@ export async function paymentsPublicRoutes(face: FastifyInstance, { checkout: de
           rawBody(request.body),
           signature(request.headers['stripe-signature']),
         ),
+      ),
+    );
+
+    // The Connect platform's one endpoint: every connected account's events (STRIPE_CONNECT_WEBHOOK_SECRET).
+    app.post<{ Body: Buffer }>(STRIPE_CONNECT_WEBHOOK_PATH, async (request, reply) =>
+      answer(reply, request.log, () =>
+        handleStripeConnectWebhook(deps, rawBody(request.body), signature(request.headers['stripe-signature'])),
       ),
     );
 

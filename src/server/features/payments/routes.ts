@@ -5,6 +5,7 @@ import { type PaymentSettings, paypalCredentialsSchema, stripeCredentialsSchema 
 import { can, type Role } from '@/domain/team';
 import { connectPaypal, connectStripe, disconnect, paymentSettings, type PaymentsDeps } from './accounts.js';
 import { listPayments } from './ledger.js';
+import { disconnectStripeAccount, refreshStripeAccount, startStripeOnboarding } from './stripe-connect.js';
 
 const tags = ['payments'];
 
@@ -47,6 +48,21 @@ export function paymentsRoutes(app: FastifyInstance, { checkout: deps }: { check
 
   api.put('/api/payments/paypal', { schema: { tags, body: paypalCredentialsSchema } }, async (request) => {
     await connectPaypal(deps, request.owner.workspaceId, request.body);
+    return settings(request.owner.workspaceId);
+  });
+
+  // Connect with Stripe (docs/decisions/0081): the onboarding link, the account read back after it, and disconnecting.
+  api.post('/api/payments/stripe/connect', { schema: { tags } }, async (request) =>
+    startStripeOnboarding(deps, request.owner.workspaceId, request.owner.email),
+  );
+
+  api.post('/api/payments/stripe/refresh', { schema: { tags } }, async (request) => {
+    await refreshStripeAccount(deps, request.owner.workspaceId);
+    return settings(request.owner.workspaceId);
+  });
+
+  api.delete('/api/payments/stripe/connect', { schema: { tags } }, async (request) => {
+    await disconnectStripeAccount(deps.db, request.owner.workspaceId);
     return settings(request.owner.workspaceId);
   });
 

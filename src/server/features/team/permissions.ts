@@ -50,6 +50,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /api/payments/paypal': 'managePayments',
   'DELETE /api/payments/stripe': 'managePayments',
   'DELETE /api/payments/paypal': 'managePayments',
+  'POST /api/payments/stripe/connect': 'managePayments',
+  'POST /api/payments/stripe/refresh': 'managePayments',
+  'DELETE /api/payments/stripe/connect': 'managePayments',
   // Billing
   'POST /api/billing/checkout': 'billing',
   'POST /api/billing/portal': 'billing',
