@@ -39,6 +39,12 @@ const BILLING = {
   BILLING_PRICE_BUSINESS_ANNUAL: 'price_e2e_business_annual',
 };
 
+// Lodestone as a Stripe Connect platform (docs/decisions/0081), its account at the Stripe stand-in (registered by main.ts).
+const CONNECT = {
+  STRIPE_CONNECT_SECRET_KEY: 'sk_test_lodestone_e2e_platform',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_lodestone_e2e_connect',
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -79,6 +85,8 @@ export default defineConfig({
         WEBHOOK_RECEIVER_PORT: String(WEBHOOK_RECEIVER_PORT),
         ...BILLING,
         BILLING_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/billing`,
+        ...CONNECT,
+        CONNECT_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/stripe-connect`,
       },
     },
     {
@@ -102,6 +110,7 @@ export default defineConfig({
         // The journeys deliver webhooks to a receiver on this machine (docs/configuration.md, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: its risk in production).
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...BILLING,
+        ...CONNECT,
       },
     },
   ],
