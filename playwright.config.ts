@@ -49,6 +49,12 @@ const PAYPAL_PARTNER = {
   PAYPAL_PARTNER_BN_CODE: 'Lodestone_E2E',
 };
 
+// Lodestone as a Stripe Connect platform (docs/decisions/0081), its account at the Stripe stand-in (registered by main.ts).
+const CONNECT = {
+  STRIPE_CONNECT_SECRET_KEY: 'sk_test_lodestone_e2e_platform',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_lodestone_e2e_connect',
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -91,6 +97,8 @@ export default defineConfig({
         BILLING_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/billing`,
         ...PAYPAL_PARTNER,
         PAYPAL_PARTNER_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/paypal-partner`,
+        ...CONNECT,
+        CONNECT_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/stripe-connect`,
       },
     },
     {
@@ -115,6 +123,7 @@ export default defineConfig({
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...BILLING,
         ...PAYPAL_PARTNER,
+        ...CONNECT,
       },
     },
   ],

@@ -14,6 +14,9 @@ import type { Currency } from './money';
  *   POST   /api/payments/paypal/connect                -> { url }  PayPal's onboarding (partner referral) link
  *   GET    /api/payments/paypal/return?merchantIdInPayPal=&merchantId=  PayPal sends the owner back here -> 303 /settings/payments
  *   DELETE /api/payments/paypal/connect                -> PaymentSettings  (the connected merchant; past orders stay)
+ *   POST   /api/payments/stripe/connect                -> { url }  (Stripe's onboarding; Connect platforms only)
+ *   POST   /api/payments/stripe/refresh                -> PaymentSettings  (reads the connected account back)
+ *   DELETE /api/payments/stripe/connect                -> PaymentSettings  (disconnects the connected account)
  *   GET    /api/forms/:id/payments?cursor=             -> PaymentListPage    (50 per page, newest first)
  *
  * Errors are `{ code, message, errors? }`: VALIDATION_ERROR (400, `errors` keyed by the body's
@@ -49,6 +52,15 @@ export const PAYPAL_WEBHOOK_EVENTS = [
 export const webhookPath = (provider: Provider, workspaceId: string) =>
   `/webhooks/${provider}/${encodeURIComponent(workspaceId)}`;
 
+/** The Connect platform's one webhook endpoint (on the public origin), for every connected account's events. */
+export const STRIPE_CONNECT_WEBHOOK_PATH = '/webhooks/stripe-connect';
+/** The events the platform's Connect endpoint listens to: the payments' and the accounts' own. */
+export const STRIPE_CONNECT_WEBHOOK_EVENTS = [
+  ...STRIPE_WEBHOOK_EVENTS,
+  'account.updated',
+  'account.application.deauthorized',
+] as const;
+
 export const PAYPAL_MODES = ['sandbox', 'live'] as const;
 export type PaypalMode = (typeof PAYPAL_MODES)[number];
 
@@ -78,9 +90,27 @@ export const paypalCredentialsSchema = z.object({
 });
 export type PaypalCredentials = z.infer<typeof paypalCredentialsSchema>;
 
+/** A Stripe account connected through Lodestone's Connect platform (docs/decisions/0081). */
+export interface StripeConnection {
+  accountId: string;
+  /** The account's business name, when Stripe has one. */
+  name: string | null;
+  email: string | null;
+  /** Stripe's charges_enabled: checkouts open only while it is true. */
+  chargesEnabled: boolean;
+  /** Stripe's details_submitted: the owner finished Stripe's onboarding form. */
+  detailsSubmitted: boolean;
+  livemode: boolean;
+  connectedAt: string;
+}
+
 /** What the settings page shows. Secrets never leave the server: only masked, e.g. 'sk_test_…4242'. */
 export interface PaymentSettings {
   stripe: {
+    /** This server is a Stripe Connect platform: owners press "Connect with Stripe" rather than pasting keys. */
+    platform: boolean;
+    /** The account connected through the platform; it wins over pasted keys. */
+    account: StripeConnection | null;
     /** PUBLIC_URL + webhookPath('stripe', workspace): register this in the Stripe dashboard. */
     webhookUrl: string;
     events: readonly string[];
@@ -148,6 +178,10 @@ export function providerNotConnectedMessage(providers: Provider[]): string {
   return `Connect ${names} in Payment settings before publishing a paid page.`;
 }
 
+/** A connected Stripe account that cannot take charges yet: publishing waits, with the one thing to do. */
+export const STRIPE_SETUP_INCOMPLETE =
+  'Your Stripe account cannot take payments yet. Finish setting up on Stripe in Payment settings before publishing a paid page.';
+
 /** Shown instead of the address of a payment whose person was erased. */
 export const ERASED_PAYER = 'Erased at their request';
 
@@ -189,4 +223,6 @@ export const visitorPaymentMessages = {
   providerError: 'We could not start your payment. Please try again in a moment.',
   processing: 'Your payment is being confirmed. This page updates by itself; it usually takes a few seconds.',
   refunded: 'This payment was refunded, so the download is no longer available.',
+  discountBelowMinimum:
+    'The discount code took the price below the minimum for this page, so your payment was refunded in full and no file was sent. You can try again below.',
 } as const;

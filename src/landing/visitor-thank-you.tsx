@@ -36,7 +36,7 @@ export interface VisitorThankYouProps {
    * On a paid page before the file is due: the payment is being confirmed (the page reloads itself
    * until it is), it failed, or it was refunded. `retryUrl` leads back to the landing page.
    */
-  payment?: { state: 'processing' | 'failed' | 'refunded'; retryUrl: string; checkUrl: string };
+  payment?: { state: 'processing' | 'failed' | 'belowMinimum' | 'refunded'; retryUrl: string; checkUrl: string };
 }
 
 export const PAYMENT_TEXTS = {
@@ -155,7 +155,11 @@ function PaymentState({
   return (
     <div className="ls-form">
       <p className="ls-alert" role="alert">
-        {state === 'failed' ? PAYMENT_TEXTS.failed : visitorPaymentMessages.refunded}
+        {state === 'failed'
+          ? PAYMENT_TEXTS.failed
+          : state === 'belowMinimum'
+            ? visitorPaymentMessages.discountBelowMinimum
+            : visitorPaymentMessages.refunded}
       </p>
       <a className="ls-button" href={retryUrl}>
         {PAYMENT_TEXTS.retry}

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, PaidPlanId } from '@/domain/billing';
+import type { PlanId } from '@/domain/plans';
 
 const BILLING_PRICE_VARS = [
   'BILLING_PRICE_PRO_MONTHLY',
@@ -11,6 +12,22 @@ const BILLING_PRICE_VARS = [
   'BILLING_PRICE_BUSINESS_MONTHLY',
   'BILLING_PRICE_BUSINESS_ANNUAL',
 ] as const;
+
+const CONNECT_FEE_VARS = [
+  'STRIPE_CONNECT_FEE_PERCENT_FREE',
+  'STRIPE_CONNECT_FEE_PERCENT_PRO',
+  'STRIPE_CONNECT_FEE_PERCENT_BUSINESS',
+] as const;
+
+/** Lodestone as a Stripe Connect platform: owners' own accounts connected to it, their checkouts opened on them. */
+export interface StripeConnectConfig {
+  /** The platform account's secret key: every call on a connected account is made with it and `Stripe-Account`. */
+  secretKey: string;
+  /** The signing secret of the platform's one Connect webhook endpoint (PUBLIC_URL/webhooks/stripe-connect). */
+  webhookSecret: string;
+  /** The platform's fee per plan, in percent of each payment (0: no application fee). */
+  feePercent: Record<PlanId, number>;
+}
 
 /** Lodestone's own Stripe Billing account: the keys and the price of each plan and interval. */
 export interface BillingConfig {
@@ -103,6 +120,24 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the partner attribution id (BN code) PayPal gave the platform')
     .optional(),
+  // Lodestone as a Stripe Connect platform (docs/decisions/0081): owners press "Connect with Stripe"; both or neither.
+  STRIPE_CONNECT_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, "must be the platform account's Stripe secret key")
+    .optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be the signing secret of the Connect webhook endpoint')
+    .optional(),
+  ...Object.fromEntries(
+    CONNECT_FEE_VARS.map((name) => [
+      name,
+      z
+        .string()
+        .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage from 0 to 99.99, e.g. 2.5')
+        .optional(),
+    ]),
+  ),
   // Uploads on an S3-compatible object store (docs/decisions/0054); without S3_BUCKET they stay on local disk.
   S3_BUCKET: z
     .string()
@@ -126,6 +161,7 @@ export const envSchema = z.object({
 });
 
 type BillingPriceVar = (typeof BILLING_PRICE_VARS)[number];
+type ConnectFeeVar = (typeof CONNECT_FEE_VARS)[number];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -154,6 +190,8 @@ export interface Config {
   mailchimpApiUrl: string;
   /** Kit's API (v4 paths are added to it). Tests point it at a stand-in. */
   kitApiUrl: URL;
+  /** Unset on a self-hosted server: owners then paste their own Stripe keys. */
+  stripeConnect: StripeConnectConfig | undefined;
   /** Unset on a self-hosted server that sells nothing: plans are then set with `npm run plan`. */
   billing: BillingConfig | undefined;
   /** Lodestone as a PayPal partner platform (owners press "Connect PayPal"); unset: owners paste their own REST app's keys. */
@@ -197,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const billing = billingConfig(e as typeof e & Record<BillingPriceVar, string | undefined>, problems);
   const s3 = s3Config(e, problems);
   const paypalPartner = paypalPartnerConfig(e, problems);
+  const stripeConnect = stripeConnectConfig(e as typeof e & Record<ConnectFeeVar, string | undefined>, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -222,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kitApiUrl: new URL(e.KIT_API_URL),
     billing,
     paypalPartner,
+    stripeConnect,
     storage: s3 ?? { kind: 'local', dir: path.join(dataDir, 'files') },
     dnsServers: e.DNS_SERVERS?.split(',').map((entry) => dnsServer(entry.trim())!),
   };
@@ -320,6 +360,42 @@ function billingConfig(
       'business:year': e.BILLING_PRICE_BUSINESS_ANNUAL!,
     },
     portalConfiguration: e.BILLING_STRIPE_PORTAL_CONFIGURATION,
+  };
+}
+
+/** STRIPE_CONNECT_SECRET_KEY and STRIPE_CONNECT_WEBHOOK_SECRET together, or neither; a fee without them is a mistake to name. */
+function stripeConnectConfig(
+  e: Partial<Record<ConnectFeeVar | 'STRIPE_CONNECT_SECRET_KEY' | 'STRIPE_CONNECT_WEBHOOK_SECRET', string>>,
+  problems: string[],
+): StripeConnectConfig | undefined {
+  const { STRIPE_CONNECT_SECRET_KEY: secretKey, STRIPE_CONNECT_WEBHOOK_SECRET: webhookSecret } = e;
+  if (!secretKey && !webhookSecret) {
+    const fees = CONNECT_FEE_VARS.filter((name) => e[name] !== undefined);
+    problems.push(
+      ...fees.map(
+        (name) => `${name}: only used with STRIPE_CONNECT_SECRET_KEY and STRIPE_CONNECT_WEBHOOK_SECRET, which are not set`,
+      ),
+    );
+    return undefined;
+  }
+  if (!secretKey || !webhookSecret) {
+    const [missing, given] = secretKey
+      ? ['STRIPE_CONNECT_WEBHOOK_SECRET', 'STRIPE_CONNECT_SECRET_KEY']
+      : ['STRIPE_CONNECT_SECRET_KEY', 'STRIPE_CONNECT_WEBHOOK_SECRET'];
+    problems.push(
+      `${missing}: required with ${given} (Stripe Connect needs the platform's secret key and its Connect webhook secret)`,
+    );
+    return undefined;
+  }
+  const fee = (name: ConnectFeeVar) => Number(e[name] ?? 0);
+  return {
+    secretKey,
+    webhookSecret,
+    feePercent: {
+      free: fee('STRIPE_CONNECT_FEE_PERCENT_FREE'),
+      pro: fee('STRIPE_CONNECT_FEE_PERCENT_PRO'),
+      business: fee('STRIPE_CONNECT_FEE_PERCENT_BUSINESS'),
+    },
   };
 }
 

@@ -64,6 +64,7 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
       paypalApiUrl: config.paypalApiUrl,
       paypalPartner: config.paypalPartner,
       appOrigin: config.appUrl.origin,
+      stripeConnect: config.stripeConnect,
       leads,
     },
     billing: billingDeps(config, db),

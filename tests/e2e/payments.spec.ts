@@ -70,6 +70,8 @@ test('an owner connects Stripe and PayPal, visitors pay through each, and the ow
   await page.getByRole('link', { name: 'Payment settings' }).first().click();
   await expect(page).toHaveURL(/\/settings\/payments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment settings' })).toBeVisible();
+  // Own keys, behind the Connect button (this server is a Connect platform).
+  await page.getByText('Advanced: use your own Stripe keys').click();
   const stripeWebhook = await page.getByRole('textbox', { name: 'Stripe webhook URL' }).inputValue();
   expect(stripeWebhook).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/stripe\//);
   expect(

@@ -60,6 +60,17 @@ if (billingAccount) {
   stripe.addAccount(billingAccount);
   console.log(`Stripe billing account registered with ${billingAccount.prices?.length ?? 0} prices`);
 }
+// Lodestone as a Connect platform: its connected accounts' events go to CONNECT_WEBHOOK_URL.
+if (process.env.STRIPE_CONNECT_SECRET_KEY && process.env.STRIPE_CONNECT_WEBHOOK_SECRET) {
+  stripe.addAccount({
+    secretKey: process.env.STRIPE_CONNECT_SECRET_KEY,
+    webhookSecret: `${process.env.STRIPE_CONNECT_WEBHOOK_SECRET}_own`,
+    businessName: 'Lodestone',
+    connectWebhookUrl: process.env.CONNECT_WEBHOOK_URL || undefined,
+    connectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET,
+  });
+  console.log('Stripe Connect platform account registered');
+}
 const paypal = await startPaypalStandIn({ port: portFromEnv('PAYPAL_STANDIN_PORT', 4243), webhookDelayMs });
 // Lodestone as a PayPal partner platform: the same PAYPAL_PARTNER_* variables the server reads.
 const partner = {

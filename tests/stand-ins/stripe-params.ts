@@ -261,12 +261,21 @@ export interface CheckoutRequest {
   plan: SubscriptionPlan | null;
   expiresAt: number;
   expand: string[];
+  /** `automatic_tax[enabled]`: Stripe Tax adds tax from the buyer's address. */
+  automaticTax: boolean;
+  /** `billing_address_collection=required`: Checkout asks for the address (the stand-in: its country). */
+  billingAddressRequired: boolean;
+  allowPromotionCodes: boolean;
+  /** Connect: `payment_intent_data[application_fee_amount]`. */
+  applicationFeeAmount: number | null;
 }
 
 /** The account's own objects that a Checkout Session may name. */
 export interface CheckoutLookup {
   price(id: string): CatalogPrice | undefined;
   customer(id: string): Customer | undefined;
+  /** The request is made on a connected account (the Stripe-Account header): a direct charge. */
+  connected?: boolean;
 }
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -494,6 +503,42 @@ export function checkoutRequest(params: FormObject, now: number, lookup: Checkou
   }
   const paymentIntentData = optionalHash(params, 'payment_intent_data');
   if (paymentIntentData) rejectUnknown(paymentIntentData, PAYMENT_INTENT_DATA_PARAMS, 'payment_intent_data');
+  const applicationFeeAmount = paymentIntentData
+    ? (optionalInteger(paymentIntentData, 'application_fee_amount', 'payment_intent_data') ?? null)
+    : null;
+  if (applicationFeeAmount !== null) {
+    if (!lookup.connected) {
+      throw invalidRequest(
+        'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+        'payment_intent_data[application_fee_amount]',
+      );
+    }
+    if (applicationFeeAmount < 0 || applicationFeeAmount > amountTotal) {
+      throw invalidRequest(
+        'The application fee must be between 0 and the amount of the payment.',
+        'payment_intent_data[application_fee_amount]',
+      );
+    }
+  }
+  const automaticTax = optionalHash(params, 'automatic_tax');
+  if (automaticTax) rejectUnknown(automaticTax, { enabled: true, liability: true }, 'automatic_tax');
+  const taxEnabled = automaticTax ? requiredString(automaticTax, 'enabled', 'automatic_tax') === 'true' : false;
+  const billingAddress = optionalString(params, 'billing_address_collection');
+  if (billingAddress !== undefined && billingAddress !== 'auto' && billingAddress !== 'required') {
+    throw invalidRequest('Invalid billing_address_collection: must be one of auto or required', 'billing_address_collection');
+  }
+  const taxIds = optionalHash(params, 'tax_id_collection');
+  if (taxIds) rejectUnknown(taxIds, { enabled: true, required: true }, 'tax_id_collection');
+  const creation = optionalString(params, 'customer_creation');
+  if (creation !== undefined && creation !== 'always' && creation !== 'if_required') {
+    throw invalidRequest('Invalid customer_creation: must be one of always or if_required', 'customer_creation');
+  }
+  const allowPromotionCodes = optionalString(params, 'allow_promotion_codes') === 'true';
+  if (allowPromotionCodes && params.discounts !== undefined) {
+    throw invalidRequest('You may only specify one of these parameters: allow_promotion_codes, discounts.', 'discounts');
+  }
+  if (params.discounts !== undefined)
+    throw invalidRequest('The Stripe stand-in supports allow_promotion_codes, not discounts.', 'discounts');
 
   const expiresAt = optionalInteger(params, 'expires_at') ?? now + 24 * 3600;
   if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
@@ -517,5 +562,10 @@ export function checkoutRequest(params: FormObject, now: number, lookup: Checkou
     plan,
     expiresAt,
     expand: expandPaths(params),
+    automaticTax: taxEnabled,
+    // Stripe Tax needs an address: Checkout asks for it when tax is on, even with `auto`.
+    billingAddressRequired: billingAddress === 'required' || taxEnabled,
+    allowPromotionCodes,
+    applicationFeeAmount,
   };
 }

@@ -61,6 +61,18 @@ import {
   type SubscriptionPlan,
 } from './stripe-params.js';
 import { DeliveryScheduler, postWebhook } from './webhooks.js';
+import {
+  accountCreateRequest,
+  accountLinkRequest,
+  CHECKOUT_COUNTRIES,
+  type ConnectedAccountObject,
+  discountOf,
+  newPromotionCode,
+  onboardingPage,
+  type PromotionCode,
+  refundRequest,
+  taxFor,
+} from './stripe-connect.js';
 
 /**
  * A local Stripe for tests: the part of the HTTP API that Lodestone uses (so the official SDK talks
@@ -81,6 +93,12 @@ export interface StripeAccount {
    * with `prices` replaces them; without, they stay.
    */
   prices?: PriceRegistration[];
+  /** A Connect platform's one webhook endpoint: its connected accounts' events, each naming the account. */
+  connectWebhookUrl?: string;
+  /** Signs the events sent to `connectWebhookUrl`. */
+  connectWebhookSecret?: string;
+  /** Set on a connected account (made with POST /v1/accounts): its Account and the platform it belongs to. */
+  connect?: { object: ConnectedAccountObject; platform: StripeAccount; deauthorized: boolean };
 }
 
 type SessionFields =
@@ -102,7 +120,12 @@ type SessionFields =
   | 'payment_method_types'
   | 'livemode'
   | 'created'
-  | 'expires_at';
+  | 'expires_at'
+  | 'allow_promotion_codes'
+  | 'automatic_tax'
+  | 'billing_address_collection'
+  | 'total_details'
+  | 'discounts';
 /** The fields of a real Checkout Session that the stand-in keeps, typed by the SDK's own definition. */
 export type CheckoutSession = Pick<Stripe.Checkout.Session, SessionFields> & {
   payment_intent: string | null;
@@ -128,6 +151,7 @@ export type PaymentIntent = Pick<
   | 'customer'
   | 'payment_method_types'
   | 'receipt_email'
+  | 'application_fee_amount'
 > & { latest_charge: string | null };
 
 export type Charge = Pick<
@@ -145,6 +169,7 @@ export type Charge = Pick<
   | 'metadata'
   | 'created'
   | 'livemode'
+  | 'application_fee_amount'
 > & { payment_intent: string };
 
 export type StripeEvent = Pick<
@@ -152,6 +177,8 @@ export type StripeEvent = Pick<
   'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'
 > & {
   type: string;
+  /** Connect: the connected account the event happened on. */
+  account?: string;
   data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
 };
 
@@ -173,6 +200,8 @@ export interface DeliverOptions {
   body?: string;
   /** The account to send to, for an event that is not about one of its objects. */
   secretKey?: string;
+  /** A connected account (acct_…) to send as, for an event that is not about one of its objects. */
+  accountId?: string;
 }
 
 export interface ControlResult {
@@ -195,6 +224,15 @@ export type { Customer, Invoice, PortalSession, PriceRegistration, Subscription 
 
 export type CheckoutPaymentStatus = 'paid' | 'unpaid';
 
+export interface CompleteOptions {
+  paymentStatus?: CheckoutPaymentStatus;
+  email?: string;
+  /** The billing country entered (Stripe Tax's rate follows it). */
+  country?: string;
+  /** A promotion code typed in (the session must allow them). */
+  promotionCode?: string;
+}
+
 export interface StripeStandIn extends RunningStandIn {
   addAccount(account: StripeAccount): void;
   /** Revokes an account's key: the API then answers it 401, as Stripe does for a rolled key. */
@@ -215,7 +253,7 @@ export interface StripeStandIn extends RunningStandIn {
    * debit. A subscription session (card only) also starts the subscription: checkout.session.completed,
    * customer.subscription.created and invoice.paid.
    */
-  completeSession(id: string, options?: { paymentStatus?: CheckoutPaymentStatus; email?: string }): Promise<CompleteResult>;
+  completeSession(id: string, options?: CompleteOptions): Promise<CompleteResult>;
   asyncSucceeded(id: string): Promise<ControlResult>;
   asyncFailed(id: string): Promise<ControlResult>;
   expire(id: string): Promise<ControlResult>;
@@ -234,8 +272,20 @@ export interface StripeStandIn extends RunningStandIn {
   buildEvent(
     type: string,
     object: object,
-    options?: { secretKey?: string; previousAttributes?: Record<string, unknown> },
+    options?: { secretKey?: string; accountId?: string; previousAttributes?: Record<string, unknown> },
   ): StripeEvent;
+  /** Connect: the platform's connected accounts, by id (acct_…). */
+  connectedAccounts: ReadonlyMap<string, StripeAccount>;
+  /** A promotion code on a connected account (acct_…) or an account of its own (its secret key). */
+  addPromotionCode(
+    account: string,
+    code: string,
+    off: { percentOff?: number; amountOff?: number; currency?: string },
+  ): PromotionCode;
+  /** The owner finished onboarding: charges enabled, account.updated sent. */
+  completeOnboarding(accountId: string, details?: { businessName?: string; country?: string }): Promise<ControlResult>;
+  /** The owner disconnected the platform in their Stripe dashboard: account.application.deauthorized. */
+  deauthorize(accountId: string): Promise<ControlResult>;
   deliver(event: StripeEvent, options?: DeliverOptions): Promise<StripeDelivery>;
   /** Forgets sessions, payments, customers, subscriptions, invoices, events, requests and deliveries; accounts and prices stay. */
   reset(): void;
@@ -243,6 +293,8 @@ export interface StripeStandIn extends RunningStandIn {
 
 interface SessionRecord {
   account: StripeAccount;
+  applicationFeeAmount: number | null;
+  billingAddressRequired: boolean;
   session: CheckoutSession;
   lineItems: LineItem[];
   paymentIntentMetadata: Record<string, string>;
@@ -268,6 +320,11 @@ export async function startStripeStandIn({
   webhookDelayMs = 300,
 }: { port?: number; webhookDelayMs?: number } = {}): Promise<StripeStandIn> {
   const accounts = new Map<string, StripeAccount>();
+  const connectedAccounts = new Map<string, StripeAccount>();
+  /** Promotion codes per account, by code (Stripe matches codes case-insensitively). */
+  const promotionCodes = new Map<StripeAccount, Map<string, PromotionCode>>();
+  /** Onboarding links: token -> account and where to go back to. */
+  const accountLinks = new Map<string, { account: StripeAccount; returnUrl: string; refreshUrl: string; used: boolean }>();
   const records = new Map<string, SessionRecord>();
   const sessions = new Map<string, CheckoutSession>();
   const paymentIntents = new Map<string, PaymentIntent>();
@@ -324,9 +381,10 @@ export async function startStripeStandIn({
   function buildEvent(
     type: string,
     object: object,
-    options: { secretKey?: string; previousAttributes?: Record<string, unknown> } = {},
+    options: { secretKey?: string; accountId?: string; previousAttributes?: Record<string, unknown> } = {},
   ): StripeEvent {
     const account =
+      (options.accountId !== undefined ? connectedAccounts.get(options.accountId) : undefined) ??
       (options.secretKey !== undefined ? accounts.get(options.secretKey) : undefined) ??
       accountForObject(object) ??
       (accounts.size === 1 ? [...accounts.values()][0] : undefined);
@@ -340,6 +398,7 @@ export async function startStripeStandIn({
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
+      ...(account.connect && { account: account.connect.object.id }),
       // A snapshot: later changes to the object must not change an event already built.
       data: {
         object: structuredClone(object) as Record<string, unknown>,
@@ -352,21 +411,31 @@ export async function startStripeStandIn({
 
   async function deliver(event: StripeEvent, options: DeliverOptions = {}): Promise<StripeDelivery> {
     const account =
-      (options.secretKey !== undefined ? accounts.get(options.secretKey) : undefined) ?? events.get(event.id)?.account;
+      (options.accountId !== undefined ? connectedAccounts.get(options.accountId) : undefined) ??
+      (options.secretKey !== undefined ? accounts.get(options.secretKey) : undefined) ??
+      events.get(event.id)?.account;
     if (!account) throw new StandInError(400, `Event ${event.id} was not built by this stand-in; pass secretKey`);
     // Stripe sends pretty-printed JSON and signs those exact bytes: a receiver that re-serialises
     // the parsed body before verifying fails here as it would in production.
     const payload = JSON.stringify(event, null, 2);
-    const signatureHeader =
-      options.signatureHeader ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: account.webhookSecret });
-    const url = account.webhookUrl ?? null;
+    // A connected account's events go to its platform's Connect endpoint, signed with that endpoint's
+    // secret; once the account has deauthorised the platform, only that event itself still goes.
+    const platform = account.connect?.platform;
+    const cutOff = account.connect?.deauthorized === true && event.type !== 'account.application.deauthorized';
+    const secret = platform ? (platform.connectWebhookSecret ?? '') : account.webhookSecret;
+    const signatureHeader = options.signatureHeader ?? Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const url = (platform ? (cutOff ? undefined : platform.connectWebhookUrl) : account.webhookUrl) ?? null;
     const response = url
       ? await postWebhook(url, options.body ?? payload, {
           'content-type': 'application/json; charset=utf-8',
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           'stripe-signature': signatureHeader,
         })
-      : { status: null, body: '', error: 'The account has no webhook URL' };
+      : {
+          status: null,
+          body: '',
+          error: platform ? 'The platform has no Connect webhook URL' : 'The account has no webhook URL',
+        };
     const delivery: StripeDelivery = { event, url, signatureHeader, ...response, deliveredAt: new Date().toISOString() };
     deliveries.push(delivery);
     return delivery;
@@ -421,9 +490,54 @@ export async function startStripeStandIn({
   const knownEmail = (session: CheckoutSession) =>
     session.customer_email ?? (session.customer ? billing.customers.get(session.customer)?.email : null) ?? null;
 
-  function complete(record: SessionRecord, paymentStatus: CheckoutPaymentStatus, email?: string): void {
+  /**
+   * What the buyer's entries make of the session: the code's discount and the tax for the billing
+   * country (Stripe Tax, exclusive: added on top). A string when an entry is refused.
+   */
+  function checkoutTotals(
+    record: SessionRecord,
+    entries: { country?: string; promotionCode?: string },
+  ): string | { country: string | null; promotion: PromotionCode | null; discount: number; tax: number } {
+    const { session } = record;
+    const subtotal = session.amount_subtotal ?? 0;
+    const currency = session.currency ?? 'usd';
+    const country = entries.country?.trim().toUpperCase() || null;
+    if (record.billingAddressRequired && !country) return 'Enter your billing address.';
+    if (country && !/^[A-Z]{2}$/.test(country)) return 'Enter a valid country.';
+    let promotion: PromotionCode | null = null;
+    let discount = 0;
+    const code = entries.promotionCode?.trim();
+    if (code) {
+      if (!session.allow_promotion_codes) return 'This checkout does not take promotion codes.';
+      promotion = promotionCodes.get(record.account)?.get(code.toUpperCase()) ?? null;
+      const off = promotion?.active ? discountOf(promotion, subtotal, currency) : undefined;
+      if (!promotion || off === undefined) return 'This code is invalid.';
+      discount = off;
+    }
+    const tax = session.automatic_tax.enabled ? taxFor(subtotal - discount, country) : 0;
+    return { country, promotion, discount, tax };
+  }
+
+  function complete(
+    record: SessionRecord,
+    paymentStatus: CheckoutPaymentStatus,
+    email?: string,
+    entries: { country?: string; promotionCode?: string } = {},
+  ): void {
     const { session } = record;
     assertOpen(session);
+    const totals = checkoutTotals(
+      record,
+      record.billingAddressRequired && !entries.country ? { ...entries, country: 'US' } : entries,
+    );
+    if (typeof totals === 'string') throw new StandInError(400, totals);
+    const subtotal = session.amount_subtotal ?? 0;
+    Object.assign(session, {
+      amount_total: subtotal - totals.discount + totals.tax,
+      total_details: { amount_discount: totals.discount, amount_shipping: 0, amount_tax: totals.tax },
+      discounts: totals.promotion ? [{ coupon: totals.promotion.coupon.id, promotion_code: totals.promotion.id }] : [],
+      ...(session.automatic_tax.enabled && { automatic_tax: { ...session.automatic_tax, status: 'complete' } }),
+    } as Partial<CheckoutSession>);
     const paid = paymentStatus === 'paid';
     const created = nowSeconds();
     const amount = session.amount_total ?? 0;
@@ -443,6 +557,7 @@ export async function startStripeStandIn({
       metadata: {},
       created,
       livemode: false,
+      application_fee_amount: record.applicationFeeAmount,
     };
     const paymentIntent: PaymentIntent = {
       id: `pi_${randomString(24)}`,
@@ -459,6 +574,7 @@ export async function startStripeStandIn({
       payment_method_types: [paid ? 'card' : 'us_bank_account'],
       receipt_email: null,
       latest_charge: charge.id,
+      application_fee_amount: record.applicationFeeAmount,
     };
     charge.payment_intent = paymentIntent.id;
     record.paymentIntent = paymentIntent;
@@ -469,7 +585,12 @@ export async function startStripeStandIn({
       status: 'complete',
       payment_status: paymentStatus,
       payment_intent: paymentIntent.id,
-      customer_details: customerDetails(knownEmail(session) ?? email ?? 'customer@example.com'),
+      customer_details: {
+        ...customerDetails(knownEmail(session) ?? email ?? 'customer@example.com')!,
+        ...(totals.country && {
+          address: { country: totals.country, city: null, line1: null, line2: null, postal_code: null, state: null },
+        }),
+      },
     } satisfies Partial<CheckoutSession>);
   }
 
@@ -537,10 +658,7 @@ export async function startStripeStandIn({
   }
 
   const controls = {
-    async completeSession(
-      id: string,
-      options: { paymentStatus?: CheckoutPaymentStatus; email?: string } = {},
-    ): Promise<CompleteResult> {
+    async completeSession(id: string, options: CompleteOptions = {}): Promise<CompleteResult> {
       const record = findRecord(id);
       if (record.plan) {
         if (options.paymentStatus === 'unpaid') {
@@ -549,7 +667,7 @@ export async function startStripeStandIn({
         const results = await deliverAll(buildEvents(record.account, completeSubscription(record, record.plan, options.email)));
         return { event: results.events[0]!, delivery: results.deliveries[0]!, ...results };
       }
-      complete(record, options.paymentStatus ?? 'paid', options.email);
+      complete(record, options.paymentStatus ?? 'paid', options.email, options);
       const { event, delivery } = await emit('checkout.session.completed', record, record.session);
       return { event, delivery, events: [event], deliveries: [delivery] };
     },
@@ -581,6 +699,26 @@ export async function startStripeStandIn({
       Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
       return emit('charge.refunded', record, charge);
     },
+    async completeOnboarding(accountId: string, details: { businessName?: string; country?: string } = {}) {
+      const account = connectedAccounts.get(accountId);
+      if (!account?.connect) throw new StandInError(404, `No connected account ${accountId}`);
+      const previous = finishOnboarding(account, details);
+      const event = buildEvent('account.updated', account.connect.object, { accountId, previousAttributes: previous });
+      return { event, delivery: await deliver(event) };
+    },
+    async deauthorize(accountId: string) {
+      const account = connectedAccounts.get(accountId);
+      if (!account?.connect) throw new StandInError(404, `No connected account ${accountId}`);
+      if (account.connect.deauthorized) throw new StandInError(409, `${accountId} has already deauthorised its platform`);
+      account.connect.deauthorized = true;
+      const application = {
+        id: `ca_${randomString(24)}`,
+        object: 'application',
+        name: account.connect.platform.businessName ?? 'Lodestone',
+      };
+      const event = buildEvent('account.application.deauthorized', application, { accountId });
+      return { event, delivery: await deliver(event) };
+    },
     advanceSubscription: (id: string) => subscriptionControl(id, () => billing.advance(id)),
     failSubscriptionPayment: (id: string) => subscriptionControl(id, () => billing.failPayment(id)),
     paySubscription: (id: string) => subscriptionControl(id, () => billing.pay(id)),
@@ -595,6 +733,36 @@ export async function startStripeStandIn({
         return billing.changePrice(id, found.price);
       }),
   };
+
+  /** Onboarding's outcome: details submitted, charges and payouts enabled. Answers what changed, for account.updated. */
+  function finishOnboarding(account: StripeAccount, details: { businessName?: string; country?: string }) {
+    const object = account.connect!.object;
+    const previous = {
+      charges_enabled: object.charges_enabled,
+      details_submitted: object.details_submitted,
+      payouts_enabled: object.payouts_enabled,
+    };
+    Object.assign(object, { charges_enabled: true, details_submitted: true, payouts_enabled: true });
+    if (details.businessName) object.business_profile.name = details.businessName;
+    if (details.country) object.country = details.country;
+    account.businessName = object.business_profile.name ?? account.businessName;
+    return previous;
+  }
+
+  function addPromotionCode(
+    key: string,
+    code: string,
+    off: { percentOff?: number; amountOff?: number; currency?: string },
+  ): PromotionCode {
+    const account = connectedAccounts.get(key) ?? accounts.get(key);
+    if (!account) throw new StandInError(404, `No account ${key}`);
+    const promotion = newPromotionCode(code, off, nowSeconds());
+    const codes = promotionCodes.get(account) ?? new Map<string, PromotionCode>();
+    if (codes.has(code.toUpperCase())) throw new StandInError(409, `${code} already exists on this account`);
+    codes.set(code.toUpperCase(), promotion);
+    promotionCodes.set(account, codes);
+    return promotion;
+  }
 
   // ---- API ------------------------------------------------------------------------------------
 
@@ -709,6 +877,7 @@ export async function startStripeStandIn({
       const request = checkoutRequest(params, created, {
         price: (id) => billing.catalogPrice(account, id),
         customer: (id) => billing.owned(billing.customers, id, account),
+        connected: account.connect !== undefined,
       });
       const id = `cs_test_${randomString(56)}`;
       const session: CheckoutSession = {
@@ -735,9 +904,16 @@ export async function startStripeStandIn({
         livemode: false,
         created,
         expires_at: request.expiresAt,
+        allow_promotion_codes: request.allowPromotionCodes,
+        automatic_tax: { enabled: request.automaticTax, liability: null, provider: null, status: null },
+        billing_address_collection: request.billingAddressRequired ? 'required' : null,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+        discounts: [],
       };
       records.set(id, {
         account,
+        applicationFeeAmount: request.applicationFeeAmount,
+        billingAddressRequired: request.billingAddressRequired,
         session,
         lineItems: request.lineItems,
         paymentIntentMetadata: request.paymentIntentMetadata,
@@ -771,6 +947,86 @@ export async function startStripeStandIn({
       const paymentIntent = ownedRecord(path.id!, account, 'payment_intent', 'intent').paymentIntent;
       if (!paymentIntent || paymentIntent.id !== path.id) throw resourceMissing('payment_intent', path.id!, 'intent');
       return { status: 200, body: expanded(paymentIntent, expand, account) };
+    })
+    // ---- Connect and refunds
+    .on('POST', '/v1/accounts', ({ account, params }) => {
+      if (account.connect) throw invalidRequest('Only a platform can create connected accounts.');
+      const object = accountCreateRequest(params, nowSeconds());
+      const connectedAccount: StripeAccount = {
+        secretKey: `sk_test_${object.id}${randomString(24)}`,
+        webhookSecret: `whsec_${randomString(32)}`,
+        businessName: object.business_profile.name ?? undefined,
+        connect: { object, platform: account, deauthorized: false },
+      };
+      connectedAccounts.set(object.id, connectedAccount);
+      accounts.set(connectedAccount.secretKey, connectedAccount);
+      return { status: 200, body: object };
+    })
+    .on('GET', '/v1/accounts/:id', ({ account, params, path }) => {
+      retrieveParams(params);
+      const found = connectedAccounts.get(path.id!);
+      if (!found?.connect || found.connect.platform !== account || found.connect.deauthorized) {
+        throw new StripeApiError(403, {
+          type: 'invalid_request_error',
+          code: 'account_invalid',
+          message: `The provided key '${maskKey(account.secretKey)}' does not have access to account '${path.id}' (or that account does not exist). Application access may have been revoked.`,
+        });
+      }
+      return { status: 200, body: found.connect.object };
+    })
+    .on('POST', '/v1/account_links', ({ account, params }) => {
+      const request = accountLinkRequest(params);
+      const target = connectedAccounts.get(request.account);
+      if (!target?.connect || target.connect.platform !== account) throw noSuchObject('account', request.account, 'account');
+      const token = randomString(32);
+      accountLinks.set(token, { account: target, returnUrl: request.returnUrl, refreshUrl: request.refreshUrl, used: false });
+      const created = nowSeconds();
+      const link: Stripe.AccountLink = {
+        object: 'account_link',
+        created,
+        expires_at: created + 300,
+        url: `${baseUrl}/connect/onboarding/${token}`,
+      };
+      return { status: 200, body: link };
+    })
+    .on('POST', '/v1/refunds', ({ account, params }) => {
+      const request = refundRequest(params);
+      const id = (request.paymentIntent ?? request.charge)!;
+      const record = ownedRecord(
+        id,
+        account,
+        request.paymentIntent ? 'payment_intent' : 'charge',
+        request.paymentIntent ? 'payment_intent' : 'charge',
+      );
+      const { charge, paymentIntent } = record;
+      if (!charge || !paymentIntent || charge.status !== 'succeeded') {
+        throw invalidRequest(`This PaymentIntent (${paymentIntent?.id ?? id}) does not have a successful charge to refund.`);
+      }
+      if (charge.refunded) {
+        throw invalidRequest(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+      }
+      Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+      const refund = {
+        id: `re_${randomString(24)}`,
+        object: 'refund',
+        amount: charge.amount,
+        charge: charge.id,
+        payment_intent: paymentIntent.id,
+        currency: charge.currency,
+        reason: request.reason ?? null,
+        metadata: request.metadata,
+        status: 'succeeded',
+        created: nowSeconds(),
+      };
+      const event = buildEvent('charge.refunded', charge, { secretKey: account.secretKey });
+      scheduler.schedule(webhookDelayMs, () => deliver(event));
+      return { status: 200, body: refund };
+    })
+    .on('GET', '/v1/promotion_codes/:id', ({ account, params, path }) => {
+      retrieveParams(params);
+      const found = [...(promotionCodes.get(account)?.values() ?? [])].find((p) => p.id === path.id);
+      if (!found) throw resourceMissing('promotion_code', path.id!, 'promotion_code');
+      return { status: 200, body: found };
     })
     .on('GET', '/v1/charges/:id', ({ account, params, path }) => {
       retrieveParams(params);
@@ -928,7 +1184,18 @@ export async function startStripeStandIn({
     const account = accounts.get(key);
     if (!account)
       throw new StripeApiError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${maskKey(key)}` });
-    return account;
+    // Connect: the platform's key acts on one of its connected accounts.
+    const on = headerValue(req, 'stripe-account');
+    if (on === undefined) return account;
+    const connectedAccount = connectedAccounts.get(on);
+    if (!connectedAccount?.connect || connectedAccount.connect.platform !== account || connectedAccount.connect.deauthorized) {
+      throw new StripeApiError(403, {
+        type: 'invalid_request_error',
+        code: 'account_invalid',
+        message: `The provided key '${maskKey(key)}' does not have access to account '${on}' (or that account does not exist). Application access may have been revoked.`,
+      });
+    }
+    return connectedAccount;
   }
 
   function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string): void {
@@ -1016,6 +1283,17 @@ export async function startStripeStandIn({
       const emailField = knownEmail(session)
         ? ''
         : `<p><label for="email">Email</label><br><input id="email" name="email" type="email" autocomplete="email" required></p>`;
+      // Stripe Tax needs the buyer's address (here: its country); the tax is shown once it is known.
+      const addressField = record.billingAddressRequired
+        ? `<p><label for="country">Billing country</label><br><select id="country" name="country" required><option value="">Choose…</option>${CHECKOUT_COUNTRIES.map(
+            (c) => `<option value="${c}">${c}</option>`,
+          ).join('')}</select></p>${
+            session.automatic_tax.enabled ? '<p class="hint">Tax is calculated from your billing address.</p>' : ''
+          }`
+        : '';
+      const codeField = session.allow_promotion_codes
+        ? `<p><label for="promotion_code">Promotion code</label><br><input id="promotion_code" name="promotion_code" autocomplete="off"></p>`
+        : '';
       // A subscription is paid by card here; delayed debits are offered for one-time payments only.
       const buttons = plan
         ? `<p><button class="primary" type="submit" name="method" value="card">Subscribe</button></p>`
@@ -1026,6 +1304,8 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 ${summary}
 <form method="post" action="/c/pay/${encodeURIComponent(session.id)}/pay">
 ${emailField}
+${addressField}
+${codeField}
 ${buttons}
 </form>
 <p><a href="${escapeHtml(session.cancel_url ?? '')}">Cancel and return</a></p>`;
@@ -1102,9 +1382,52 @@ ${summary}
         redirect(res, successUrl(record.session));
         return deliverLater(record.account, changes);
       }
-      complete(record, form.get('method') === 'bank_debit' ? 'unpaid' : 'paid', email);
+      const entries = { country: form.get('country') ?? undefined, promotionCode: form.get('promotion_code') ?? undefined };
+      const totals = checkoutTotals(record, entries);
+      if (typeof totals === 'string') return sendHtml(res, 400, renderCheckout(record, totals));
+      complete(record, form.get('method') === 'bank_debit' ? 'unpaid' : 'paid', email, entries);
       const event = buildEvent('checkout.session.completed', record.session, { secretKey: record.account.secretKey });
       redirect(res, successUrl(record.session));
+      scheduler.schedule(webhookDelayMs, () => deliver(event));
+    })
+    // Connect onboarding (an account link's URL): one form, then back to the platform's return URL.
+    .on('GET', '/connect/onboarding/:token', ({ res, params }) => {
+      const link = accountLinks.get(params.token!);
+      if (!link)
+        return sendHtml(
+          res,
+          404,
+          noticePage({ provider: 'Stripe', heading: 'Link not found', text: 'This onboarding link does not exist.' }),
+        );
+      // A used or expired link sends the owner to the platform's refresh URL for a new one, as Stripe does.
+      if (link.used) return redirect(res, link.refreshUrl);
+      sendHtml(
+        res,
+        200,
+        onboardingPage(link.account.connect!.object, link.account.connect!.platform.businessName ?? 'Lodestone', params.token!),
+      );
+    })
+    .on('POST', '/connect/onboarding/:token', ({ res, params, rawBody }) => {
+      const link = accountLinks.get(params.token!);
+      if (!link)
+        return sendHtml(
+          res,
+          404,
+          noticePage({ provider: 'Stripe', heading: 'Link not found', text: 'This onboarding link does not exist.' }),
+        );
+      if (link.used) return redirect(res, link.refreshUrl);
+      link.used = true;
+      const form = new URLSearchParams(rawBody);
+      const account = link.account;
+      const previous = finishOnboarding(account, {
+        businessName: form.get('business_name')?.trim() || undefined,
+        country: form.get('country') ?? undefined,
+      });
+      const event = buildEvent('account.updated', account.connect!.object, {
+        accountId: account.connect!.object.id,
+        previousAttributes: previous,
+      });
+      redirect(res, link.returnUrl);
       scheduler.schedule(webhookDelayMs, () => deliver(event));
     })
     .on('GET', '/p/session/:id', ({ res, params }) => {
@@ -1153,6 +1476,8 @@ ${summary}
         webhookSecret: optionalText(body.webhookSecret, 'webhookSecret') ?? '',
         webhookUrl: optionalText(body.webhookUrl, 'webhookUrl'),
         businessName: optionalText(body.businessName, 'businessName'),
+        connectWebhookUrl: optionalText(body.connectWebhookUrl, 'connectWebhookUrl'),
+        connectWebhookSecret: optionalText(body.connectWebhookSecret, 'connectWebhookSecret'),
         ...(body.prices !== undefined && { prices: priceRegistrations(body.prices) }),
       };
       addAccount(account);
@@ -1172,6 +1497,34 @@ ${summary}
     .on('POST', '/_test/sessions/:id/async-failed', ({ res, params }) => sendControl(res, controls.asyncFailed(params.id!)))
     .on('POST', '/_test/sessions/:id/expire', ({ res, params }) => sendControl(res, controls.expire(params.id!)))
     .on('POST', '/_test/refunds/:id', ({ res, params }) => sendControl(res, controls.refund(params.id!)))
+    // Connect: a promotion code on an account (acct_… or a secret key), onboarding finished, the platform deauthorised.
+    .on('POST', '/_test/promotion_codes', ({ res, rawBody }) => {
+      const body = parseJsonBody(rawBody);
+      const account = optionalText(body.account, 'account');
+      const code = optionalText(body.code, 'code');
+      if (!account || !code) throw new StandInError(400, 'account and code are required');
+      const number = (v: unknown) => (typeof v === 'number' ? v : undefined);
+      sendJson(
+        res,
+        201,
+        addPromotionCode(account, code, {
+          percentOff: number(body.percentOff),
+          amountOff: number(body.amountOff),
+          currency: optionalText(body.currency, 'currency'),
+        }),
+      );
+    })
+    .on('GET', '/_test/connected_accounts', ({ res, url }) =>
+      sendJson(res, 200, {
+        data: filterByQuery(
+          [...connectedAccounts.values()].map((a) => a.connect!.object),
+          url,
+        ),
+      }),
+    )
+    .on('POST', '/_test/connected_accounts/:id/deauthorize', ({ res, params }) =>
+      sendControl(res, controls.deauthorize(params.id!)),
+    )
     // Filters like /_test/sessions, e.g. ?customer=cus_… or ?metadata.workspace_id=….
     .on('GET', '/_test/subscriptions', ({ res, url }) =>
       sendJson(res, 200, { data: filterByQuery(billing.subscriptions.values(), url) }),
@@ -1220,7 +1573,7 @@ ${summary}
 
   function reset(): void {
     scheduler.cancel();
-    for (const collection of [records, sessions, paymentIntents, charges, events, idempotent]) collection.clear();
+    for (const collection of [records, sessions, paymentIntents, charges, events, idempotent, accountLinks]) collection.clear();
     billing.reset();
     requests.length = 0;
     deliveries.length = 0;
@@ -1233,6 +1586,8 @@ ${summary}
     ...server,
     addAccount,
     removeAccount,
+    connectedAccounts,
+    addPromotionCode,
     sessions,
     paymentIntents,
     charges,

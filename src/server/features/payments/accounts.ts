@@ -6,6 +6,7 @@ import {
   providerNotConnectedMessage,
   PAYPAL_UNFINISHED_MESSAGE,
   PAYPAL_WEBHOOK_EVENTS,
+  STRIPE_SETUP_INCOMPLETE,
   STRIPE_WEBHOOK_EVENTS,
   webhookPath,
   type PaymentSettings,
@@ -16,11 +17,12 @@ import {
 import type { Db, Executor } from '@/server/db/client';
 import { connectedAccounts, paymentAccounts } from '@/server/db/schema/index';
 import { HttpError } from '@/server/lib/http-errors';
-import type { PaypalPartnerConfig } from '@/server/config';
+import type { PaypalPartnerConfig, StripeConnectConfig } from '@/server/config';
 import type { Sealer } from '@/server/lib/sealed';
 import { paypalApi, type PaypalCredentials } from './paypal.js';
 import { paypalMerchantRow, paypalPlatformSettings } from './paypal-partner.js';
 import { checkStripeKey, stripeClient, type StripeCredentials } from './stripe.js';
+import { connectionView, stripeConnection } from './stripe-connect.js';
 
 export interface PaymentsDeps {
   db: Db;
@@ -28,10 +30,12 @@ export interface PaymentsDeps {
   publicOrigin: string;
   stripeApiUrl: URL;
   paypalApiUrl: URL | undefined;
+  /** Where owners come back to after a provider's onboarding (APP_URL). */
+  appOrigin: string;
+  /** Set when this server is a Stripe Connect platform (STRIPE_CONNECT_*). */
+  stripeConnect: StripeConnectConfig | undefined;
   /** Lodestone as a PayPal partner platform; unset: only pasted REST credentials (paypal-partner.ts). */
   paypalPartner?: PaypalPartnerConfig;
-  /** Where owners come back to after PayPal's onboarding. */
-  appOrigin?: string;
 }
 
 type Credentials = { stripe: StripeCredentials; paypal: PaypalCredentials };
@@ -82,12 +86,16 @@ export async function paymentProblems(db: Executor, workspaceId: string, config:
   const connected = await connectedProviders(db, workspaceId);
   const missing = chosen.filter((p) => !connected.has(p));
   if (missing.length === 0) return {};
-  // A PayPal account connected through the platform that cannot take payments yet: finish on PayPal, not connect.
-  const unfinished = missing.includes('paypal') && (await paypalMerchantRow(db, workspaceId)) !== undefined;
-  const notConnected = unfinished ? missing.filter((p) => p !== 'paypal') : missing;
+  // Connected through the platform but not finished on the provider's side: say that, not "connect".
+  const unfinished = {
+    stripe: missing.includes('stripe') && (await stripeConnection(db, workspaceId)) !== undefined,
+    paypal: missing.includes('paypal') && (await paypalMerchantRow(db, workspaceId)) !== undefined,
+  };
+  const notConnected = missing.filter((p) => !unfinished[p]);
   const messages = [
     ...(notConnected.length > 0 ? [providerNotConnectedMessage(notConnected)] : []),
-    ...(unfinished ? [PAYPAL_UNFINISHED_MESSAGE] : []),
+    ...(unfinished.stripe ? [STRIPE_SETUP_INCOMPLETE] : []),
+    ...(unfinished.paypal ? [PAYPAL_UNFINISHED_MESSAGE] : []),
   ];
   return { payment: messages.join(' ') };
 }
@@ -98,8 +106,11 @@ export async function paymentSettings(deps: PaymentsDeps, workspaceId: string): 
   const stripe = find('stripe');
   const paypal = find('paypal');
   const url = (provider: Provider) => `${deps.publicOrigin}${webhookPath(provider, workspaceId)}`;
+  const account = await stripeConnection(deps.db, workspaceId);
   return {
     stripe: {
+      platform: deps.stripeConnect !== undefined,
+      account: account ? connectionView(account) : null,
       webhookUrl: url('stripe'),
       events: STRIPE_WEBHOOK_EVENTS,
       connection: stripe

@@ -11,6 +11,7 @@ import type { PaypalApi } from './paypal.js';
 import { paypalApiForPayment, paypalCheckoutAccount } from './paypal-account.js';
 import { markPaypalPaid } from './paypal-webhooks.js';
 import { createStripeCheckout, stripeClient } from './stripe.js';
+import { applicationFee, platformClient, stripeConnection } from './stripe-connect.js';
 
 export interface CheckoutDeps extends PaymentsDeps {
   leads: LeadDeps;
@@ -54,6 +55,8 @@ export async function startCheckout(
   if (!account) return { error: 'unavailable' };
 
   const paymentId = randomUUID();
+  const stripeAccount = account.provider === 'stripe' ? account.stripeAccount : undefined;
+  const fee = stripeAccount ? await applicationFee(deps, deps.db, request.workspaceId, request.amount) : 0;
   await deps.db.insert(payments).values({
     id: paymentId,
     leadId: request.leadId,
@@ -64,7 +67,8 @@ export async function startCheckout(
     amount: request.amount,
     currency,
     status: 'pending',
-    accountId: account.provider === 'paypal' ? account.credentials.accountId : null,
+    accountId: account.provider === 'paypal' ? account.credentials.accountId : (stripeAccount ?? null),
+    feeAmount: stripeAccount ? fee : null,
   });
   const { publicOrigin, tokens } = deps.leads;
   const back = tokens.sign('payment', paymentId);
@@ -72,7 +76,7 @@ export async function startCheckout(
   try {
     const checkout =
       account.provider === 'stripe'
-        ? await createStripeCheckout(stripeClient(account.credentials.secretKey, deps.stripeApiUrl), {
+        ? await createStripeCheckout(account.client, {
             paymentId,
             leadId: request.leadId,
             amount: request.amount,
@@ -81,6 +85,10 @@ export async function startCheckout(
             email: request.email,
             successUrl: `${publicOrigin}${submissionPath(tokens, request.submissionId)}`,
             cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
+            tax: config.payment.tax,
+            promotionCodes: config.payment.promotionCodes,
+            stripeAccount,
+            applicationFee: fee,
           })
         : await account.credentials.api.createOrder({
             paymentId,
@@ -105,11 +113,27 @@ export async function startCheckout(
   }
 }
 
-/** The workspace's credentials for `provider`, tagged with it so each branch gets its own kind. */
+/**
+ * How to reach the workspace's `provider`, tagged with it so each branch gets its own kind. For
+ * Stripe, an account connected through the platform wins over pasted keys; it opens checkouts only
+ * while Stripe lets it take charges.
+ */
 async function connectedAccount(deps: CheckoutDeps, workspaceId: string, provider: Provider) {
   if (provider === 'stripe') {
+    const connected = await stripeConnection(deps.db, workspaceId);
+    if (connected) {
+      const platform = platformClient(deps);
+      if (!platform || !connected.chargesEnabled) return undefined;
+      return { provider, client: platform, stripeAccount: connected.accountId as string | undefined };
+    }
     const credentials = await loadCredentials(deps, deps.db, workspaceId, 'stripe');
-    return credentials && { provider, credentials };
+    return (
+      credentials && {
+        provider,
+        client: stripeClient(credentials.secretKey, deps.stripeApiUrl),
+        stripeAccount: undefined as string | undefined,
+      }
+    );
   }
   const credentials = await paypalCheckoutAccount(deps, workspaceId);
   return credentials && { provider, credentials };

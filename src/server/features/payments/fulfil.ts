@@ -45,19 +45,37 @@ export async function lockPayment(
   return row;
 }
 
+/** What the provider settled, recorded with the payment (minor units): net is after discount and before tax. */
+export interface Settlement {
+  netAmount: number;
+  taxAmount: number;
+  discountAmount: number;
+  promotionCode: string | null;
+  /** The platform's fee on a Connect payment; null for own keys. */
+  feeAmount: number | null;
+}
+
 /**
  * The provider confirmed the money. States only move forward (pending/failed -> paid -> refunded),
- * so events arriving late or out of order cannot undo a refund or pay twice.
+ * so events arriving late or out of order cannot undo a refund or pay twice. `settled` is recorded
+ * in the same write (Stripe: net, tax, discount, code, fee).
  */
-export async function markPaid(deps: LeadDeps, tx: Executor, payment: PaymentRow, chargeId: string | null, now = new Date()) {
+export async function markPaid(
+  deps: LeadDeps,
+  tx: Executor,
+  payment: PaymentRow,
+  chargeId: string | null,
+  settled?: Settlement,
+  now = new Date(),
+) {
   if (payment.status === 'paid' || payment.status === 'refunded') return false;
   await tx
     .update(payments)
-    .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId })
+    .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId, ...settled })
     .where(eq(payments.id, payment.id));
-  await emitPaymentEvent(tx, { ...payment, chargeId: chargeId ?? payment.chargeId }, 'paid', now);
+  await emitPaymentEvent(tx, { ...payment, ...settled, chargeId: chargeId ?? payment.chargeId }, 'paid', now);
   // A payment whose lead was erased (data-subject request) is recorded for tax; there is nobody to deliver to.
-  if (payment.leadId !== null) await confirmPayment(deps, tx, { ...payment, leadId: payment.leadId }, now);
+  if (payment.leadId !== null) await confirmPayment(deps, tx, { ...payment, ...settled, leadId: payment.leadId }, now);
   return true;
 }
 

@@ -39,9 +39,8 @@ const answer = (status: number, body: WebhookAnswer['body']): WebhookAnswer => (
  * amount and its tax zero, in the same transaction.
  */
 export async function markPaypalPaid(deps: CheckoutDeps, tx: Executor, payment: PaymentRow, captureId: string | null) {
-  if (payment.status === 'paid' || payment.status === 'refunded') return false;
-  await tx.update(payments).set({ netAmount: payment.amount, taxAmount: 0 }).where(eq(payments.id, payment.id));
-  return markPaid(deps.leads, tx, { ...payment, netAmount: payment.amount, taxAmount: 0 }, captureId);
+  const settled = { netAmount: payment.amount, taxAmount: 0, discountAmount: 0, promotionCode: null, feeAmount: null };
+  return markPaid(deps.leads, tx, payment, captureId, settled);
 }
 
 /** A body that is a PayPal event, or the answer to give one that is not. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STRIPE_CONNECT_WEBHOOK_PATH } from '@/domain/payments';
 import { submissionPath } from '@/server/features/submissions';
 import { cancelCheckout, completePaypalReturn, type CheckoutDeps } from './checkout.js';
 import { PAYPAL_PARTNER_WEBHOOK_PATH } from './paypal-partner.js';
 import { handlePaypalPartnerWebhook, handlePaypalWebhook } from './paypal-webhooks.js';
-import { handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
+import { handleStripeConnectWebhook, handleStripeWebhook, type WebhookAnswer } from './webhooks.js';
 
 /**
  * What the providers and returning visitors reach on the public origin: the webhooks (raw bodies,
@@ -39,6 +40,13 @@ export async function paymentsPublicRoutes(face: FastifyInstance, { checkout: de
           rawBody(request.body),
           signature(request.headers['stripe-signature']),
         ),
+      ),
+    );
+
+    // The Connect platform's one endpoint: every connected account's events (STRIPE_CONNECT_WEBHOOK_SECRET).
+    app.post<{ Body: Buffer }>(STRIPE_CONNECT_WEBHOOK_PATH, async (request, reply) =>
+      answer(reply, request.log, () =>
+        handleStripeConnectWebhook(deps, rawBody(request.body), signature(request.headers['stripe-signature'])),
       ),
     );
 

@@ -7,6 +7,7 @@ import { connectPaypal, connectStripe, disconnect, paymentSettings } from './acc
 import type { CheckoutDeps } from './checkout.js';
 import { connectMerchant, createReferral, disconnectMerchant, PAYPAL_RETURN_PATH } from './paypal-partner.js';
 import { listPayments } from './ledger.js';
+import { disconnectStripeAccount, refreshStripeAccount, startStripeOnboarding } from './stripe-connect.js';
 
 const tags = ['payments'];
 
@@ -78,6 +79,20 @@ export function paymentsRoutes(app: FastifyInstance, { checkout: deps }: { check
       return back(outcome.ok ? 'paypal=connected' : `paypal_error=${outcome.error}`);
     },
   );
+  // Connect with Stripe (docs/decisions/0081): the onboarding link, the account read back after it, and disconnecting.
+  api.post('/api/payments/stripe/connect', { schema: { tags } }, async (request) =>
+    startStripeOnboarding(deps, request.owner.workspaceId, request.owner.email),
+  );
+
+  api.post('/api/payments/stripe/refresh', { schema: { tags } }, async (request) => {
+    await refreshStripeAccount(deps, request.owner.workspaceId);
+    return settings(request.owner.workspaceId);
+  });
+
+  api.delete('/api/payments/stripe/connect', { schema: { tags } }, async (request) => {
+    await disconnectStripeAccount(deps.db, request.owner.workspaceId);
+    return settings(request.owner.workspaceId);
+  });
 
   for (const provider of ['stripe', 'paypal'] as const) {
     api.delete(`/api/payments/${provider}`, { schema: { tags } }, async (request) => {

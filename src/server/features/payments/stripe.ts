@@ -31,11 +31,20 @@ export interface CheckoutRequest {
   email: string;
   successUrl: string;
   cancelUrl: string;
+  /** Stripe Tax: tax added where it applies, from the address (and tax id) Checkout collects. */
+  tax?: boolean;
+  /** Buyers may enter one of the account's promotion codes. */
+  promotionCodes?: boolean;
+  /** Connect: the connected account the session is opened on (the Stripe-Account header). */
+  stripeAccount?: string;
+  /** Connect: the platform's fee, in minor units (none when 0 or unset). */
+  applicationFee?: number;
 }
 
 /** A Checkout Session for one payment; the payment id is the idempotency key, so a retry makes no second session. */
 export async function createStripeCheckout(stripe: Stripe, request: CheckoutRequest) {
   const metadata = { payment_id: request.paymentId, lead_id: request.leadId };
+  const fee = request.applicationFee ?? 0;
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
@@ -46,17 +55,30 @@ export async function createStripeCheckout(stripe: Stripe, request: CheckoutRequ
             currency: request.currency.toLowerCase(),
             unit_amount: request.amount,
             product_data: { name: request.productName },
+            // The page's price is before tax: Stripe Tax adds what applies on top.
+            ...(request.tax && { tax_behavior: 'exclusive' as const }),
           },
         },
       ],
       customer_email: request.email,
       client_reference_id: request.paymentId,
       metadata,
-      payment_intent_data: { metadata },
+      payment_intent_data: { metadata, ...(fee > 0 && { application_fee_amount: fee }) },
+      ...(request.tax && {
+        automatic_tax: { enabled: true },
+        billing_address_collection: 'required' as const,
+        tax_id_collection: { enabled: true },
+        // The buyer's tax id is kept on a customer of the account, where Stripe's invoices and refunds find it.
+        customer_creation: 'always' as const,
+      }),
+      ...(request.promotionCodes && { allow_promotion_codes: true }),
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     },
-    { idempotencyKey: `checkout-${request.paymentId}` },
+    {
+      idempotencyKey: `checkout-${request.paymentId}`,
+      ...(request.stripeAccount && { stripeAccount: request.stripeAccount }),
+    },
   );
   if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
   return { checkoutId: session.id, url: session.url };

@@ -52,6 +52,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /api/payments/paypal': 'managePayments',
   'POST /api/payments/paypal/connect': 'managePayments',
   'DELETE /api/payments/paypal/connect': 'managePayments',
+  'POST /api/payments/stripe/connect': 'managePayments',
+  'POST /api/payments/stripe/refresh': 'managePayments',
+  'DELETE /api/payments/stripe/connect': 'managePayments',
   // Billing
   'POST /api/billing/checkout': 'billing',
   'POST /api/billing/portal': 'billing',

@@ -265,6 +265,8 @@ describe('roles', () => {
     const connectedAt = '2026-11-27T00:00:00.000Z';
     const settings = {
       stripe: {
+        platform: false,
+        account: null,
         webhookUrl: 'w',
         events: [],
         connection: { secretKey: 'sk_test_…4242', webhookSecret: 'whsec_…abcd', livemode: false, connectedAt },

@@ -32,8 +32,14 @@ async function loadLead(db: Executor, leadId: string) {
   return row && row.config ? { lead: row.lead, config: row.config } : undefined;
 }
 
-const paymentState = (status: string | undefined, leadRefunded: boolean): PaymentState =>
-  leadRefunded || status === 'refunded' ? 'refunded' : status === 'pending' ? 'processing' : 'failed';
+const paymentState = (status: string | undefined, leadRefunded: boolean, reason?: string | null): PaymentState =>
+  leadRefunded || status === 'refunded'
+    ? 'refunded'
+    : status === 'pending'
+      ? 'processing'
+      : reason === 'below_minimum'
+        ? 'belowMinimum'
+        : 'failed';
 
 /**
  * The page of one submission: its own payment, its own code, and the file only once this
@@ -58,14 +64,14 @@ export async function submissionThankYou(deps: LeadDeps, submissionId: string, n
   let payment: VisitorThankYouProps['payment'];
   if (config.payment.enabled || lead.paymentState !== 'none') {
     const [latest] = await deps.db
-      .select({ status: payments.status })
+      .select({ status: payments.status, failureReason: payments.failureReason })
       .from(payments)
       .where(eq(payments.submissionId, submission.id))
       .orderBy(desc(payments.createdAt))
       .limit(1);
     if (latest?.status !== 'paid' || !mayReceiveFile(lead)) {
       payment = {
-        state: paymentState(latest?.status, lead.paymentState === 'refunded'),
+        state: paymentState(latest?.status, lead.paymentState === 'refunded', latest?.failureReason),
         retryUrl: `/f/${lead.formId}`,
         checkUrl: submissionPath(deps.tokens, submission.id),
       };

@@ -55,8 +55,10 @@ export function ProviderPicker({ provider, error, onChange }: ProviderPickerProp
           ? 'Visitors choose Stripe or PayPal.'
           : `Visitors pay with ${provider === 'stripe' ? 'Stripe' : 'PayPal'}.`}
       </p>
-      <FieldError id={PROVIDER_ID} error={error} />
-      <ProviderConnectionNotice provider={provider} />
+      {/* A refusal about a connection is said once, by the notice, with what to do; any other by the field. */}
+      <ProviderConnectionNotice provider={provider} errorId={error ? PROVIDER_ERROR_ID : undefined}>
+        <FieldError id={PROVIDER_ID} error={error} />
+      </ProviderConnectionNotice>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { cn } from '@/web/lib/cn';
 import { AmountInput } from './amount-input';
 import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
+import { CheckoutOptions } from './checkout-options';
 import { ProviderPicker } from './payment-provider-picker';
 
 type PaymentTabProps = {
@@ -126,6 +127,7 @@ export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
           {currencyDecimals(payment.currency) === 0 && <p className="text-sm text-gray-700">{formMessages.wholeAmountsOnly}</p>}
 
           <ProviderPicker provider={payment.provider} error={errors.payment} onChange={(provider) => onChange({ provider })} />
+          <CheckoutOptions payment={payment} onChange={onChange} />
         </div>
       )}
     </div>
