@@ -8,6 +8,7 @@ import { AmountInput } from './amount-input';
 import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { ProviderPicker } from './payment-provider-picker';
+import { DownloadAllowance } from './download-allowance';
 
 type PaymentTabProps = {
   payment: Payment;
@@ -126,6 +127,7 @@ export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
           {currencyDecimals(payment.currency) === 0 && <p className="text-sm text-gray-700">{formMessages.wholeAmountsOnly}</p>}
 
           <ProviderPicker provider={payment.provider} error={errors.payment} onChange={(provider) => onChange({ provider })} />
+          <DownloadAllowance payment={payment} errors={errors} onChange={onChange} />
         </div>
       )}
     </div>
