@@ -150,7 +150,7 @@ export interface AccessLead {
 }
 
 /** Emails logged per lead: its code, its download link, and the notice to the workspace's owners about it. */
-export const LEAD_EMAIL_KINDS = ['code', 'delivery', 'owner-notice'] as const;
+export const LEAD_EMAIL_KINDS = ['code', 'delivery', 'owner-notice', 'receipt'] as const;
 export type LeadEmailKind = (typeof LEAD_EMAIL_KINDS)[number];
 
 /** The file an access request downloads. */

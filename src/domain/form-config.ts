@@ -80,8 +80,18 @@ export const paymentSchema = z.object({
   /** Buyers may enter a promotion code (managed in Stripe) on Stripe's Checkout. */
   promotionCodes: z.boolean().default(false),
   /** How many downloads one purchase allows within `downloadDays` of its link being issued. */
-  downloadLimit: z.number().int().min(1).max(1000).default(10),
-  downloadDays: z.number().int().min(1).max(3650).default(30),
+  downloadLimit: z
+    .number({ error: 'Enter how many downloads a purchase allows.' })
+    .int('Enter a whole number of downloads.')
+    .min(1, 'Allow at least 1 download.')
+    .max(1000, 'Allow at most 1000 downloads.')
+    .default(10),
+  downloadDays: z
+    .number({ error: 'Enter for how many days the download link works.' })
+    .int('Enter a whole number of days.')
+    .min(1, 'Let the link work for at least 1 day.')
+    .max(3650, 'Let the link work for at most 3650 days (10 years).')
+    .default(30),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

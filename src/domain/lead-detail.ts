@@ -30,6 +30,7 @@ export const LEAD_TIMELINE_KINDS = [
   'payment_failed',
   'paid',
   'download_link_sent',
+  'receipt_sent',
   'owner_notified',
   'last_downloaded',
   'refunded',

@@ -195,6 +195,15 @@ export interface PaymentRow {
   amount: number;
   currency: Currency;
   status: PaymentStatus;
+  /** The buyer-facing order number (receipts, stamped files). */
+  orderNumber: number;
+  /** As settled (docs/decisions/0083): net after discount and before tax, the tax (null where not calculated: PayPal), the total. */
+  netAmount: number;
+  taxAmount: number | null;
+  totalAmount: number;
+  discountAmount: number;
+  /** The promotion code the buyer entered, if any. */
+  promotionCode: string | null;
   /** The provider's id: a Checkout Session (cs_…) or a PayPal order; the capture or charge once paid. */
   reference: string | null;
   createdAt: string;

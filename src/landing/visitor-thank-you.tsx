@@ -31,6 +31,8 @@ export interface VisitorThankYouProps {
   /** Seconds before 'Resend verification code' appears. */
   resendInSeconds: number;
   downloadUrl?: string;
+  /** A paid order's receipt page (`/r/{token}`) and what its download link allows, e.g. '10 downloads within 30 days'. */
+  receipt?: { url: string; orderNumber: number; allowance: string };
   notice?: { tone: 'success' | 'error'; text: string };
   /**
    * On a paid page before the file is due: the payment is being confirmed (the page reloads itself
@@ -78,6 +80,12 @@ export function VisitorThankYou(props: VisitorThankYouProps) {
                 <a className="ls-button" href={props.downloadUrl} download>
                   {THANK_YOU_TEXTS.download} {fileName}
                 </a>
+              )}
+              {props.receipt && (
+                <p className="ls-text ls-receipt">
+                  {`Your purchase includes ${props.receipt.allowance}. `}
+                  <a href={props.receipt.url}>{`View your receipt (order ${props.receipt.orderNumber})`}</a>
+                </p>
               )}
             </div>
           ) : (

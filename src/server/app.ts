@@ -40,7 +40,7 @@ import {
 import { spaRoutes } from './features/spa/index.js';
 import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/team/index.js';
 import { visitorEmailRoutes } from './features/visitor-emails/index.js';
-import { visitorJourneyRoutes } from './features/visitor-journey/index.js';
+import { receiptRoutes, visitorJourneyRoutes } from './features/visitor-journey/index.js';
 import { webhooksRoutes } from './features/webhooks/index.js';
 import { dataRequestRoutes, retentionRoutes } from './features/workspace-privacy/index.js';
 import { hostConstraint, isAppHost } from './lib/hosts.js';
@@ -98,6 +98,7 @@ const PUBLIC_FACE: FeatureRoutes[] = [
   visitorJourneyRoutes,
   doubleOptInRoutes,
   fileDownloadRoutes,
+  receiptRoutes,
   imageFileRoutes,
   paymentsPublicRoutes,
   billingWebhookRoutes,

@@ -4,6 +4,8 @@ import type { SignedUpUser } from './owner.js';
 import { journeyKit } from './journey.js';
 import { APP_HOST, type TestApp } from '@tests/setup/app';
 
+const RECEIPT_SUBJECT = /^Your receipt from .+ \(order \d+\)$/;
+
 /** What the payment tests do as owner and as visitor, against one test app. */
 export function paymentsKit(t: TestApp, addressPrefix: string) {
   const { submit, visit, mails } = journeyKit(t, addressPrefix);
@@ -18,7 +20,15 @@ export function paymentsKit(t: TestApp, addressPrefix: string) {
     /** Posts the page as a patient visitor who agreed to the privacy policy. */
     submit: (formId: string, fields: Record<string, string>) => submit(formId, fields),
     visit,
-    mails,
+    /**
+     * The emails to `to`, newest first, but for paid orders' receipts: the payment tests count the
+     * delivery emails; receipts are counted on their own (`receipts`, files/paid-delivery.test.ts).
+     */
+    mails: async (to: string) => (await mails(to)).filter((m) => !RECEIPT_SUBJECT.test(m.subject)),
+    /** The receipts emailed to `to`, newest first. */
+    receipts: async (to: string) => (await mails(to)).filter((m) => RECEIPT_SUBJECT.test(m.subject)),
+    /** Every email to `to`, receipts included. */
+    allMails: mails,
     leadOf: async (email: string) => (await t.db.select().from(leads).where(eq(leads.email, email)))[0]!,
     paymentsOf: (leadId: string) => t.db.select().from(payments).where(eq(payments.leadId, leadId)).orderBy(payments.createdAt),
     downloadLink: (text: string) => /\/d\/[\w.-]+/.exec(text)![0],

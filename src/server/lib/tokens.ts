@@ -9,10 +9,13 @@ import { isUuid } from '@/domain/ids';
  *   (Its purpose is not 'lead': tokens signed for 'lead' were handed to whoever submitted an address
  *   before submissions had pages of their own, so they open nothing now);
  * - 'payment': the way back from a payment provider;
+ * - 'receipt': a paid order's receipt page (`/r/{token}`), sent to the buyer and on their download page;
+ * - 'paid-download': a paid file's download link, naming the payment and its link version (no expiry:
+ *   the payment's allowance, in the database, decides; a fresh link bumps the version);
  * - 'confirm' and 'download' links in emails, which also carry their expiry;
  * - 'lead-export': an owner's export file (APP_URL), expiring with the export; it also needs the owner's session.
  */
-export type LinkPurpose = 'submission' | 'inbox' | 'payment';
+export type LinkPurpose = 'submission' | 'inbox' | 'payment' | 'receipt';
 export type ExpiringPurpose = 'confirm' | 'download' | 'lead-export';
 
 export function createTokens(secret: string) {
@@ -50,6 +53,18 @@ export function createTokens(secret: string) {
       }
       if (!matches(mac(`${purpose}:${leadId}:${expires}`), signature)) return null;
       return { leadId, expired: Number(expires) * 1000 < now.getTime() };
+    },
+    signPaidDownload(paymentId: string, version: number): string {
+      return `${paymentId}.v${version}.${mac(`paid-download:${paymentId}:${version}`)}`;
+    },
+    /** The payment and link version of a paid file's link, or null when we did not make it. */
+    verifyPaidDownload(token: string): { paymentId: string; version: number } | null {
+      const [paymentId, version, signature, extra] = token.split('.');
+      if (!paymentId || !version || !signature || extra !== undefined || !isUuid(paymentId) || !/^v\d{1,9}$/.test(version)) {
+        return null;
+      }
+      const number = Number(version.slice(1));
+      return matches(mac(`paid-download:${paymentId}:${number}`), signature) ? { paymentId, version: number } : null;
     },
     /** HMAC of a verification code, bound to its lead: a leaked table does not give codes away. */
     hashCode: (leadId: string, code: string) => mac(`code:${leadId}:${code}`),

@@ -12,7 +12,9 @@ export type DownloadOutcome =
   | { kind: 'gone' }
   /** The address is not confirmed yet, or a paid page's payment is missing or refunded. */
   | { kind: 'locked' }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  /** A paid lead's link from before links named their purchase: its purchase's allowance decides (paid-download.ts). */
+  | { kind: 'purchase'; leadId: string };
 
 /** A download link from an email: the file, counted, while the lead may still have it. */
 export async function download(deps: LeadDeps & { db: Db }, token: string, now = new Date()): Promise<DownloadOutcome> {
@@ -27,6 +29,7 @@ export async function download(deps: LeadDeps & { db: Db }, token: string, now =
     const { lead, config } = found;
     if (lead.status !== 'verified' || !mayReceiveFile(lead)) return { kind: 'locked' };
     if (!config.leadMagnet) return { kind: 'gone' };
+    if (lead.paymentState === 'paid') return { kind: 'purchase', leadId: lead.id };
     const [file] = await tx
       .select()
       .from(files)

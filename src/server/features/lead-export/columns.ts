@@ -1,4 +1,6 @@
 import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
+import { decimalAmount, type Currency } from '@/domain/money';
+import { orderFigures, TAX_NOT_CALCULATED } from '@/domain/paid-orders';
 
 /** One lead as the export query reads it (export-query.ts), with its latest consent evidence. */
 export interface ExportRow {
@@ -24,6 +26,15 @@ export interface ExportRow {
   consentVersion: number | null;
   pageVersion: number | null;
   confirmedVia: 'code' | 'link' | null;
+  /** The lead's latest paid (or since refunded) order; null on free pages and before payment. */
+  orderNumber?: number | null;
+  paidWith?: 'stripe' | 'paypal' | null;
+  currency?: Currency | null;
+  amount?: number | null;
+  netAmount?: number | null;
+  taxAmount?: number | null;
+  discountAmount?: number | null;
+  promotionCode?: string | null;
 }
 
 /** A page of the export: its answers are keyed by field id and its config says each field's label. */
@@ -49,6 +60,7 @@ const LEAD_HEADERS = [
   'Referrer',
   'Downloads',
 ];
+const ORDER_HEADERS = ['Order number', 'Currency', 'Net', 'Tax', 'Total', 'Discount', 'Discount code'];
 const CONSENT_HEADERS = [
   'Consent given at',
   'Consent agreed',
@@ -86,7 +98,7 @@ export class ExportColumns {
   }
 
   get header(): string[] {
-    return [...LEAD_HEADERS, ...this.labels, ...CONSENT_HEADERS];
+    return [...LEAD_HEADERS, ...this.labels, ...CONSENT_HEADERS, ...ORDER_HEADERS];
   }
 
   /** The row's answers, one per label ('' where its page has no such field or it was left empty). */
@@ -127,6 +139,7 @@ export class ExportColumns {
       row.consentVersion === null ? '' : String(row.consentVersion),
       row.pageVersion === null ? '' : String(row.pageVersion),
       row.confirmedVia ?? '',
+      ...orderValues(row),
     ];
   }
 
@@ -161,9 +174,47 @@ export class ExportColumns {
         pageVersion: row.pageVersion,
         confirmedVia: row.confirmedVia,
       },
+      order: orderRecord(row),
     };
   }
 }
 
 const leadStatus = (row: ExportRow) => (row.status === 'verified' ? 'confirmed' : 'pending');
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The lead's order's figures (docs/decisions/0083), in minor units; null without a paid order. */
+function orderRecord(row: ExportRow) {
+  if (row.orderNumber == null || row.amount == null || !row.currency) return null;
+  const f = orderFigures({
+    amount: row.amount,
+    netAmount: row.netAmount ?? null,
+    taxAmount: row.taxAmount ?? null,
+    discountAmount: row.discountAmount ?? null,
+  });
+  const taxCalculated = !(row.paidWith === 'paypal' && row.taxAmount == null);
+  return {
+    number: row.orderNumber,
+    currency: row.currency,
+    net: f.net,
+    tax: taxCalculated ? f.tax : null,
+    total: f.total,
+    discount: f.discount,
+    code: row.promotionCode ?? null,
+  };
+}
+
+/** The order columns of the CSV: amounts as decimals in the order's currency ('' without an order). */
+function orderValues(row: ExportRow): string[] {
+  const order = orderRecord(row);
+  if (!order) return ORDER_HEADERS.map(() => '');
+  const money = (minor: number) => decimalAmount(minor, order.currency);
+  return [
+    String(order.number),
+    order.currency,
+    money(order.net),
+    order.tax === null ? TAX_NOT_CALCULATED : money(order.tax),
+    money(order.total),
+    money(order.discount),
+    order.code ?? '',
+  ];
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { forms, leadConsents, leads } from '@/server/db/schema/index';
+import { forms, leadConsents, leads, payments } from '@/server/db/schema/index';
 
 // The export reads through one pooled client with a server-side cursor (export-leads.ts), so its
 // statements are plain SQL text; they are written with drizzle's `sql` so the filter's conditions
@@ -30,7 +30,10 @@ export const rowsQuery = (where: SQL) =>
       ${leads.utmTerm} as "utmTerm", ${leads.utmContent} as "utmContent", ${leads.referrer} as "referrer",
       ${leads.downloads} as "downloads", ${leads.data} as "data",
       signup.given_at as "consentGivenAt", signup.agreed as "consentAgreed", signup.text as "consentText",
-      signup.version as "consentVersion", signup.form_version as "pageVersion", confirmation.method as "confirmedVia"
+      signup.version as "consentVersion", signup.form_version as "pageVersion", confirmation.method as "confirmedVia",
+      paid.order_number as "orderNumber", paid.provider as "paidWith", paid.currency as "currency", paid.amount as "amount",
+      paid.net_amount as "netAmount", paid.tax_amount as "taxAmount", paid.discount_amount as "discountAmount",
+      paid.promotion_code as "promotionCode"
     from ${leads}
     join ${forms} on ${forms.id} = ${leads.formId}
     left join lateral (
@@ -41,5 +44,10 @@ export const rowsQuery = (where: SQL) =>
       select c.method from ${leadConsents} c
       where c.lead_id = ${leads.id} and c.event = 'confirmation' order by c.given_at desc limit 1
     ) confirmation on true
+    left join lateral (
+      select p.order_number, p.provider, p.currency, p.amount, p.net_amount, p.tax_amount, p.discount_amount, p.promotion_code
+      from ${payments} p
+      where p.lead_id = ${leads.id} and p.status in ('paid', 'refunded') order by p.paid_at desc limit 1
+    ) paid on true
     where ${where}
     order by ${leads.createdAt} desc, ${leads.id} desc`);

@@ -148,6 +148,7 @@ describe('a CSV export', () => {
       'UTM source', 'UTM medium', 'UTM campaign', 'UTM term', 'UTM content', 'Referrer', 'Downloads',
       'Full name', 'Company', 'Phone',
       'Consent given at', 'Consent agreed', 'Consent text', 'Consent version', 'Page version', 'Confirmed via',
+      'Order number', 'Currency', 'Net', 'Tax', 'Total', 'Discount', 'Discount code',
     ]); // prettier-ignore
     expect(csv.records.map((r) => r.Email)).toEqual([
       'ada@example.com',

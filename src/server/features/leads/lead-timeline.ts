@@ -29,7 +29,12 @@ export function leadTimeline({ lead, submissions, consents, payments, emails, sy
   // Leads stored before submissions were recorded: the lead row itself was made by the submission.
   if (submissions.length === 0) add('submitted', lead.createdAt);
 
-  const EMAIL_EVENT = { code: 'code_sent', delivery: 'download_link_sent', 'owner-notice': 'owner_notified' } as const;
+  const EMAIL_EVENT = {
+    code: 'code_sent',
+    delivery: 'download_link_sent',
+    'owner-notice': 'owner_notified',
+    receipt: 'receipt_sent',
+  } as const;
   for (const e of emails) add(EMAIL_EVENT[e.kind], e.queuedAt);
 
   const confirmations = consents.filter((c) => c.event === 'confirmation');

@@ -40,6 +40,14 @@ import {
   type PlanEndedProps,
 } from './templates/billing-emails.js';
 import {
+  ReceiptEmail,
+  receiptSubject,
+  StampFailedEmail,
+  stampFailedSubject,
+  type ReceiptProps,
+  type StampFailedProps,
+} from './templates/receipt-emails.js';
+import {
   DomainDisabledEmail,
   domainDisabledSubject,
   DomainFailingEmail,
@@ -65,6 +73,8 @@ const templates = {
   planEnded: { subject: planEndedSubject, body: (p: PlanEndedProps) => <PlanEndedEmail {...p} /> },
   domainFailing: { subject: domainFailingSubject, body: (p: DomainFailingProps) => <DomainFailingEmail {...p} /> },
   domainDisabled: { subject: domainDisabledSubject, body: (p: DomainDisabledProps) => <DomainDisabledEmail {...p} /> },
+  receipt: { subject: receiptSubject, body: (p: ReceiptProps) => <ReceiptEmail {...p} /> },
+  stampFailed: { subject: stampFailedSubject, body: (p: StampFailedProps) => <StampFailedEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
 
 export type EmailTemplate = keyof typeof templates;

@@ -17,6 +17,7 @@ export {
 export { emailJobSealer, sealQueuedEmailsWith } from './sealed-email-job.js';
 export { sendEmailTask } from './send-email.task.js';
 export { emailBrandOf, type EmailBrand } from './templates/email-brand.js';
+export { receiptDate, refundText } from './templates/receipt-emails.js';
 
 /** The feature's background tasks, by name, from the services (decision 0073). */
 export const mailTasks = ({ db, emailSealer }: { db: Db; emailSealer: Sealer }, mailer: Mailer): TaskList => ({

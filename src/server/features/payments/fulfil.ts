@@ -4,6 +4,7 @@ import type { Executor } from '@/server/db/client';
 import { paymentEvents, payments } from '@/server/db/schema/index';
 import { type LeadDeps, confirmPayment, revokePayment } from '@/server/features/submissions';
 import { emitEvent, paymentEventData } from '@/server/features/outbox/index';
+import { queueReceipt } from '@/server/features/receipts/index';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -57,8 +58,11 @@ export interface Settlement {
 
 /**
  * The provider confirmed the money. States only move forward (pending/failed -> paid -> refunded),
- * so events arriving late or out of order cannot undo a refund or pay twice. `settled` is recorded
- * in the same write (Stripe: net, tax, discount, code, fee).
+ * so events arriving late or out of order cannot undo a refund or pay twice.
+ *
+ * In the same transaction: the download link's allowance starts (docs/decisions/0083), and the
+ * buyer's receipt is queued, once (`receipt_sent_at`), with the figures as the row holds them after
+ * this update (`settled`, or what the caller wrote to the row earlier in the transaction).
  */
 export async function markPaid(
   deps: LeadDeps,
@@ -69,11 +73,22 @@ export async function markPaid(
   now = new Date(),
 ) {
   if (payment.status === 'paid' || payment.status === 'refunded') return false;
-  await tx
+  const [paid] = await tx
     .update(payments)
-    .set({ status: 'paid', paidAt: now, failureReason: null, chargeId: chargeId ?? payment.chargeId, ...settled })
-    .where(eq(payments.id, payment.id));
-  await emitPaymentEvent(tx, { ...payment, ...settled, chargeId: chargeId ?? payment.chargeId }, 'paid', now);
+    .set({
+      ...settled,
+      status: 'paid',
+      paidAt: now,
+      failureReason: null,
+      chargeId: chargeId ?? payment.chargeId,
+      downloadLinkIssuedAt: now,
+      downloadsUsed: 0,
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  const row = paid ?? { ...payment, chargeId: chargeId ?? payment.chargeId };
+  await emitPaymentEvent(tx, row, 'paid', now);
+  await queueReceipt(deps, tx, row, now);
   // A payment whose lead was erased (data-subject request) is recorded for tax; there is nobody to deliver to.
   if (payment.leadId !== null) await confirmPayment(deps, tx, { ...payment, ...settled, leadId: payment.leadId }, now);
   return true;

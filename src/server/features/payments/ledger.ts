@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LEADS_PAGE_SIZE, type LeadPayment } from '@/domain/forms-api';
+import { orderFigures } from '@/domain/paid-orders';
 import type { PaymentListPage, Revenue } from '@/domain/payments';
 import type { Db, Executor } from '@/server/db/client';
 import { forms, leads, payments } from '@/server/db/schema/index';
@@ -83,11 +84,25 @@ export async function listPayments(db: Executor, workspaceId: string, formId: st
       amount: p.amount,
       currency: p.currency,
       status: p.status,
+      ...listedFigures(p),
       reference: p.chargeId ?? p.checkoutId,
       createdAt: p.createdAt.toISOString(),
       paidAt: p.paidAt?.toISOString() ?? null,
       refundedAt: p.refundedAt?.toISOString() ?? null,
     })),
     nextCursor,
+  };
+}
+
+/** A payment's order number and settled figures as the owner's list shows them (tax null: not calculated). */
+function listedFigures(p: typeof payments.$inferSelect) {
+  const f = orderFigures(p);
+  return {
+    orderNumber: p.orderNumber,
+    netAmount: f.net,
+    taxAmount: p.provider === 'paypal' && p.taxAmount === null ? null : f.tax,
+    totalAmount: f.total,
+    discountAmount: f.discount,
+    promotionCode: p.promotionCode,
   };
 }

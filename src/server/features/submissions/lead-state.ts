@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { emailSender, firstNameOf, mentionsFirstName, ownerWordsOf, type VisitorEmail } from '@/domain/email-copy';
 import type { FormConfig } from '@/domain/form-config';
 import { CONSENT_VERSION } from '@/landing/consent';
 import type { Db, Executor } from '@/server/db/client';
-import { forms, leadConsents, leadEmails, leads, members, submissions, users } from '@/server/db/schema';
+import { forms, leadConsents, leadEmails, leads, members, payments, submissions, users } from '@/server/db/schema';
 import { bumpDailyStats } from '@/server/features/page-counts';
 import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications';
 import { emailBrandOf, queueEmail, type EmailProps } from '@/server/features/mail';
@@ -49,6 +49,35 @@ export const links = (
   confirm: `${deps.publicOrigin}/confirm?t=${deps.tokens.signExpiring('confirm', leadId, codeExpiresAt)}`,
   download: `${deps.publicOrigin}/d/${deps.tokens.signExpiring('download', leadId, new Date(now.getTime() + DOWNLOAD_LINK_DAYS * 86_400_000))}`,
 });
+
+/** A paid file's download link: the payment and its link version, signed (docs/decisions/0083). */
+export const paidDownloadUrl = (deps: LeadDeps, payment: { id: string; downloadLinkVersion: number }) =>
+  `${deps.publicOrigin}/d/${deps.tokens.signPaidDownload(payment.id, payment.downloadLinkVersion)}`;
+
+/** The payment a paid lead's downloads count against: its latest paid one. */
+export async function paidPurchaseOf(db: Executor, leadId: string) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      downloadLinkVersion: payments.downloadLinkVersion,
+      orderNumber: payments.orderNumber,
+      downloadLinkIssuedAt: payments.downloadLinkIssuedAt,
+    })
+    .from(payments)
+    .where(and(eq(payments.leadId, leadId), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The download link a lead is given: a free page's lead's expiring link, or, once paid, the link of
+ * its purchase, which its allowance (downloads and days) governs.
+ */
+export async function downloadLinkOf(deps: LeadDeps, db: Executor, lead: Pick<LeadRow, 'id' | 'paymentState'>, now = new Date()) {
+  const purchase = lead.paymentState === 'paid' ? await paidPurchaseOf(db, lead.id) : undefined;
+  return purchase ? paidDownloadUrl(deps, purchase) : links(deps, lead.id, now).download;
+}
 
 /** The thank-you page of one submission: what its submitter may see, and nothing else. */
 export const submissionPath = (tokens: Tokens, submissionId: string) => `/thank-you?t=${tokens.sign('submission', submissionId)}`;
@@ -167,15 +196,27 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
   await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
 }
 
-export async function sendDownload(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
+/**
+ * The email with the lead's download link. `purchase`: the paid purchase whose (fresh) link it
+ * carries; otherwise the lead's own link (its latest purchase's, once paid).
+ */
+export async function sendDownload(
+  deps: LeadDeps,
+  tx: Executor,
+  lead: LeadRow,
+  page: LeadPage,
+  now: Date,
+  purchase?: { id: string; downloadLinkVersion: number },
+) {
   const { config } = page;
   const l = links(deps, lead.id, now);
+  const paid = purchase !== undefined || (mayReceiveFile(lead) && lead.paymentState === 'paid');
   const props = {
     businessName: config.businessName,
     leadMagnetName: config.leadMagnetName,
-    downloadUrl: l.download,
+    downloadUrl: purchase ? paidDownloadUrl(deps, purchase) : await downloadLinkOf(deps, tx, lead, now),
     thankYouUrl: l.inbox,
-    expiresInDays: DOWNLOAD_LINK_DAYS,
+    expiresInDays: paid ? config.payment.downloadDays : DOWNLOAD_LINK_DAYS,
     ...ownerWordsFor(page, lead, 'delivery'),
     brand: emailBrandOf(config.design, deps.publicOrigin),
   };

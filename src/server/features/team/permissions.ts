@@ -61,6 +61,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   // Workspace and team
   'PUT /api/workspace/retention': 'manageWorkspace',
   'PUT /api/workspace/page-defaults': 'manageWorkspace',
+  'PUT /api/workspace/business-address': 'manageWorkspace',
   // Custom domains and the pages' paths on them (domain/custom-domains.ts)
   'POST /api/domains': 'manageWorkspace',
   'POST /api/domains/:id/verify': 'manageWorkspace',

@@ -5,7 +5,9 @@ import type { VisitorThankYouProps } from '@/landing/index';
 import type { Executor } from '@/server/db/client';
 import { forms, leads, payments, submissions } from '@/server/db/schema/index';
 import {
+  downloadLinkOf,
   links,
+  paidPurchaseOf,
   MAX_CODE_ATTEMPTS,
   mayReceiveFile,
   secondsUntilResend,
@@ -13,6 +15,24 @@ import {
   type LeadDeps,
 } from '@/server/features/submissions';
 import type { ThankYouView } from '@/server/features/public-pages';
+import { receiptUrl } from '@/server/features/receipts/index';
+
+/** What a paid lead's page shows besides its download: the receipt and the allowance of its link. */
+async function receiptOf(
+  deps: LeadDeps,
+  lead: { id: string; paymentState: string },
+  config: FormConfig,
+): Promise<VisitorThankYouProps['receipt']> {
+  if (lead.paymentState !== 'paid') return undefined;
+  const purchase = await paidPurchaseOf(deps.db, lead.id);
+  if (!purchase) return undefined;
+  const { downloadLimit: limit, downloadDays: days } = config.payment;
+  return {
+    url: receiptUrl(deps, purchase.id),
+    orderNumber: purchase.orderNumber,
+    allowance: `${limit} ${limit === 1 ? 'download' : 'downloads'} within ${days} ${days === 1 ? 'day' : 'days'} of this link`,
+  };
+}
 
 /** What the page's owner set for the pages after a sign-up. */
 const afterSubmit = (config: FormConfig) => ({
@@ -83,7 +103,8 @@ export async function submissionThankYou(deps: LeadDeps, submissionId: string, n
     state: unlocked ? 'verified' : 'pending',
     payment,
     resendInSeconds: unlocked ? 0 : secondsUntilResend(submission.lastCodeAt ?? submission.createdAt, now),
-    downloadUrl: unlocked ? links(deps, lead.id, now).download : undefined,
+    downloadUrl: unlocked ? await downloadLinkOf(deps, deps.db, lead, now) : undefined,
+    receipt: unlocked ? await receiptOf(deps, lead, config) : undefined,
   };
 }
 
@@ -111,6 +132,7 @@ export async function inboxThankYou(deps: LeadDeps, leadId: string, now = new Da
           }
         : undefined,
     resendInSeconds: 0,
-    downloadUrl: unlocked ? links(deps, lead.id, now).download : undefined,
+    downloadUrl: unlocked ? await downloadLinkOf(deps, deps.db, lead, now) : undefined,
+    receipt: unlocked ? await receiptOf(deps, lead, config) : undefined,
   };
 }

@@ -10,7 +10,8 @@ import { EmptyTableState, PagedTableCard } from './paged-table';
 import { PaymentReference, PaymentStatusBadge } from './payment-cells';
 import { CELL, Empty, LABELLED, ROW, When } from './table-parts';
 
-const COLUMNS = ['Date', 'Email', 'Provider', 'Amount', 'Status', 'Reference'] as const;
+const COLUMNS = ['Date', 'Email', 'Order', 'Provider', 'Net', 'Tax', 'Total', 'Discount', 'Status', 'Reference'] as const;
+const MONEY_COLUMNS: ReadonlySet<string> = new Set(['Net', 'Tax', 'Total', 'Discount']);
 
 type FormPaymentsCardProps = {
   formId: string;
@@ -39,8 +40,8 @@ export function FormPaymentsCard({ formId, form, revenue }: FormPaymentsCardProp
         </EmptyTableState>
       }
       columns={COLUMNS}
-      alignRight={(column) => column === 'Amount'}
-      minWidth="sm:min-w-[48rem]"
+      alignRight={(column) => MONEY_COLUMNS.has(column)}
+      minWidth="sm:min-w-[64rem]"
       skeleton={<SkeletonRows />}
     >
       {payments.map((payment) => (
@@ -75,6 +76,8 @@ function paymentTitle(payment: PaymentRow): string {
   return parts.join(', ');
 }
 
+const MONEY = 'tabular-nums sm:text-right';
+
 function PaymentTableRow({ payment }: { payment: PaymentRow }) {
   return (
     <tr className={ROW}>
@@ -92,11 +95,36 @@ function PaymentTableRow({ payment }: { payment: PaymentRow }) {
           {payment.email ?? ERASED_PAYER}
         </span>
       </th>
+      <td data-label="Order" className={cn(CELL, LABELLED, 'tabular-nums')}>
+        {payment.orderNumber}
+      </td>
       <td data-label="Provider" className={cn(CELL, LABELLED)}>
         {PROVIDER_NAMES[payment.provider]}
       </td>
-      <td data-label="Amount" className={cn(CELL, LABELLED, 'font-medium text-gray-900 tabular-nums sm:text-right')}>
-        {formatMoney(payment.amount, payment.currency)}
+      <td data-label="Net" className={cn(CELL, LABELLED, MONEY)}>
+        {formatMoney(payment.netAmount, payment.currency)}
+      </td>
+      <td data-label="Tax" className={cn(CELL, LABELLED, MONEY)}>
+        {payment.taxAmount === null ? (
+          <span className="text-gray-500" title="PayPal does not calculate tax">
+            Not calculated
+          </span>
+        ) : (
+          formatMoney(payment.taxAmount, payment.currency)
+        )}
+      </td>
+      <td data-label="Total" className={cn(CELL, LABELLED, MONEY, 'font-medium text-gray-900')}>
+        {formatMoney(payment.totalAmount, payment.currency)}
+      </td>
+      <td data-label="Discount" className={cn(CELL, LABELLED, MONEY)}>
+        {payment.discountAmount > 0 || payment.promotionCode ? (
+          <span className="flex flex-col items-end">
+            <span>{formatMoney(payment.discountAmount, payment.currency)}</span>
+            {payment.promotionCode && <span className="font-mono text-xs text-gray-600">{payment.promotionCode}</span>}
+          </span>
+        ) : (
+          <Empty />
+        )}
       </td>
       <td data-label="Status" className={cn(CELL, LABELLED)}>
         <PaymentStatusBadge status={payment.status} />
@@ -112,7 +140,7 @@ function SkeletonRows() {
   return Array.from({ length: 3 }, (_, i) => (
     <tr key={i} className={ROW}>
       {COLUMNS.map((column, j) => (
-        <td key={column} className={cn(CELL, j === 1 && 'max-sm:col-span-2', j >= 3 && 'max-sm:hidden')}>
+        <td key={column} className={cn(CELL, j === 1 && 'max-sm:col-span-2', j >= 4 && 'max-sm:hidden')}>
           <Skeleton className={cn('h-4', j === 1 ? 'w-44' : 'w-16')} />
           {i === 0 && j === 0 && <span className="sr-only">Loading payments...</span>}
         </td>

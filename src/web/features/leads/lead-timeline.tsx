@@ -9,6 +9,7 @@ const EVENT_LABELS: Record<LeadTimelineKind, string> = {
   payment_failed: 'Payment failed',
   paid: 'Paid',
   download_link_sent: 'Download link sent',
+  receipt_sent: 'Receipt sent',
   owner_notified: 'You were emailed about this lead',
   last_downloaded: 'Last downloaded',
   refunded: 'Refunded',

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessExport, DataRequestLog, DataRequestReceipt, ErasureOutcome, ErasureRequest } from '@/domain/data-requests';
 import type { PageDefaults } from '@/domain/page-defaults';
+import type { BusinessAddress } from '@/domain/paid-orders';
 import type { RetentionSettings } from '@/domain/retention';
 import { apiFetch } from '@/web/lib/api';
 
@@ -39,6 +40,21 @@ export function useSavePageDefaults() {
   return useMutation({
     mutationFn: (defaults: PageDefaults) => apiFetch<PageDefaults>(PAGE_DEFAULTS_PATH, { method: 'PUT', json: defaults }),
     onSuccess: (defaults) => queryClient.setQueryData(pageDefaultsKeys.all, defaults),
+  });
+}
+
+const BUSINESS_ADDRESS_PATH = '/api/workspace/business-address';
+export const businessAddressKeys = { all: ['workspace', 'business-address'] as const };
+
+/** The seller's postal address on the workspace's receipts. */
+export const useBusinessAddress = () =>
+  useQuery({ queryKey: businessAddressKeys.all, queryFn: () => apiFetch<BusinessAddress>(BUSINESS_ADDRESS_PATH) });
+
+export function useSaveBusinessAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: BusinessAddress) => apiFetch<BusinessAddress>(BUSINESS_ADDRESS_PATH, { method: 'PUT', json: value }),
+    onSuccess: (value) => queryClient.setQueryData(businessAddressKeys.all, value),
   });
 }
 

@@ -9,7 +9,8 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useMe } from '@/web/features/team';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
-import { usePageDefaults, useRetentionSettings } from './api';
+import { useBusinessAddress, usePageDefaults, useRetentionSettings } from './api';
+import { BusinessAddressCard } from './business-address-card';
 import { DataRequestsCard } from './data-requests-card';
 import { PageDefaultsCard } from './page-defaults-card';
 import { RetentionCard } from './retention-card';
@@ -27,6 +28,7 @@ export function WorkspacePrivacyPage() {
 function PrivacyContent() {
   const retention = useRetentionSettings();
   const pageDefaults = usePageDefaults();
+  const businessAddress = useBusinessAddress();
   const role = useMe().data?.workspace.role;
   const manages = role && can(role, 'manageWorkspace');
   return (
@@ -38,6 +40,9 @@ function PrivacyContent() {
       </SettingsCard>
       <SettingsCard query={pageDefaults} what="page defaults" skeleton="h-10 w-full">
         {(saved) => <PageDefaultsCard saved={saved} manages={manages} />}
+      </SettingsCard>
+      <SettingsCard query={businessAddress} what="business address" skeleton="h-24 w-full">
+        {(saved) => <BusinessAddressCard saved={saved} manages={manages} />}
       </SettingsCard>
       <DataRequestsCard handles={role && can(role, 'manageLeads')} />
     </div>

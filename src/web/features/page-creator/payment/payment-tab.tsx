@@ -9,6 +9,7 @@ import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { CheckoutOptions } from './checkout-options';
 import { ProviderPicker } from './payment-provider-picker';
+import { DownloadAllowance } from './download-allowance';
 
 type PaymentTabProps = {
   payment: Payment;
@@ -128,6 +129,7 @@ export function PaymentTab({ payment, errors, onChange }: PaymentTabProps) {
 
           <ProviderPicker provider={payment.provider} error={errors.payment} onChange={(provider) => onChange({ provider })} />
           <CheckoutOptions payment={payment} onChange={onChange} />
+          <DownloadAllowance payment={payment} errors={errors} onChange={onChange} />
         </div>
       )}
     </div>

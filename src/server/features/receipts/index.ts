@@ -1,0 +1,1 @@
+export { loadReceipt, queueReceipt, receiptUrl } from './receipt.js';
