@@ -50,7 +50,7 @@ export function orderFigures(p: SettledAmounts) {
   return { net, tax, discount, total: net + tax };
 }
 
-/** PayPal calculates no tax for us: its receipts say so rather than show a zero. */
+/** PayPal calculates no tax for us (it records a zero): its receipts say so rather than show the zero. */
 export const TAX_NOT_CALCULATED = 'not calculated';
 
 /** The lines of a receipt, as the email and the receipt page both show them. */
@@ -64,7 +64,7 @@ export function receiptLines(
       ? [{ label: p.promotionCode ? `Discount (${p.promotionCode})` : 'Discount', value: `−${money(f.discount)}` }]
       : []),
     { label: 'Net', value: money(f.net) },
-    { label: 'Tax', value: p.provider === 'paypal' && p.taxAmount === null ? TAX_NOT_CALCULATED : money(f.tax) },
+    { label: 'Tax', value: p.provider === 'paypal' ? TAX_NOT_CALCULATED : money(f.tax) },
     { label: `Total (${p.currency})`, value: money(f.total) },
   ];
 }

@@ -1,13 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { defaultFormConfig } from '@/domain/form-config';
 import { STRIPE_URL } from '../../playwright.config';
-import { createPublishedForm, editorTab, seriousViolations, signUp, uniqueEmail } from './support.js';
+import { createPublishedForm, editorTab, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
 
 /*
  * docs/decisions/0081: a new owner presses "Connect with Stripe", finishes Stripe's onboarding (the
  * stand-in's), and sees that the account can take payments. They publish a paid page with tax and
- * discount codes; a buyer in the UK pays with a code at Checkout and gets the file; the owner refunds
- * in Stripe and the download ends.
+ * discount codes; a buyer in the UK pays with a code at Checkout, gets the file and a receipt with
+ * the discount and the VAT (docs/decisions/0083); the file is no real PDF, so it goes out unstamped
+ * and the owner is told; the owner refunds in Stripe and the download ends.
  */
 
 const MIN_FILL_MS = 2000;
@@ -113,6 +114,18 @@ test('an owner connects with Stripe, sells with tax and a code, and a refund end
     amount_total: 1800,
     total_details: { amount_discount: 500, amount_tax: 300 },
   });
+
+  // The receipt, emailed and linked from the download page, shows what Stripe settled.
+  const receipt = await waitForMail(page.request, buyerEmail, /^Your receipt from Connie Workbooks/);
+  expect(receipt.text).toContain('LAUNCH25');
+  await buyer.getByRole('link', { name: /View your receipt \(order \d+\)/ }).click();
+  await expect(buyer.getByRole('row', { name: /Discount \(LAUNCH25\)/ })).toContainText('$5.00');
+  await expect(buyer.getByRole('row', { name: /^Net/ })).toContainText('$15.00');
+  await expect(buyer.getByRole('row', { name: /^Tax/ })).toContainText('$3.00');
+  await expect(buyer.getByRole('row', { name: /Total \(USD\)/ })).toContainText('$18.00');
+  await buyer.goBack();
+  // The uploaded file cannot be stamped: it was delivered as it is, and its owner is told.
+  await waitForMail(page.request, ownerEmail, /delivered without its buyer's stamp/);
 
   // The owner refunds in Stripe: the buyer's page says so and the file is no longer theirs.
   expect((await page.request.post(`${STRIPE_URL}/_test/refunds/${session.id}`)).status()).toBe(200);

@@ -12,7 +12,7 @@ import { listenForWebhooks, paymentsKit } from '@tests/kit/payments';
 import { makePdf, pdfPageTexts } from '@tests/kit/pdf-text';
 import { PUBLIC_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { BROWSER_UA } from '@tests/kit/visitor';
-import { startStripeStandIn, type StripeStandIn } from '@tests/stand-ins/stripe';
+import { startStripeStandIn, type CompleteOptions, type StripeStandIn } from '@tests/stand-ins/stripe';
 
 // Receipts, stamped files and download allowances of paid pages (docs/decisions/0083), through the
 // real webhook path: the Stripe stand-in completes Checkout and posts its signed event.
@@ -42,12 +42,12 @@ async function ownerWithStripe() {
   const settings = (await kit.ownerApi(owner, 'GET', '/api/payments/settings')).json<PaymentSettings>();
   stripe.addAccount({ ...keys, webhookUrl: settings.stripe.webhookUrl.replace(t.config.publicUrl.origin, webhookBase) });
   expect((await kit.ownerApi(owner, 'PUT', '/api/payments/stripe', keys)).statusCode).toBe(200);
-  return owner;
+  return Object.assign(owner, { secretKey: keys.secretKey });
 }
 
 let buyers = 0;
 /** A buyer pays on `formId` through Checkout; their download link, payment and mails. */
-async function buy(formId: string, before?: (paymentId: string) => Promise<void>) {
+async function buy(formId: string, atCheckout: CompleteOptions = {}) {
   buyers += 1;
   const email = `buyer${buyers}-${Date.now()}@example.com`;
   const sent = await kit.submit(formId, { email });
@@ -55,8 +55,8 @@ async function buy(formId: string, before?: (paymentId: string) => Promise<void>
   const session = stripe.sessions.get(sent.headers.location!.split('/').pop()!)!;
   const lead = await kit.leadOf(email);
   const pending = (await kit.paymentsOf(lead.id)).at(-1)!;
-  await before?.(pending.id);
-  const { event, delivery } = await stripe.completeSession(session.id);
+  expect(pending.status).toBe('pending');
+  const { event, delivery } = await stripe.completeSession(session.id, atCheckout);
   expect(delivery.status).toBe(200);
   const delivered = (await kit.mails(email)).find((m) => /\/d\/[\w.-]+/.test(m.text))!;
   expect(delivered).toBeDefined();
@@ -90,15 +90,11 @@ describe('receipts', () => {
     const saved = await kit.ownerApi(owner, 'PUT', '/api/workspace/business-address', { businessAddress: `  ${address}  ` });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ businessAddress: address });
-    const form = await createForm(t.app, owner, { publish: true, config: { ...paidConfig(), businessName: 'Acme Books' } });
-    // As the provider settles them (Stripe Tax, a promotion code): written to the row before it is marked paid.
-    const settle = (id: string) =>
-      t.db
-        .update(payments)
-        .set({ netAmount: 799, taxAmount: 160, discountAmount: 200, promotionCode: 'SPRING' })
-        .where(eq(payments.id, id))
-        .then(() => undefined);
-    const { email, payment, event, lead } = await buy(form.id, settle);
+    const config = { ...paidConfig({ tax: true, promotionCodes: true }), businessName: 'Acme Books' };
+    const form = await createForm(t.app, owner, { publish: true, config });
+    // As Stripe settles it: $9.99 less a $2.00 code, plus 20% UK VAT on the $7.99.
+    stripe.addPromotionCode(owner.secretKey, 'SPRING', { amountOff: 200, currency: 'usd' });
+    const { email, payment, event, lead } = await buy(form.id, { country: 'GB', promotionCode: 'spring' });
     for (let i = 0; i < 3; i += 1) expect((await stripe.deliver(event)).status).toBe(200);
 
     const receipts = await kit.receipts(email);

@@ -191,7 +191,7 @@ function orderRecord(row: ExportRow) {
     taxAmount: row.taxAmount ?? null,
     discountAmount: row.discountAmount ?? null,
   });
-  const taxCalculated = !(row.paidWith === 'paypal' && row.taxAmount == null);
+  const taxCalculated = row.paidWith !== 'paypal';
   return {
     number: row.orderNumber,
     currency: row.currency,

@@ -100,7 +100,7 @@ function listedFigures(p: typeof payments.$inferSelect) {
   return {
     orderNumber: p.orderNumber,
     netAmount: f.net,
-    taxAmount: p.provider === 'paypal' && p.taxAmount === null ? null : f.tax,
+    taxAmount: p.provider === 'paypal' ? null : f.tax,
     totalAmount: f.total,
     discountAmount: f.discount,
     promotionCode: p.promotionCode,
