@@ -61,8 +61,11 @@ export function PaypalCard({ paypal, canManage = true }: { paypal: PaymentSettin
             </div>
           )}
           <PaypalTaxNote />
-          <details className="text-sm" open={connection !== null && merchant === null}>
-            <summary className="cursor-pointer rounded-sm font-medium text-indigo-700 hover:text-indigo-900">
+          <details
+            className="group rounded-xl border border-gray-200 p-4 text-sm"
+            open={connection !== null && merchant === null}
+          >
+            <summary className="cursor-pointer font-semibold text-gray-900">
               Advanced: use your own PayPal REST app instead
             </summary>
             <div className="mt-4 grid gap-6">
