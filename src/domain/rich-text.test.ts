@@ -23,7 +23,13 @@ describe('rich text', () => {
 
   it('shows Markdown nested by the thousand as its text, instead of exhausting the stack', () => {
     expect(richTextFits('- one\n  - two\n    - three **bold**\n\n> a quote')).toBe(true);
-    for (const deep of ['>'.repeat(5000) + ' x', '- '.repeat(2500) + 'x', '>'.repeat(RICH_TEXT_MAX_DEPTH) + ' x']) {
+    for (const deep of [
+      '>'.repeat(5000) + ' x',
+      '- '.repeat(2500) + 'x',
+      '1. '.repeat(1600) + 'x',
+      '> * '.repeat(1200) + 'x',
+      '>'.repeat(RICH_TEXT_MAX_DEPTH) + ' x',
+    ]) {
       expect(richTextFits(deep)).toBe(false);
       expect(richTextPlain(deep, 20)).toBe(deep.replace(/\s+/g, ' ').slice(0, 19) + '…');
     }

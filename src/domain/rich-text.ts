@@ -24,11 +24,25 @@ export const RICH_TEXT_MAX_DEPTH = 24;
 
 /** Whether `source` may be shown as Markdown: it parses, and nests no deeper than RICH_TEXT_MAX_DEPTH. Else it is shown as its text. */
 export function richTextFits(source: string): boolean {
+  if (openersBeyondDepth(source)) return false;
   try {
     return depthOf(fromMarkdown(source)) <= RICH_TEXT_MAX_DEPTH;
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a line opens more quotes and list items than RICH_TEXT_MAX_DEPTH, counted at its start
+ * before anything is parsed: the parser takes seconds over a few thousand (`- - - … x`), and each
+ * one nests the tree a level deeper, so such text is shown as its words without parsing it.
+ */
+function openersBeyondDepth(source: string): boolean {
+  for (const line of source.split('\n')) {
+    const openers = /^(?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))*/.exec(line)![0].match(/>|[-*+]|\d+[.)]/g);
+    if (openers !== null && openers.length > RICH_TEXT_MAX_DEPTH) return true;
+  }
+  return false;
 }
 
 /** The depth of a tree, walked without recursion. */
