@@ -24,3 +24,4 @@ export * from './api-keys.js';
 export * from './idempotency.js';
 export * from './lead-export.js';
 export * from './contact.js';
+export * from './placements.js';

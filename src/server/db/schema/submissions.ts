@@ -56,6 +56,13 @@ export const leads = pgTable(
     utmTerm: text('utm_term'),
     utmContent: text('utm_content'),
     referrer: text('referrer'),
+    /**
+     * The placement (domain/placements.ts) the visitor signed up through on the owner's own site, its
+     * name then (kept when the placement is deleted), and that site's page address; null on the page itself.
+     */
+    placementId: text('placement_id'),
+    placementName: text('placement_name'),
+    hostUrl: text('host_url'),
     /** The A/B test variant the visitor saw when signing up; null when the page ran no test. */
     abVariant: text('ab_variant', { enum: ['a', 'b'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
