@@ -101,6 +101,9 @@ export function placementShowsOn(settings: Pick<PlacementSettings, 'showOn' | 'h
   return settings.showOn.length === 0 || settings.showOn.some((p) => urlMatches(p, url));
 }
 
+/** A placement as the API gives it (GET/POST/PUT /api/forms/{formId}/placements[/{id}]). */
+export type Placement = { id: string; formId: string; settings: PlacementSettings; createdAt: string; updatedAt: string };
+
 /** What the loader reads (GET PUBLIC_URL/l/{id}): the settings a visitor's browser needs, nothing of the owner's. */
 export type LoaderConfig = {
   id: string;
