@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import type { PDFDocument } from '@cantoo/pdf-lib';
 
 /**
  * Stamping a paid PDF for its buyer (docs/decisions/0083): each page gets a footer line, the stored
@@ -42,6 +42,8 @@ export async function stampPdf(original: Uint8Array, text: string): Promise<Uint
     throw new UnstampablePdf(`it is larger than ${STAMP_MAX_BYTES / 1024 / 1024} MB, the most Lodestone stamps.`);
   }
   return inTurn(async () => {
+    // Loaded on the first paid download, not with the app: the library takes seconds to import.
+    const { PDFDocument, rgb, StandardFonts } = await import('@cantoo/pdf-lib');
     let doc: PDFDocument;
     try {
       doc = await PDFDocument.load(original, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
