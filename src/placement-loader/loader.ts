@@ -211,7 +211,8 @@ doc.addEventListener(
 function showOverlay(p: Placement, kind: 'popup' | 'slide-in', onClosed?: () => void) {
   const config = p.config!;
   const modal = kind === 'popup';
-  const returnTo = doc.activeElement as HTMLElement | null;
+  let returnTo = doc.activeElement as HTMLElement | null;
+  while (returnTo?.shadowRoot?.activeElement) returnTo = returnTo.shadowRoot.activeElement as HTMLElement;
   const { host, root } = layer();
   const mobile = isMobile();
   const box = make(
