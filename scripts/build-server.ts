@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { build, type Plugin } from 'esbuild';
+import { buildPlacementLoader } from '@/placement-loader/build';
 
 /*
  * The production server: src/server/main.ts bundled into dist/server/main.js (docs/decisions/0026),
@@ -42,7 +43,8 @@ await build({
   target: 'node20.19',
   sourcemap: true,
   logLevel: 'warning',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // The placements' loader script (/l.js), built here so the compiled server needs no build tools.
+  define: { 'process.env.NODE_ENV': '"production"', __PLACEMENT_LOADER__: JSON.stringify(await buildPlacementLoader()) },
   // Bundled CommonJS (React) may call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __lsCreateRequire } from 'node:module'; const require = __lsCreateRequire(import.meta.url);",

@@ -75,31 +75,8 @@ export const DEFAULT_PLACEMENT: PlacementSettings = placementSettingsSchema.pars
 /** A placement id: `plc_` and 16 base62 characters. */
 export const PLACEMENT_ID = /^plc_[0-9A-Za-z]{16}$/;
 
-/**
- * Whether `url` (the host page's whole address) matches `pattern`: a pattern starting with `/` is
- * matched against the path (and query), a whole address against the whole URL without its #.
- * `*` matches any run of characters; everything else literally, case-insensitively.
- */
-export function urlMatches(pattern: string, url: string): boolean {
-  let target: string;
-  try {
-    const u = new URL(url);
-    target = pattern.startsWith('/') ? u.pathname + u.search : u.origin + u.pathname + u.search;
-  } catch {
-    return false;
-  }
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 'i').test(target);
-}
-
-/** Whether a placement with these patterns shows on `url`. */
-export function placementShowsOn(settings: Pick<PlacementSettings, 'showOn' | 'hideOn'>, url: string): boolean {
-  if (settings.hideOn.some((p) => urlMatches(p, url))) return false;
-  return settings.showOn.length === 0 || settings.showOn.some((p) => urlMatches(p, url));
-}
+// Pure, without zod: the loader (src/placement-loader) bundles them alone.
+export { placementShowsOn, urlMatches } from './placement-urls';
 
 /** A placement as the API gives it (GET/POST/PUT /api/forms/{formId}/placements[/{id}]). */
 export type Placement = { id: string; formId: string; settings: PlacementSettings; createdAt: string; updatedAt: string };

@@ -28,6 +28,7 @@ import { devMailboxRoutes } from './features/mail/index.js';
 import { pageStatsRoutes } from './features/page-stats/index.js';
 import { pageDefaultsRoutes } from './features/page-defaults/index.js';
 import { paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
+import { placementLoaderRoutes, placementsRoutes } from './features/placements/index.js';
 import { planLimitsRoutes } from './features/plan-limits/index.js';
 import { PUBLIC_API_PREFIX, publicApiRoutes } from './features/public-api/index.js';
 import {
@@ -72,6 +73,7 @@ const APP_FACE: FeatureRoutes[] = [
 /** The app's host, for a signed-in member of a workspace (the owner API). */
 const OWNER_API: FeatureRoutes[] = [
   formsRoutes,
+  placementsRoutes,
   visitorEmailRoutes,
   pageStatsRoutes,
   leadListRoutes,
@@ -95,6 +97,7 @@ const OWNER_API: FeatureRoutes[] = [
 /** The pages host and the custom domains: visitors, and the payment providers' callbacks. */
 const PUBLIC_FACE: FeatureRoutes[] = [
   publicPagesRoutes,
+  placementLoaderRoutes,
   visitorJourneyRoutes,
   doubleOptInRoutes,
   fileDownloadRoutes,

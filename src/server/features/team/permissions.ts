@@ -24,6 +24,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/images': 'editPages',
   'PUT /api/forms/:id/email-tools': 'editPages',
   'PUT /api/forms/editable': 'editPages',
+  'POST /api/forms/:formId/placements': 'editPages',
+  'PUT /api/forms/:formId/placements/:id': 'editPages',
+  'DELETE /api/forms/:formId/placements/:id': 'editPages',
   // Leads
   'POST /api/leads/exports': 'exportLeads',
   'GET /api/leads/exports': 'exportLeads',

@@ -1,0 +1,2 @@
+export { placementLoaderRoutes } from './loader-routes.js';
+export { placementsRoutes } from './routes.js';
