@@ -5,6 +5,7 @@ import { VISITOR_RATE_LIMITS } from '@/server/features/visitor-journey/index';
 import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf } from './lib';
 import { benchDashboard } from './dashboard';
 import { benchPage } from './page';
+import { benchPlacements } from './placements';
 import { benchSubmissions, submissionSource } from './submissions';
 
 /*
@@ -18,6 +19,8 @@ import { benchSubmissions, submissionSource } from './submissions';
  *   4-5. Durable submissions beside a bare pg client's transactions on the same database, and the
  *      email queue with the dev mailbox and an SMTP sink (bench/submissions.ts).
  *   6. Every dashboard call at DASHBOARD_BENCH_LEADS leads (default 1,000,000; bench/dashboard.ts).
+ *   7. A page on the owner's own site (bench/placements.ts): the loader, Lighthouse on a host page
+ *      with and without the snippet, the form's time to show after its trigger.
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_POST_PAGES
  * (default 20), BENCH_NGINX (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk),
@@ -198,3 +201,7 @@ await benchSubmissions();
 // 6. The dashboard's calls at DASHBOARD_BENCH_LEADS leads (default 1,000,000; bench/dashboard.ts).
 console.log('');
 await benchDashboard();
+// 7. A page on the owner's own site: the loader's size, the host page's Lighthouse figures with and
+// without the snippet, and the form's time to show after its trigger (bench/placements.ts).
+console.log('');
+await benchPlacements();
