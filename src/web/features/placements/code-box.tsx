@@ -35,12 +35,11 @@ export function CodeBox({ id, label, code, copiedMessage }: CodeBoxProps) {
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
-      {/* Focusable so a keyboard user can scroll a long line and select it. */}
+      {/* Long lines wrap (anywhere: a URL has no spaces); Copy copies them as they are. */}
       <pre
         id={id}
-        tabIndex={0}
         aria-labelledby={`${id}-label`}
-        className="overflow-x-auto rounded-lg border border-gray-200 bg-gray-50 p-3 font-mono text-xs leading-relaxed whitespace-pre text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="rounded-lg border border-gray-200 bg-gray-50 p-3 font-mono text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-gray-900"
       >
         <code>{code}</code>
       </pre>

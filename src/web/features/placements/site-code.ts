@@ -9,9 +9,9 @@ export function siteCode(id: string): string {
   return [
     '<script>',
     `  ${LODESTONE_STUB}`,
-    '  // Open it from your own code (any trigger):',
+    '  // Open it (any trigger):',
     `  lodestone('open', '${id}');`,
-    '  // Once your visitor has consented (your consent banner), let it remember who closed it or signed up:',
+    '  // Once the visitor consents (your consent banner):',
     "  lodestone('consent', true);",
     '</script>',
   ].join('\n');
