@@ -38,7 +38,6 @@ export function CodeBox({ id, label, code, copiedMessage }: CodeBoxProps) {
       {/* Long lines wrap (anywhere: a URL has no spaces); Copy copies them as they are. */}
       <pre
         id={id}
-        aria-labelledby={`${id}-label`}
         className="rounded-lg border border-gray-200 bg-gray-50 p-3 font-mono text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-gray-900"
       >
         <code>{code}</code>
