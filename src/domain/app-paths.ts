@@ -4,6 +4,9 @@
 /** The per-form analytics page. */
 export const formAnalyticsPath = (formId: string) => `/dashboard/forms/${encodeURIComponent(formId)}`;
 
+/** "Put it on your site": the page's placements on the owner's own site. */
+export const formSitePath = (formId: string) => `${formAnalyticsPath(formId)}/site`;
+
 /** The workspace's leads, optionally filtered to one page. */
 export const leadsPath = (formId?: string) =>
   formId ? `/dashboard/leads?form=${encodeURIComponent(formId)}` : '/dashboard/leads';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportDownloadPath } from './lead-export';
-import { APP_ROUTES, formAnalyticsPath, isAppRoute, isServerPage, leadPath, leadsPath } from './routes';
+import { APP_ROUTES, formAnalyticsPath, formSitePath, isAppRoute, isServerPage, leadPath, leadsPath } from './routes';
 
 describe('isAppRoute', () => {
   it('accepts every static route, with or without a trailing slash', () => {
@@ -20,6 +20,19 @@ describe('isAppRoute', () => {
       expect(isAppRoute(path), path).toBe(false);
     }
     expect(isAppRoute(formAnalyticsPath('../../etc'))).toBe(false);
+  });
+
+  it('accepts a page\'s "Put it on your site" screen only for an id shaped like a form\'s', () => {
+    expect(formSitePath('AbC123xyZ789')).toBe('/dashboard/forms/AbC123xyZ789/site');
+    expect(isAppRoute(formSitePath('AbC123xyZ789'))).toBe(true);
+    expect(isAppRoute('/dashboard/forms/AbC123xyZ789/site/')).toBe(true);
+    for (const path of [
+      '/dashboard/forms/short/site',
+      '/dashboard/forms/AbC123xyZ789/site/extra',
+      '/dashboard/forms/AbC123xyZ789/sites',
+    ]) {
+      expect(isAppRoute(path), path).toBe(false);
+    }
   });
 
   it('accepts the leads list, and a lead only for an id shaped like a UUID', () => {

@@ -53,6 +53,8 @@ const LEAD_ID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-
  */
 export const APP_ROUTE_PATTERNS = {
   '/dashboard/forms/:id': new RegExp(`^/dashboard/forms/${FORM_ID}$`),
+  /** "Put it on your site": a page's placements on the owner's own site. */
+  '/dashboard/forms/:id/site': new RegExp(`^/dashboard/forms/${FORM_ID}/site$`),
   '/dashboard/leads': /^\/dashboard\/leads$/,
   '/dashboard/leads/:id': new RegExp(`^/dashboard/leads/${LEAD_ID}$`),
   '/settings/integrations': /^\/settings\/integrations$/,
@@ -85,7 +87,7 @@ export const SERVER_PAGE_PATTERNS: readonly RegExp[] = [
 
 export const isServerPage = (pathname: string) => SERVER_PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
 
-export { formAnalyticsPath, leadPath, leadsPath } from './app-paths';
+export { formAnalyticsPath, formSitePath, leadPath, leadsPath } from './app-paths';
 
 const known = new Set<string>(APP_ROUTES);
 const patterns = Object.values(APP_ROUTE_PATTERNS);

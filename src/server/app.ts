@@ -255,7 +255,9 @@ function helmetOptions(config: Config) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pages host's placement loader, for the live preview of "Put it on your site": its
+        // sample page is a srcdoc frame, which runs under this policy. Only that one file.
+        scriptSrc: ["'self'", `${config.publicUrl.origin}/l.js`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: the page creator shows a logo or cover chosen before signing in from the browser's
         // own copy until it is uploaded (decision 0060). Published pages have a CSP of their own.
@@ -263,7 +265,8 @@ function helmetOptions(config: Config) {
         imgSrc: ["'self'", 'data:', 'blob:', config.publicUrl.origin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // The pages host: the placement preview's frame of the page (inside the srcdoc frame above).
+        frameSrc: ["'self'", config.publicUrl.origin],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

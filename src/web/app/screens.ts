@@ -59,6 +59,7 @@ export const SCREENS = {
   '/dashboard/privacy': { module: 'features/workspace-privacy/workspace-privacy-page.tsx', component: 'WorkspacePrivacyPage' },
   '/tutorials': { module: 'features/info-pages/tutorials-page.tsx', component: 'TutorialsPage' },
   '/dashboard/forms/:id': { module: 'features/dashboard/form-analytics-page.tsx', component: 'FormAnalyticsPage' },
+  '/dashboard/forms/:id/site': { module: 'features/placements/placements-page.tsx', component: 'PlacementsPage' },
   '/dashboard/leads': { module: 'features/leads/leads-page.tsx', component: 'LeadsPage' },
   '/dashboard/leads/:id': { module: 'features/leads/lead-detail-page.tsx', component: 'LeadDetailPage' },
   '/settings/integrations': { module: 'features/integrations/integrations-page.tsx', component: 'IntegrationsPage' },

@@ -28,6 +28,7 @@ describe('the app face (APP_URL host)', () => {
       '/dashboard/forms/AbC123xyZ789',
       '/dashboard/forms/AbC123xyZ789/',
       '/dashboard/forms/AbC123xyZ789?tab=leads',
+      '/dashboard/forms/AbC123xyZ789/site',
     ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);
@@ -64,7 +65,8 @@ describe('the app face (APP_URL host)', () => {
     const res = await get('/');
     const csp = res.headers['content-security-policy'] as string;
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    // Beside its own scripts, only the pages host's placement loader (the placement preview's sample page).
+    expect(scriptSrc.trim()).toBe(`script-src 'self' http://${PUBLIC_HOST}/l.js`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     // The creator shows images not uploaded yet (chosen signed out) from object URLs.

@@ -1,9 +1,9 @@
-import { ExternalLink, Link2, Pencil, Users } from 'lucide-react';
+import { AppWindow, ExternalLink, Link2, Pencil, Users } from 'lucide-react';
 import { Link, useParams } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';
-import { leadsPath } from '@/domain/app-paths';
+import { formSitePath, leadsPath } from '@/domain/app-paths';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { Button, buttonVariants } from '@/web/components/ui/button';
@@ -12,6 +12,7 @@ import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { FormEmailToolsCard } from '@/web/features/email-tools';
 import { useFormAnalytics, useFormDetail } from '@/web/features/forms';
+import { PlacementStatsCard } from '@/web/features/placements';
 import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -80,6 +81,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
               <ActivityChart days={analytics.data?.days} />
             </>
           )}
+          <PlacementStatsCard formId={id} />
           <AbTestCard form={form} />
           <FormPaymentsCard formId={id} form={form} revenue={analytics.isError ? null : analytics.data?.revenue} />
           <LeadsTableCard formId={id} form={form} />
@@ -140,6 +142,12 @@ function FormHeader({ form }: { form: FormDetail | undefined }) {
             Copy Link
           </Button>
         )}
+        <Button asChild variant="outline" size="sm">
+          <Link to={formSitePath(form.id)}>
+            <AppWindow aria-hidden="true" />
+            Put it on your site
+          </Link>
+        </Button>
         <Button asChild variant="outline" size="sm">
           <Link to={leadsPath(form.id)}>
             <Users aria-hidden="true" />

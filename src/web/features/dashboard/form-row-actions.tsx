@@ -1,11 +1,11 @@
-import { ChartLine, Code, Copy, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { AppWindow, ChartLine, Code, Copy, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from '@/web/lib/router';
 import { toast } from 'sonner';
 import { formMessages } from '@/domain/form-messages';
 import { ErrorCode } from '@/domain/api-errors';
 import type { FormSummary } from '@/domain/forms-api';
-import { formAnalyticsPath } from '@/domain/app-paths';
+import { formAnalyticsPath, formSitePath } from '@/domain/app-paths';
 import { Button } from '@/web/components/ui/button';
 import {
   DropdownMenu,
@@ -105,6 +105,10 @@ export function FormRowActions({ form, onDelete }: FormRowActionsProps) {
           <DropdownMenuItem onSelect={() => setEmbedding(true)}>
             <Code aria-hidden="true" />
             Embed
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate(formSitePath(form.id))}>
+            <AppWindow aria-hidden="true" />
+            Put it on your site
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate(editPath(form.id))}>
             <Pencil aria-hidden="true" />
