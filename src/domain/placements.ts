@@ -88,6 +88,8 @@ export type LoaderConfig = {
   pageUrl: string;
   /** The page's title (the bar's text when barText is empty, the frame's title). */
   title: string;
+  /** The words of the page's submit button: the bar's button that opens the form says the same. */
+  buttonText: string;
   /** The sites allowed to show the page (the page's embedOrigins): the loader shows nothing elsewhere. */
   origins: string[];
   settings: Omit<PlacementSettings, 'name'>;

@@ -342,7 +342,7 @@ function showBar(p: Placement) {
     },
     { type: 'button' },
   );
-  cta.textContent = 'Open';
+  cta.textContent = config.buttonText;
   cta.setAttribute('aria-haspopup', 'dialog');
   // The form opens over the page; closing it leaves the bar (and the visitor's memory) as it was.
   let formOpen = false;

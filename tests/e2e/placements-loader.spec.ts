@@ -241,12 +241,12 @@ test('a bar sits over the site without moving it, and its button opens the form'
     expect(await heading(page)).toEqual(without);
     await page.screenshot({ path: testInfo.outputPath(`bar-${width}.png`) });
     await testInfo.attach(`bar-${width}`, { path: testInfo.outputPath(`bar-${width}.png`), contentType: 'image/png' });
-    await region.getByRole('button', { name: 'Open' }).click();
+    await region.getByRole('button', { name: `Get ${TITLE}` }).click();
     await expect(dialog(page)).toBeVisible();
     await screenshot(page, testInfo, `bar-opened-${width}`);
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toHaveCount(0);
-    await expect(region.getByRole('button', { name: 'Open' })).toBeFocused();
+    await expect(region.getByRole('button', { name: `Get ${TITLE}` })).toBeFocused();
     await region.getByRole('button', { name: 'Close' }).click();
     await expect(region).toHaveCount(0);
   }

@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import { placements } from '@/server/db/schema/index';
 import { framingOrigins } from '@/server/features/public-pages/index';
 import { loadLiveForm } from '@/server/features/submissions';
+import { submitLabel } from '@/landing/submit-label';
 
 /**
  * The placement `id` as the loader sees it, when its page is published and live (the same lookup,
@@ -27,6 +28,7 @@ export async function loadLivePlacement(
     id: row.id,
     pageUrl: `${publicOrigin}/f/${form.id}`,
     title: form.config.title,
+    buttonText: submitLabel(form.config),
     origins: framingOrigins(form.config),
     settings,
   };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import type { LoaderConfig, Placement } from '@/domain/placements';
+import { submitLabel } from '@/landing/submit-label';
 import { placementDailyStats } from '@/server/db/schema/index';
 import { liveFormsSynced } from '@/server/features/submissions';
 
@@ -64,6 +65,7 @@ describe('GET /l/{id}', () => {
       id: placement.id,
       pageUrl: `${t.config.publicUrl.origin}/f/${form.id}`,
       title: form.published!.title,
+      buttonText: submitLabel(form.published!),
       origins: ['https://shop.example.com', 'http://localhost:8080'],
       settings: { ...placement.settings, name: undefined },
     });

@@ -51,7 +51,13 @@ describe("a placement's code", () => {
 describe("the live preview's sample page", () => {
   const hostile = '</script><script>alert(1)</script>';
   const settings = { ...DEFAULT_PLACEMENT, name: hostile, display: 'bar' as const, barText: hostile };
-  const page = previewSrcdoc({ publicOrigin: ORIGIN, pageUrl: `${ORIGIN}/f/AbC123xyZ789`, title: `"${hostile}'`, settings });
+  const page = previewSrcdoc({
+    publicOrigin: ORIGIN,
+    pageUrl: `${ORIGIN}/f/AbC123xyZ789`,
+    title: `"${hostile}'`,
+    buttonText: 'Get the guide',
+    settings,
+  });
 
   it('runs the loader in preview mode with the unsaved settings, escaped so no text of the owner closes the tag', () => {
     const tag = page.match(/<script async src="[^"]*" data-placement="preview" data-preview-config="([^"]*)"><\/script>/);
@@ -63,7 +69,9 @@ describe("the live preview's sample page", () => {
       (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!,
     );
     const config: unknown = JSON.parse(decoded);
-    expect(config).toEqual(previewConfig({ pageUrl: `${ORIGIN}/f/AbC123xyZ789`, title: `"${hostile}'`, settings }));
+    expect(config).toEqual(
+      previewConfig({ pageUrl: `${ORIGIN}/f/AbC123xyZ789`, title: `"${hostile}'`, buttonText: 'Get the guide', settings }),
+    );
     expect(config).toMatchObject({ id: 'preview', origins: [], settings: { barText: hostile, display: 'bar' } });
     // The loader never gets the placement's name (only the owner sees it).
     expect(JSON.stringify(config)).not.toContain('"name"');
@@ -76,6 +84,7 @@ describe("the live preview's sample page", () => {
       publicOrigin: ORIGIN,
       pageUrl: `${ORIGIN}/f/x`,
       title: 'T',
+      buttonText: 'Get the guide',
       settings: { ...settings, display: 'inline' },
     });
     expect(inline).toContain('<div data-lodestone-placement="preview" style="min-height:560px"></div>');
@@ -83,11 +92,11 @@ describe("the live preview's sample page", () => {
 
   it('"Show it now" forces the trigger to the page load, at once', () => {
     const later = { ...DEFAULT_PLACEMENT, trigger: 'exit' as const, delaySeconds: 30 };
-    expect(previewConfig({ pageUrl: 'p', title: 't', settings: later, now: true }).settings).toMatchObject({
+    expect(previewConfig({ pageUrl: 'p', title: 't', buttonText: 'b', settings: later, now: true }).settings).toMatchObject({
       trigger: 'load',
       delaySeconds: 0,
     });
-    expect(previewConfig({ pageUrl: 'p', title: 't', settings: later }).settings).toMatchObject({
+    expect(previewConfig({ pageUrl: 'p', title: 't', buttonText: 'b', settings: later }).settings).toMatchObject({
       trigger: 'exit',
       delaySeconds: 30,
     });

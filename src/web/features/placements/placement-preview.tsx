@@ -18,6 +18,8 @@ type PlacementPreviewProps = {
   publicOrigin: string;
   pageUrl: string;
   title: string;
+  /** The page's submit button's words (the bar's button). */
+  buttonText: string;
   /** The editor's current settings, saved or not. */
   settings: PlacementSettings;
 };
@@ -28,7 +30,7 @@ type PlacementPreviewProps = {
  * may be shown (frame-ancestors names the app's origin): what runs in it is our sample page and
  * our loader, never the owner's scripts, which run in the page's own frame on the public origin.
  */
-export function PlacementPreview({ publicOrigin, pageUrl, title, settings }: PlacementPreviewProps) {
+export function PlacementPreview({ publicOrigin, pageUrl, title, buttonText, settings }: PlacementPreviewProps) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const settingsJson = JSON.stringify(settings);
   const [shown, setShown] = useState(settingsJson);
@@ -42,8 +44,9 @@ export function PlacementPreview({ publicOrigin, pageUrl, title, settings }: Pla
 
   const forcing = now !== null && now.for === shown;
   const srcdoc = useMemo(
-    () => previewSrcdoc({ publicOrigin, pageUrl, title, settings: JSON.parse(shown) as PlacementSettings, now: forcing }),
-    [publicOrigin, pageUrl, title, shown, forcing],
+    () =>
+      previewSrcdoc({ publicOrigin, pageUrl, title, buttonText, settings: JSON.parse(shown) as PlacementSettings, now: forcing }),
+    [publicOrigin, pageUrl, title, buttonText, shown, forcing],
   );
 
   const frame = WINDOWS[device];

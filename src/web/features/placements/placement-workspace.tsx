@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { FormDetail } from '@/domain/forms-api';
 import type { Placement } from '@/domain/placements';
+import { submitLabel } from '@/landing/submit-label';
 import { ConfirmButton } from '@/web/components/confirm-button';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
@@ -52,6 +53,7 @@ export function PlacementWorkspace({ form, placement, publicOrigin, readOnly, on
   };
 
   const title = form.published?.title || form.name;
+  const buttonText = submitLabel(form.published ?? form.draft);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start">
       <Card>
@@ -106,6 +108,7 @@ export function PlacementWorkspace({ form, placement, publicOrigin, readOnly, on
               publicOrigin={publicOrigin}
               pageUrl={form.publicUrl}
               title={title}
+              buttonText={buttonText}
               settings={previewSettings(draft)}
             />
           </CardContent>

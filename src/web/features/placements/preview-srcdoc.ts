@@ -10,18 +10,27 @@ type PreviewInput = {
   /** The page's public address, `{PUBLIC_URL}/f/{id}`. */
   pageUrl: string;
   title: string;
+  /** The page's submit button's words (the bar's button). */
+  buttonText: string;
   settings: PlacementSettings;
   /** "Show it now": the trigger forced to the page's load, at once. */
   now?: boolean;
 };
 
 /** The loader's settings for a preview: the unsaved settings, without the name (the loader never sees it). */
-export function previewConfig({ pageUrl, title, settings, now = false }: Omit<PreviewInput, 'publicOrigin'>): LoaderConfig {
+export function previewConfig({
+  pageUrl,
+  title,
+  buttonText,
+  settings,
+  now = false,
+}: Omit<PreviewInput, 'publicOrigin'>): LoaderConfig {
   const { name: _name, ...rest } = settings;
   return {
     id: PREVIEW_PLACEMENT_ID,
     pageUrl,
     title,
+    buttonText,
     origins: [],
     settings: now ? { ...rest, trigger: 'load', delaySeconds: 0 } : rest,
   };
