@@ -26,6 +26,7 @@ import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-expo
 import { leadListRoutes } from './features/leads/index.js';
 import { devMailboxRoutes } from './features/mail/index.js';
 import { pageStatsRoutes } from './features/page-stats/index.js';
+import { placementStatsRoutes } from './features/placements/index.js';
 import { pageDefaultsRoutes } from './features/page-defaults/index.js';
 import { paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { planLimitsRoutes } from './features/plan-limits/index.js';
@@ -74,6 +75,7 @@ const OWNER_API: FeatureRoutes[] = [
   formsRoutes,
   visitorEmailRoutes,
   pageStatsRoutes,
+  placementStatsRoutes,
   leadListRoutes,
   planLimitsRoutes,
   leadExportRoutes,

@@ -1,0 +1,1 @@
+export { placementStatsRoutes } from './stats-routes.js';
