@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journeyKit } from '@tests/kit/journey';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { BROWSER_UA } from '@tests/kit/visitor';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import type { FormConfig } from '@/domain/form-config';
 import { PLACEMENT_MESSAGES } from '@/domain/placements';
 import { frameHeightScript, placementSignedUpScript, PLACEMENT_PREVIEW_NOTE } from '@/landing/index';
@@ -179,6 +179,18 @@ describe("a sign-up in a placement's frame", () => {
       utm_campaign: 'spring',
     });
     expect(await signupsOf(id)).toEqual([{ day: today(new Date()), signups: 1 }]);
+    // The owner's lead page says where it came from.
+    const { rows } = await t.db.execute<{ id: string }>(sql`select id from leads where email = 'framed@example.com'`);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/leads/${rows[0]!.id}`,
+      headers: { host: APP_HOST, cookie: owner.cookie },
+    });
+    expect(detail.json()).toMatchObject({
+      placement: { id, name: 'Blog popup' },
+      hostUrl: HOST_PAGE,
+      utm: { source: 'newsletter' },
+    });
 
     // The thank-you page says so to the host page's origin, by a script its CSP allows.
     const location = sent.headers.location!;
