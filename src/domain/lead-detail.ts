@@ -131,6 +131,14 @@ export const leadDetailSchema = z.object({
     content: z.string().nullable(),
   }),
   referrer: z.string().nullable(),
+  placement: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .describe("The placement on the owner's own site the lead signed up through (its name then), or null: the page itself."),
+  hostUrl: z
+    .string()
+    .nullable()
+    .describe("The address of the owner's site page that placement was on, when it was an allowed site."),
   abVariant: z
     .enum(['a', 'b'])
     .nullable()

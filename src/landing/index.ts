@@ -15,6 +15,7 @@ export {
 } from './landing-page';
 export { landingScript } from './landing-script';
 export { frameHeightScript } from './frame-height-script';
+export { PLACEMENT_PREVIEW_NOTE, placementSignedUpScript } from './placement-script';
 export type { LandingPageProps } from './types';
 export { PAYMENT_TEXTS, THANK_YOU_TEXTS, VisitorThankYou, thankYouScript, type VisitorThankYouProps } from './visitor-thank-you';
 export {

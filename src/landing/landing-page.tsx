@@ -73,18 +73,28 @@ export function LandingPage(props: LandingPageProps) {
   const [openedAt] = useState(Date.now);
   const closedBy = closingDeadline(config, props.now ?? openedAt);
   // Nothing to act on once the form is closed: the calls to action that lead to it go too.
-  const sections = shownSections(config).filter((s) => !(closedBy && s.type === 'cta'));
+  // A placement's compact frame is the form alone: the page's other sections stay on the page.
+  const compact = props.compact === true;
+  const sections = compact ? [] : shownSections(config).filter((s) => !(closedBy && s.type === 'cta'));
 
   return (
     <div className="ls-page" style={designStyle(design)}>
       <Root className={containerClass(design, sections.length > 0)}>
-        <header className="ls-header">
-          {design.logo && <Logo image={design.logo} alt={businessName} />}
-          {businessName && <p className="ls-business">{businessName}</p>}
-          <h1 className="ls-title">{title}</h1>
-          {description && <RichText source={description} className="ls-description" />}
-        </header>
-        <Cover design={design} />
+        {compact ? (
+          <header className="ls-header">
+            <h1 className="ls-title">{title}</h1>
+          </header>
+        ) : (
+          <>
+            <header className="ls-header">
+              {design.logo && <Logo image={design.logo} alt={businessName} />}
+              {businessName && <p className="ls-business">{businessName}</p>}
+              <h1 className="ls-title">{title}</h1>
+              {description && <RichText source={description} className="ls-description" />}
+            </header>
+            <Cover design={design} />
+          </>
+        )}
         {/* The form's card is where every call to action leads (#{prefix}-form). */}
         <div className="ls-card" id={`${prefix}-form`}>
           {closedBy ? (
@@ -161,10 +171,11 @@ export function LandingPage(props: LandingPageProps) {
                 className="ls-button"
                 data-ls-submit=""
                 data-submitting-label={SUBMITTING_LABEL}
-                disabled={phase === 'submitting'}
+                disabled={phase === 'submitting' || props.signUpsOff !== undefined}
               >
                 {phase === 'submitting' ? SUBMITTING_LABEL : submitLabel(config)}
               </button>
+              {props.signUpsOff && <p className="ls-hint">{props.signUpsOff}</p>}
             </form>
           )}
         </div>

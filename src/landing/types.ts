@@ -41,4 +41,11 @@ export interface LandingPageProps {
    * so the document matches the key it is cached under; omitted, the current time.
    */
   now?: number;
+  /**
+   * A placement's frame on the owner's site showing only the form (domain/placements.ts): the page's
+   * title and its form card (fields, consent and its links, the button), without the rest of the page.
+   */
+  compact?: boolean;
+  /** The owner's preview of a placement: the button is off and this note says why. */
+  signUpsOff?: string;
 }

@@ -26,6 +26,7 @@ import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-expo
 import { leadListRoutes } from './features/leads/index.js';
 import { devMailboxRoutes } from './features/mail/index.js';
 import { pageStatsRoutes } from './features/page-stats/index.js';
+import { placementStatsRoutes } from './features/placements/index.js';
 import { pageDefaultsRoutes } from './features/page-defaults/index.js';
 import { paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
 import { placementLoaderRoutes, placementsRoutes } from './features/placements/index.js';
@@ -76,6 +77,7 @@ const OWNER_API: FeatureRoutes[] = [
   placementsRoutes,
   visitorEmailRoutes,
   pageStatsRoutes,
+  placementStatsRoutes,
   leadListRoutes,
   planLimitsRoutes,
   leadExportRoutes,

@@ -18,6 +18,10 @@ export interface ExportRow {
   utmTerm: string | null;
   utmContent: string | null;
   referrer: string | null;
+  /** The placement on the owner's site the lead signed up through (its name then), and that site's page. */
+  placementId?: string | null;
+  placementName?: string | null;
+  hostUrl?: string | null;
   downloads: number;
   data: Record<string, string> | null;
   consentGivenAt: Date | null;
@@ -58,6 +62,8 @@ const LEAD_HEADERS = [
   'UTM term',
   'UTM content',
   'Referrer',
+  'Placement',
+  'Host page',
   'Downloads',
 ];
 const ORDER_HEADERS = ['Order number', 'Currency', 'Net', 'Tax', 'Total', 'Discount', 'Discount code'];
@@ -131,6 +137,8 @@ export class ExportColumns {
       row.utmTerm ?? '',
       row.utmContent ?? '',
       row.referrer ?? '',
+      row.placementName ?? '',
+      row.hostUrl ?? '',
       String(row.downloads),
       ...this.answers(row),
       iso(row.consentGivenAt) ?? '',
@@ -164,6 +172,8 @@ export class ExportColumns {
       utmTerm: row.utmTerm,
       utmContent: row.utmContent,
       referrer: row.referrer,
+      placement: row.placementId ? { id: row.placementId, name: row.placementName ?? '' } : null,
+      hostUrl: row.hostUrl ?? null,
       downloads: row.downloads,
       fields: Object.fromEntries(this.labels.flatMap((label, i) => (answers[i] ? [[label, answers[i]]] : []))),
       consent: {

@@ -28,6 +28,7 @@ export const rowsQuery = (where: SQL) =>
       ${leads.createdAt} as "createdAt", ${leads.verifiedAt} as "verifiedAt",
       ${leads.utmSource} as "utmSource", ${leads.utmMedium} as "utmMedium", ${leads.utmCampaign} as "utmCampaign",
       ${leads.utmTerm} as "utmTerm", ${leads.utmContent} as "utmContent", ${leads.referrer} as "referrer",
+      ${leads.placementId} as "placementId", ${leads.placementName} as "placementName", ${leads.hostUrl} as "hostUrl",
       ${leads.downloads} as "downloads", ${leads.data} as "data",
       signup.given_at as "consentGivenAt", signup.agreed as "consentAgreed", signup.text as "consentText",
       signup.version as "consentVersion", signup.form_version as "pageVersion", confirmation.method as "confirmedVia",

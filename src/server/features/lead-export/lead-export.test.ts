@@ -145,7 +145,7 @@ describe('a CSV export', () => {
     // The Guide is older, so its labels come first; " Full name " is the same label trimmed.
     expect(csv.header).toEqual([
       'Lead ID', 'Email', 'Page', 'Page ID', 'Status', 'Payment', 'Created at', 'Confirmed at',
-      'UTM source', 'UTM medium', 'UTM campaign', 'UTM term', 'UTM content', 'Referrer', 'Downloads',
+      'UTM source', 'UTM medium', 'UTM campaign', 'UTM term', 'UTM content', 'Referrer', 'Placement', 'Host page', 'Downloads',
       'Full name', 'Company', 'Phone',
       'Consent given at', 'Consent agreed', 'Consent text', 'Consent version', 'Page version', 'Confirmed via',
       'Order number', 'Currency', 'Net', 'Tax', 'Total', 'Discount', 'Discount code',

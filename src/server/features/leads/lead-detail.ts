@@ -61,6 +61,8 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       content: lead.utmContent,
     },
     referrer: lead.referrer,
+    placement: lead.placementId ? { id: lead.placementId, name: lead.placementName ?? '' } : null,
+    hostUrl: lead.hostUrl,
     abVariant: lead.abVariant,
     createdAt: lead.createdAt.toISOString(),
     verifiedAt: iso(lead.verifiedAt),

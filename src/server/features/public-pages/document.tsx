@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '@/domain/html';
-import { frameHeightScript, landingDocumentCss, landingScript, thankYouScript } from '@/landing/index';
+import { frameHeightScript, landingDocumentCss, landingScript, placementSignedUpScript, thankYouScript } from '@/landing/index';
 
 // Every page of the public face is one HTML document: inlined CSS, at most a few hundred bytes of
 // plain script, no framework in the visitor's browser.
@@ -85,6 +85,8 @@ export interface DocumentOptions {
   css?: string;
   /** Some sites may show it in a frame (embedding.tsx): it tells its parent its height. */
   framed?: boolean;
+  /** A thank-you page in a placement's frame: it tells the loader the visitor signed up (placement-frame.ts allows it). */
+  signedUp?: boolean;
 }
 
 const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
@@ -118,7 +120,7 @@ function previewTags({ title, description, url, preview, noindex }: DocumentOpti
 }
 
 export function renderDocument(options: DocumentOptions): string {
-  const { title, preview, body, script, css = '', framed } = options;
+  const { title, preview, body, script, css = '', framed, signedUp } = options;
   const icon = preview?.icon
     ? `<link rel="icon" href="${escapeHtml(preview.icon)}" type="image/png">`
     : `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
@@ -129,6 +131,7 @@ export function renderDocument(options: DocumentOptions): string {
     `<style>${landingDocumentCss}${css && `\n${css}`}</style></head><body>${renderToString(body)}` +
     (script ? `<script>${PUBLIC_SCRIPTS[script]}</script>` : '') +
     (framed ? `<script>${frameHeightScript}</script>` : '') +
+    (signedUp ? `<script>${placementSignedUpScript}</script>` : '') +
     `</body></html>`
   );
 }

@@ -7,3 +7,4 @@ export { publicPagesRoutes } from './routes.js';
 export { PUBLIC_CSP, renderDocument } from './document.js';
 export { sendPublic } from './render.js';
 export { publicErrorHandler } from './error-page.js';
+export { frameQuery, placementFrameOf, type PlacementFrame } from './placement-frame.js';

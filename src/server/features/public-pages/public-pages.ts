@@ -53,7 +53,7 @@ export function createPublicPages(deps: {
    * Answers `GET|HEAD /f/{id}` on the pages host, and `/f/{id}`, `/` (the home page) and `/{slug}`
    * on a serving custom domain (its own workspace's pages only), from memory when the page's lookup
    * and its rendered document are both cached here, with the headers the full pipeline sent for it;
-   * true when it answered. Anything else (another path, a query naming a payment outcome, a page not
+   * true when it answered. Anything else (another path, a query naming a payment outcome or a placement, a page not
    * live or not yet rendered, another workspace's page, the app's host, a host of nobody's) is left
    * to Fastify.
    */
@@ -63,6 +63,8 @@ export function createPublicPages(deps: {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !url) return false;
       const q = url.indexOf('?');
       if (q !== -1 && url.includes('payment', q)) return false;
+      // A placement's frame (placement-frame.ts) is rendered for its frame by the full pipeline.
+      if (q !== -1 && url.includes('ls_placement', q)) return false;
       const path = q === -1 ? url : url.slice(0, q);
       const page = path.startsWith('/f/');
       if (!page && path !== '/' && !SLUG_PATH.test(path)) return false;

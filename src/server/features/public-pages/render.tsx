@@ -5,13 +5,20 @@ import { normalizeEmbedOrigins } from '@/domain/embed-origins';
 import { RESERVED_NAMES, type FormConfig } from '@/domain/form-config';
 import { escapeHtml } from '@/domain/html';
 import { deadlineInstant, shownSections, showsVideo, VIDEO_FRAME_HOSTS } from '@/domain/sections';
-import { LandingPage, VisitorThankYou, type LandingPageProps, type VisitorThankYouProps } from '@/landing/index';
+import {
+  LandingPage,
+  PLACEMENT_PREVIEW_NOTE,
+  VisitorThankYou,
+  type LandingPageProps,
+  type VisitorThankYouProps,
+} from '@/landing/index';
 import type { LiveForm } from '@/server/features/submissions';
 import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
 import { signRenderTime } from '@/server/lib/fill-time';
 import { PUBLIC_CSP, PUBLIC_SCRIPTS, publicCsp, renderDocument } from './document.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
 import { pageLinkPreview } from './link-preview.js';
+import { allowSignedUpScript, frameHiddenFields, type PlacementFrame } from './placement-frame.js';
 import {
   createVariants,
   pickEncoding,
@@ -67,10 +74,27 @@ type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formEr
 /** Everything the public face shows: each kind knows its document and its Content-Security-Policy. */
 export type PublicView =
   /** The published page as first served: cached per published version, with pixels and script. */
-  | { kind: 'page'; form: LiveForm; referrer: string; acceptEncoding?: string | string[]; variant?: AbVariant | null }
+  | {
+      kind: 'page';
+      form: LiveForm;
+      referrer: string;
+      acceptEncoding?: string | string[];
+      variant?: AbVariant | null;
+      /** In a placement's frame on the owner's site (placement-frame.ts): rendered for that frame, not cached. */
+      frame?: PlacementFrame;
+    }
   /** The page again after a POST (errors, a message), never cached and without tracking. */
-  | { kind: 'pageAgain'; form: LiveForm; extra: LandingExtra; referrer: string; secondTry?: boolean; variant?: AbVariant | null }
-  | { kind: 'thankYou'; view: ThankYouView; notice?: VisitorThankYouProps['notice'] }
+  | {
+      kind: 'pageAgain';
+      form: LiveForm;
+      extra: LandingExtra;
+      referrer: string;
+      secondTry?: boolean;
+      variant?: AbVariant | null;
+      frame?: PlacementFrame;
+    }
+  /** `signedUp`: shown in a placement's frame on an allowed site, it tells the loader (placement-frame.ts). */
+  | { kind: 'thankYou'; view: ThankYouView; notice?: VisitorThankYouProps['notice']; signedUp?: boolean }
   /** `framing`: the sites that may frame the page the visitor came from (embedding.tsx). */
   | {
       kind: 'notice';
@@ -87,8 +111,12 @@ export type PublicView =
 export function createRenderer(deps: { secret: string; publicOrigin: string; appOrigin: string; checkout: CheckoutDeps }) {
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
-  const formCsp = (config: FormConfig, csp = showsVideo(config) ? VIDEO_CSP : PUBLIC_CSP) =>
-    allowFraming(config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp, framingOrigins(config));
+  // A placement's frame may also be shown by the owner's app: the placement screen previews it there.
+  const formCsp = (config: FormConfig, csp = showsVideo(config) ? VIDEO_CSP : PUBLIC_CSP, inPlacement = false) =>
+    allowFraming(config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp, [
+      ...framingOrigins(config),
+      ...(inPlacement ? [deps.appOrigin] : []),
+    ]);
   const cache = new Map<string, PublishedDocument>();
   const variants = createVariants(deps.secret);
   const badgeHref = badgeUrl(deps.appOrigin);
@@ -110,8 +138,10 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     withTracking: boolean,
     variant: AbVariant | null | undefined,
     now: number,
+    frame?: PlacementFrame,
   ) {
     const form = variant ? { ...page, config: variantConfig(page.config, variant) } : page;
+    const preview = frame?.id === 'preview';
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
     const landing = (
       <LandingPage
@@ -123,9 +153,12 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
           [RESERVED_NAMES.renderedAt]: RENDERED_AT,
           [RESERVED_NAMES.referrer]: REFERRER,
           ...(variant ? { [RESERVED_NAMES.abVariant]: variant } : {}),
+          ...(frame && !preview ? frameHiddenFields(frame) : {}),
         }}
         badgeHref={showsBadge(form.plan, form.config) ? badgeHref : undefined}
         now={now}
+        compact={frame?.content === 'form'}
+        signUpsOff={preview ? PLACEMENT_PREVIEW_NOTE : undefined}
         {...extra}
       />
     );
@@ -134,9 +167,9 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       script: 'landing',
       body: tracking ? tracking.wrap(landing) : landing,
       css: tracking?.css,
-      framed: framingOrigins(form.config).length > 0,
+      framed: frame !== undefined || framingOrigins(form.config).length > 0,
     });
-    return { html, csp: formCsp(form.config, tracking?.csp) };
+    return { html, csp: formCsp(form.config, tracking?.csp, frame !== undefined) };
   }
 
   function publishedPage(form: LiveForm, variant?: AbVariant | null): PublishedDocument {
@@ -162,7 +195,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       case 'page':
         throw new Error('a published page is sent by sendPage');
       case 'pageAgain': {
-        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant, Date.now());
+        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant, Date.now(), view.frame);
         return { html: personalise(html, view.referrer, view.secondTry), csp };
       }
       case 'thankYou': {
@@ -176,8 +209,10 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
           script: verified ? undefined : 'thankYou',
           noindex: true,
           framed: framing.length > 0,
+          signedUp: view.signedUp,
         });
-        return { html, csp: allowFraming(PUBLIC_CSP, framing) };
+        const csp = allowFraming(PUBLIC_CSP, framing);
+        return { html, csp: view.signedUp ? allowSignedUpScript(csp) : csp };
       }
       case 'notice':
         return noticeDocument(view);
@@ -206,7 +241,13 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
 
   /** Sends a view: the one way a public page leaves the server, so its CSP always fits what it shows. */
   const render = (reply: FastifyReply, status: number, view: PublicView) =>
-    view.kind === 'page' ? sendPage(reply, view) : sendPublic(reply, status, documentOf(view));
+    view.kind === 'page' && !view.frame ? sendPage(reply, view) : sendPublic(reply, status, framedOrDocumentOf(view));
+  /** A page in a placement's frame carries that frame's parameters: one document per request, with tracking as the page's. */
+  const framedOrDocumentOf = (view: PublicView) => {
+    if (view.kind !== 'page') return documentOf(view);
+    const { html, csp } = landingDocument(view.form, {}, view.frame?.id !== 'preview', view.variant, Date.now(), view.frame);
+    return { html: personalise(html, view.referrer), csp };
+  };
   /** The rendered document of a live page's version, if this server has sent it through `render` already. */
   const sentPage = (form: LiveForm, variant?: AbVariant | null) => {
     const doc = cache.get(keyOf(form, variant, Date.now()));

@@ -3,11 +3,12 @@ import { parseVersionTag } from '@/domain/link-card';
 import { visitorPaymentMessages } from '@/domain/payments';
 import type { Db } from '@/server/db/client';
 import type { DomainMap } from '@/server/features/custom-domains/index';
-import { loadLiveForm } from '@/server/features/submissions';
+import { findPagePlacement, loadLiveForm } from '@/server/features/submissions';
 import { FAVICON_SVG } from './document.js';
 import { embedScript } from './embedding.js';
 import { createLinkImages, LINK_IMAGES_REVISION, type LinkImageKind } from './link-card.js';
 import { pageGoneOrMissing, publicNotFound } from './notices.js';
+import { placementFrameOf } from './placement-frame.js';
 import type { PublicPages } from './public-pages.js';
 import { CUSTOM_DOMAIN_ROBOTS_TXT, ROBOTS_TXT } from './robots.js';
 import type { Storage } from '@/server/lib/storage';
@@ -110,14 +111,20 @@ export function publicPagesRoutes(
       const extra = { formError: visitorPaymentMessages[outcome] };
       return render(reply, 200, { kind: 'pageAgain', form, extra, referrer: '', variant });
     }
-    // A HEAD (a link checker, a monitor) is not a visit.
-    if (request.method === 'GET') pages.countView(form, request.headers, request.ip, variant);
+    // Shown by a placement of this page on the owner's site (an unknown or another page's placement:
+    // the page as usual), or the owner's preview of one, which is not a visit.
+    const asked = placementFrameOf(new URLSearchParams(request.query as Record<string, string>));
+    const frame = asked && (asked.id === 'preview' || (await findPagePlacement(db, form.id, asked.id))) ? asked : undefined;
+    // A HEAD (a link checker, a monitor) is not a visit. A placement's frame is one, as an embed's
+    // is: the page's views and leads stay comparable (its leads count those signing up there).
+    if (request.method === 'GET' && frame?.id !== 'preview') pages.countView(form, request.headers, request.ip, variant);
     return render(reply, 200, {
       kind: 'page',
       form,
       variant,
       referrer: String(request.headers.referer ?? ''),
       acceptEncoding: request.headers['accept-encoding'],
+      frame,
     });
   }
 }

@@ -35,6 +35,7 @@ export {
   peekLiveForm,
   workspacePagesChanged,
 } from './live-form.js';
+export { allowedHostUrl, findPagePlacement, MAX_HOST_URL, type PagePlacement } from './page-placement.js';
 export { confirmPayment, revokePayment } from './paid-leads.js';
 export { storeSubmission, type VisitMeta } from './store-submission.js';
 

@@ -5,13 +5,14 @@ import { shownSections } from '@/domain/sections';
 import type { Submission } from '@/domain/submission';
 import { executePrepared, type Db } from '@/server/db/client';
 import { CONSENT_VERSION, consentText, submitLabel } from '@/landing';
-import { leadConsents, leads, submissions, type ShownPage } from '@/server/db/schema';
+import { leadConsents, leads, placementDailyStats, placements, submissions, type ShownPage } from '@/server/db/schema';
 import { bumpDailyStatsFrom, today } from '@/server/features/page-counts';
 import { batchedPer } from '@/server/lib/batched';
 import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '@/server/lib/jobs';
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
 import { FOLLOW_UP_TASK } from './follow-up.task.js';
+import type { PagePlacement } from './page-placement.js';
 import { signupRoomSql } from '@/server/features/plan-limits';
 
 export interface VisitMeta extends ClientMeta {
@@ -19,6 +20,9 @@ export interface VisitMeta extends ClientMeta {
   referrer: string | null;
   /** The A/B test variant the visitor saw (absent or null: the page ran no test). */
   abVariant?: AbVariant | null;
+  /** The placement on the owner's site the visitor signed up through (page-placement.ts), and that site's page. */
+  placement?: PagePlacement | null;
+  hostUrl?: string | null;
 }
 
 const NO_CHECKBOX = 'No consent checkbox was shown; the visitor submitted the form.';
@@ -53,6 +57,9 @@ interface Entry {
   referrer: string | null;
   utm: VisitMeta['utm'];
   abVariant: AbVariant | null;
+  placementId: string | null;
+  placementName: string | null;
+  hostUrl: string | null;
   at: Date;
   formVersion: number;
   consentText: string;
@@ -95,6 +102,10 @@ export async function storeSubmission(
     referrer: meta.referrer,
     utm: meta.utm,
     abVariant: meta.abVariant ?? null,
+    placementId: meta.placement?.id ?? null,
+    placementName: meta.placement?.name ?? null,
+    // The host page is recorded only with the placement that was shown on it.
+    hostUrl: meta.placement ? (meta.hostUrl ?? null) : null,
     at: now,
     formVersion: form.version,
     consentText: submission.consent ? consentText(form.config.businessName) : NO_CHECKBOX,
@@ -138,10 +149,12 @@ async function storeEntries(db: Db, entries: Entry[]) {
         ${column(entries, (e) => today(e.at), 'date')}, ${column(entries, (e) => e.formVersion, 'int')},
         ${column(entries, (e) => e.consentText, 'text')}, ${column(entries, (e) => e.agreed, 'boolean')},
         ${column(entries, (e) => e.shown, 'jsonb')}, ${column(entries, (e) => e.ipHash, 'text')},
-        ${column(entries, (e) => e.userAgentHash, 'text')}, ${column(entries, (e) => e.abVariant, 'text')}
+        ${column(entries, (e) => e.userAgentHash, 'text')}, ${column(entries, (e) => e.abVariant, 'text')},
+        ${column(entries, (e) => e.placementId, 'text')}, ${column(entries, (e) => e.placementName, 'text')},
+        ${column(entries, (e) => e.hostUrl, 'text')}
       ) as i(submission_id, lead_id, form_id, workspace_id, email, data, verified, paid, asks_code, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at, day, form_version,
-        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant)
+        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant, placement_id, placement_name, host_url)
     ),
     -- The sign-ups this statement confirms (new addresses on pages without double opt-in or payment),
     -- numbered in each workspace: those past the workspace's room for the month are held (decision
@@ -164,11 +177,13 @@ async function storeEntries(db: Db, entries: Entry[]) {
     ),
     lead as (
       insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, held_at, referrer,
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, created_at)
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, placement_id, placement_name, host_url,
+        created_at)
       select lead_id, form_id, workspace_id, email, data, case when verified then 'verified' else 'pending' end,
         case when paid then 'awaiting' else 'none' end, case when verified then submitted_at end,
         case when submission_id in (select submission_id from held) then submitted_at end, referrer,
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, submitted_at
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, placement_id, placement_name, host_url,
+        submitted_at
       from input
       -- Rows are locked in one order by every statement, so concurrent ones wait instead of deadlocking.
       order by form_id, email
@@ -182,6 +197,17 @@ async function storeEntries(db: Db, entries: Entry[]) {
       leads: sql`count(*) filter (where created and not held)`,
       confirmations: sql`count(*) filter (where created and verified and not held)`,
     })}),
+    -- A placement's sign-ups are its new leads (held or awaiting a confirmation or payment too: the
+    -- visitor signed up there); a known address signing up again is not one. A placement deleted
+    -- meanwhile has no counts to keep.
+    placement_counted as (
+      insert into ${placementDailyStats} (placement_id, day, signups)
+      select placement_id, day, count(*)::int from stored s
+      where created and placement_id is not null and exists (select 1 from ${placements} p where p.id = s.placement_id)
+      group by placement_id, day
+      order by placement_id, day
+      on conflict (placement_id, day) do update set signups = ${placementDailyStats}.signups + excluded.signups
+    ),
     submission as (
       insert into ${submissions} (id, lead_id, form_id, form_version, created_at, unlocked_at, last_code_at)
       select submission_id, stored_lead_id, form_id, form_version, submitted_at,

@@ -12,8 +12,10 @@ import { testRunning } from '@/server/features/ab-testing/index';
 import type { DomainMap } from '@/server/features/custom-domains/index';
 import type { CheckoutDeps } from '@/server/features/payments/index';
 import {
+  frameQuery,
   framingOrigins,
   pageGoneOrMissing,
+  placementFrameOf,
   pageRemoved,
   type PublicPages,
   type PublicView,
@@ -21,7 +23,15 @@ import {
   type ThankYouView,
   tooManyAttempts,
 } from '@/server/features/public-pages/index';
-import { type LeadDeps, submissionPath, loadLiveForm, type LiveForm, type VisitMeta } from '@/server/features/submissions';
+import {
+  allowedHostUrl,
+  findPagePlacement,
+  type LeadDeps,
+  submissionPath,
+  loadLiveForm,
+  type LiveForm,
+  type VisitMeta,
+} from '@/server/features/submissions';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
 import { pageOfDamagedLink } from './email-links.js';
 import { type JourneyDeps, submitFromPage } from './submit-from-page.js';
@@ -62,8 +72,19 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
     if ('status' in form) return pageGoneOrMissing(render, reply, form.status);
     const posted = request.body && typeof request.body === 'object' ? request.body : {};
     // Without JavaScript the hidden fields come back empty: the page's address (the Referer) fills them.
-    const body = withPageParams(form.config, posted, pageParamsOf(request, form.id, domainMap));
-    const meta: VisitMeta = { ...visitMeta(request, body), abVariant: variantPosted(request, form, body) };
+    const pageParams = pageParamsOf(request, form.id, domainMap);
+    const body = withPageParams(form.config, posted, pageParams);
+    // Shown by a placement on the owner's site (its hidden inputs, else the frame's address): the
+    // lead records which one and the host page; the page again after an error stays in its frame.
+    const frame = placementFrameOf(body, pageParams);
+    const placement = frame && frame.id !== 'preview' ? await findPagePlacement(db, form.id, frame.id) : null;
+    const meta: VisitMeta = {
+      ...visitMeta(request, body),
+      abVariant: variantPosted(request, form, body),
+      placement,
+      hostUrl: placement ? allowedHostUrl(form.config, frame?.host) : null,
+    };
+    const shownFrame = frame && (frame.id === 'preview' || placement) ? frame : undefined;
     const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
       render(reply, status, {
         kind: 'pageAgain',
@@ -72,10 +93,13 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
         referrer: meta.referrer ?? '',
         secondTry,
         variant: meta.abVariant,
+        frame: shownFrame,
       });
     // A form its deadline has closed takes no sign-up, even from a tab opened before (docs/product.md#sections):
     // nothing is stored, and the visitor gets the page as it is now, with the deadline's message.
     if (closingDeadline(variantConfig(form.config, meta.abVariant ?? 'a'))) return again(200, {});
+    // The owner's preview of a placement takes no sign-up (its button is off; a forged post changes nothing).
+    if (frame?.id === 'preview') return again(200, {});
     let outcome: Awaited<ReturnType<typeof submitFromPage>>;
     try {
       outcome = await submitFromPage(journey, form, body, meta, (err) =>
@@ -91,7 +115,7 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
     }
     switch (outcome.kind) {
       case 'bot':
-        return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '' });
+        return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '', frame: shownFrame });
       case 'tooFast':
         return again(200, { formError: PRESS_AGAIN, values: outcome.values }, true);
       case 'rateLimited':
@@ -110,9 +134,11 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
       case 'thankYou': {
         // Without double opt-in the stored submission already has its file (and the email with it is queued).
         const redirectTo = form.config.doubleOptIn ? undefined : afterSubmitRedirect(form.config);
+        // Inside a placement's frame the thank-you page tells the loader the visitor signed up.
+        const thankYou = submissionPath(tokens, outcome.submissionId) + (placement && shownFrame ? frameQuery(shownFrame) : '');
         return reply
           .status(303)
-          .header('location', redirectTo ?? submissionPath(tokens, outcome.submissionId))
+          .header('location', redirectTo ?? thankYou)
           .send();
       }
     }
@@ -146,7 +172,10 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
     if (submissionId && view.state === 'verified' && view.redirectTo) {
       return reply.status(303).header('location', view.redirectTo).send();
     }
-    return render(reply, 200, { kind: 'thankYou', view, notice: noticeFor(request.query.n, view) });
+    // In a placement's frame on one of the page's allowed sites: the loader hears the visitor signed up.
+    const frame = placementFrameOf(request.query as Record<string, unknown>);
+    const signedUp = frame !== null && frame.id !== 'preview' && allowedHostUrl(view, frame.host) !== null;
+    return render(reply, 200, { kind: 'thankYou', view, notice: noticeFor(request.query.n, view), signedUp });
   });
 }
 

@@ -130,6 +130,12 @@ function LeadView({ lead }: { lead: LeadDetail }) {
               <Fact label="UTM term">{lead.utm.term ?? '—'}</Fact>
               <Fact label="UTM content">{lead.utm.content ?? '—'}</Fact>
               <Fact label="Referrer">{lead.referrer ?? '—'}</Fact>
+              {lead.placement && (
+                <Fact label="Placement">
+                  {lead.placement.name}
+                  {lead.hostUrl && <span className="block break-all text-gray-600">{lead.hostUrl}</span>}
+                </Fact>
+              )}
               {lead.abVariant && <Fact label="A/B test">{lead.abVariant === 'b' ? 'Variant B' : 'Variant A (the page)'}</Fact>}
             </Facts>
           </DetailCard>
