@@ -26,10 +26,9 @@ import { leadExportDownloadRoutes, leadExportRoutes } from './features/lead-expo
 import { leadListRoutes } from './features/leads/index.js';
 import { devMailboxRoutes } from './features/mail/index.js';
 import { pageStatsRoutes } from './features/page-stats/index.js';
-import { placementStatsRoutes } from './features/placements/index.js';
 import { pageDefaultsRoutes } from './features/page-defaults/index.js';
 import { paymentsPublicRoutes, paymentsRoutes } from './features/payments/index.js';
-import { placementLoaderRoutes, placementsRoutes } from './features/placements/index.js';
+import { placementLoaderRoutes, placementsRoutes, placementStatsRoutes } from './features/placements/index.js';
 import { planLimitsRoutes } from './features/plan-limits/index.js';
 import { PUBLIC_API_PREFIX, publicApiRoutes } from './features/public-api/index.js';
 import {

@@ -356,3 +356,71 @@ test('a site the owner did not allow shows nothing', async ({ page }) => {
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect.poll(() => countsOf(popup.id)).toEqual({ impressions: 0, opens: 0 });
 });
+
+test('a visitor signs up from the popup and from the inline form, and the owner finds each lead with its placement and host page', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const MIN_FILL_MS = 2000;
+  const popup = await placement(page, { name: 'Journey popup', display: 'popup', trigger: 'load', delaySeconds: 0 });
+  const inline = await placement(page, { name: 'Journey inline', display: 'inline' });
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const v = await visitor.newPage();
+  const emails = { popup: uniqueEmail('popup-visitor'), inline: uniqueEmail('inline-visitor') };
+
+  /** Fills the framed form as a person would (no faster than the page's bot check allows) and sends it. */
+  async function signUpInFrame(email: string, width: number, name: string) {
+    const openedAt = Date.now();
+    const frame = framed(v);
+    await frame.getByLabel(/Email Address/).fill(email);
+    await frame.getByRole('checkbox', { name: /I agree/ }).check();
+    const left = MIN_FILL_MS + 250 - (Date.now() - openedAt);
+    if (left > 0) await v.waitForTimeout(left);
+    await v.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+    await testInfo.attach(`${name}-${width}`, { path: testInfo.outputPath(`${name}-${width}.png`), contentType: 'image/png' });
+    await frame.getByRole('button', { name: `Get ${TITLE}` }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
+  }
+
+  // The popup, on a page of the site whose visitor consented, reached from a newsletter link.
+  await v.setViewportSize({ width: 375, height: 740 });
+  const popupPage = sitePage('/journey-popup', [popup.id], '', { consent: true });
+  await v.goto(`${popupPage}?utm_source=newsletter&utm_campaign=spring`);
+  await expect(dialog(v)).toBeVisible();
+  await signUpInFrame(emails.popup, 375, 'popup-signup');
+  // Signed up: with consent the site never shows it to this visitor again.
+  await v.getByRole('button', { name: 'Close' }).click();
+  await visit(v, popupPage, popup.id);
+  await expect(dialog(v)).toHaveCount(0);
+
+  // The inline form, in the middle of an article.
+  await v.setViewportSize({ width: 1280, height: 900 });
+  const reserve = `<div data-lodestone-placement="${inline.id}" style="min-height:560px"></div>`;
+  const inlinePage = sitePage('/journey-inline', [inline.id], reserve);
+  await v.goto(inlinePage);
+  await signUpInFrame(emails.inline, 1280, 'inline-signup');
+  await visitor.close();
+
+  // The owner's analytics count each placement's sign-up; each lead names its placement and host page.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/forms/${formId}/placements/stats`);
+      const items = (await res.json()).items as { id: string; signups: number }[];
+      return items.filter((s) => s.id === popup.id || s.id === inline.id).map((s) => s.signups);
+    })
+    .toEqual([1, 1]);
+  for (const [email, name, host] of [
+    [emails.popup, 'Journey popup', `${popupPage}?utm_source=newsletter&utm_campaign=spring`],
+    [emails.inline, 'Journey inline', inlinePage],
+  ] as const) {
+    await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name: email }).click();
+    const fact = page.getByText('Placement', { exact: true }).locator('..');
+    await expect(fact).toContainText(name);
+    await expect(fact).toContainText(host);
+    if (name === 'Journey popup') await expect(page.getByText('UTM source').locator('..')).toContainText('newsletter');
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: testInfo.outputPath('lead-placement-375.png'), fullPage: true });
+  await testInfo.attach('lead-placement-375', { path: testInfo.outputPath('lead-placement-375.png'), contentType: 'image/png' });
+});
