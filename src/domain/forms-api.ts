@@ -190,6 +190,9 @@ export interface LeadRow {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  /** The placement on the owner's site the visitor signed up through (its name then), and that site's page; null on the page itself. */
+  placementName: string | null;
+  hostUrl: string | null;
   downloads: number;
   /** The lead's latest payment on a paid page; null on free pages. */
   payment: LeadPayment | null;

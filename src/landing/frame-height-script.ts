@@ -4,7 +4,9 @@
  * that changes, so the owner's embed.js can fit the frame to it (no scrollbar inside). Its height
  * is its content's: the page's full-window minimum is dropped, or a frame could never shrink. The
  * parent may ask again ('lodestone:measure': embed.js loads async and may miss the first report).
- * Plain script, allowed by its hash; does nothing in a window of its own.
+ * In a placement's frame on the owner's site, Escape typed inside asks the loader to close it, as
+ * Escape does outside (the message says nothing else). Plain script, allowed by its hash; does
+ * nothing in a window of its own.
  */
 export const frameHeightScript = `(function(){
 if(window.parent===window)return;
@@ -14,5 +16,6 @@ function send(){var h=Math.ceil(d.getBoundingClientRect().height);if(h!==last){l
 if(window.ResizeObserver)new ResizeObserver(send).observe(d);
 window.addEventListener('load',send);
 window.addEventListener('message',function(e){if(e.source===parent&&e.data&&e.data.type==='lodestone:measure'){last=0;send();}});
+if(/[?&]ls_placement=plc_/.test(location.search))document.addEventListener('keydown',function(e){if(e.key==='Escape')parent.postMessage({type:'lodestone:close'},'*');});
 send();
 })();`;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { placementCspLines, type Placement, type PlacementSettings } from '@/domain/placements';
-import { createPublishedForm, signUp, uniqueEmail } from './support.js';
+import { createPublishedForm, seriousViolations, signUp, uniqueEmail } from './support.js';
 
 /*
  * The loader on an owner's own site (docs/decisions/0084): a site on another origin (a node:http
@@ -181,6 +181,7 @@ test('a popup on load shows the page over the site, closes with Escape and is co
   );
   await page.getByRole('button', { name: 'Close' }).focus();
   await screenshot(page, testInfo, 'popup-1280');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.locator('iframe')).toHaveCount(0);
@@ -194,7 +195,11 @@ test('a popup on load shows the page over the site, closes with Escape and is co
   expect(mobileSrc.searchParams.get('utm_source')).toBe('newsletter');
   expect(mobileSrc.searchParams.get('utm_campaign')).toBe('spring');
   await screenshot(page, testInfo, 'popup-375');
-  await page.getByRole('button', { name: 'Close' }).click();
+  // Escape closes it from inside the form too, where the visitor is typing.
+  await framed(page)
+    .getByLabel(/Email Address/)
+    .click();
+  await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
 });
 
@@ -214,6 +219,7 @@ test('a slide-in appears once the visitor scrolled, in its corner, and the page 
       expect(box.x + box.width).toBe(viewport - 16);
     } else expect(box.width).toBe(viewport);
     await screenshot(page, testInfo, `slide-in-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page)).toHaveCount(0);
   }
@@ -244,6 +250,7 @@ test('a bar sits over the site without moving it, and its button opens the form'
     await region.getByRole('button', { name: `Get ${TITLE}` }).click();
     await expect(dialog(page)).toBeVisible();
     await screenshot(page, testInfo, `bar-opened-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toHaveCount(0);
     await expect(region.getByRole('button', { name: `Get ${TITLE}` })).toBeFocused();
@@ -318,8 +325,14 @@ test('exit intent: the pointer leaving through the top of the window shows it', 
   await expect(dialog(page)).toBeVisible();
 });
 
-test('a closed popup comes back on the next page view without consent, and not with it', async ({ page }) => {
-  const popup = await placement(page, { name: 'Remembered', display: 'popup', trigger: 'load', delaySeconds: 0, closedDays: 7 });
+test('a closed slide-in comes back on the next page view without consent, and not with it', async ({ page }) => {
+  const popup = await placement(page, {
+    name: 'Remembered',
+    display: 'slide-in',
+    trigger: 'load',
+    delaySeconds: 0,
+    closedDays: 7,
+  });
   const withoutConsent = sitePage('/remember', [popup.id]);
   await page.goto(withoutConsent);
   await expect(dialog(page)).toBeVisible();
@@ -414,6 +427,9 @@ test('a visitor signs up from the popup and from the inline form, and the owner 
     [emails.inline, 'Journey inline', inlinePage],
   ] as const) {
     await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
+    const cell = page.getByRole('row').filter({ hasText: email }).locator('td[data-label="Placement"]');
+    await expect(cell).toContainText(name);
+    await expect(cell).toContainText(host.split('?')[0]!);
     await page.getByRole('link', { name: email }).click();
     const fact = page.getByText('Placement', { exact: true }).locator('..');
     await expect(fact).toContainText(name);

@@ -26,6 +26,8 @@ async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string
       utmSource: leads.utmSource,
       utmMedium: leads.utmMedium,
       utmCampaign: leads.utmCampaign,
+      placementName: leads.placementName,
+      hostUrl: leads.hostUrl,
       downloads: leads.downloads,
       // Qualified by hand: inside the subquery a bare "id" would be the consent's own.
       consentGivenAt: sql<Date | null>`(select max(c.given_at) from ${leadConsents} c

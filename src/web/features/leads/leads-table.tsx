@@ -9,7 +9,7 @@ import type { LeadDetailState } from './lead-detail-state';
 import { LeadStatusBadges } from './lead-status';
 
 const LEADING = ['Email', 'Page', 'Status'];
-const TRAILING = ['UTM source', 'UTM medium', 'UTM campaign', 'Created', 'Confirmed'];
+const TRAILING = ['UTM source', 'UTM medium', 'UTM campaign', 'Placement', 'Created', 'Confirmed'];
 
 export const answerText = (value: string) => (value === CHECKED_VALUE ? 'Yes' : value);
 
@@ -85,6 +85,17 @@ function LeadTableRow({ lead, fields, listSearch }: { lead: LeadRow; fields: Lea
       </td>
       <td data-label="UTM campaign" className={cn(CELL, LABELLED)}>
         <Text value={lead.utmCampaign} />
+      </td>
+      <td data-label="Placement" className={cn(CELL, LABELLED)}>
+        <Text value={lead.placementName} />
+        {lead.hostUrl && (
+          <span
+            title={lead.hostUrl}
+            className="block text-xs break-all text-gray-600 sm:max-w-[11rem] sm:truncate sm:break-normal"
+          >
+            {lead.hostUrl}
+          </span>
+        )}
       </td>
       <td data-label="Created" className={cn(CELL, LABELLED)}>
         <When iso={lead.createdAt} />
