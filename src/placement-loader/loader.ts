@@ -326,12 +326,14 @@ function showBar(p: Placement) {
     },
     { role: 'region', 'aria-label': config.title },
   );
-  const text = make('span');
+  // The text shrinks and wraps; the button keeps its size: centred content wider than a phone would spill past the edges.
+  const text = make('span', { flex: '0 1 auto', 'min-width': '0' });
   text.textContent = config.settings.barText || config.title;
   const cta = make(
     'button',
     {
       all: 'initial',
+      flex: 'none',
       background: '#fff',
       color: '#111827',
       font: '600 14px/1 system-ui,sans-serif',
@@ -494,7 +496,8 @@ function start(p: Placement, config: LoaderConfig) {
 
 function placementOf(id: string, origin: string, preview?: string | null): Placement | undefined {
   if (placements.has(id)) return placements.get(id);
-  if (!/^plc_[0-9A-Za-z]{16}$/.test(id)) return undefined;
+  // A placement's id, or the owner's screen's preview (its settings in the tag, its frame the page's preview mode).
+  if (!/^plc_[0-9A-Za-z]{16}$/.test(id) && !(preview != null && id === 'preview')) return undefined;
   const p: Placement = { id, origin, preview: preview != null };
   placements.set(id, p);
   if (preview != null) {

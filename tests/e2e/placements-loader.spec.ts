@@ -440,3 +440,16 @@ test('a visitor signs up from the popup and from the inline form, and the owner 
   await page.screenshot({ path: testInfo.outputPath('lead-placement-375.png'), fullPage: true });
   await testInfo.attach('lead-placement-375', { path: testInfo.outputPath('lead-placement-375.png'), contentType: 'image/png' });
 });
+
+test("the owner's live preview runs the real loader on a sample page, with the settings not yet saved", async ({ page }) => {
+  await placement(page, { name: 'Previewed popup', display: 'popup', trigger: 'exit' });
+  await page.goto(`/dashboard/forms/${formId}/site`);
+  await page.getByRole('button', { name: /Previewed popup/ }).click();
+  const preview = page.frameLocator('iframe[title^="Preview on a sample page"]');
+  await expect(preview.getByRole('heading', { name: 'How to write a page people finish reading' })).toBeVisible();
+  // Exit intent would wait for the pointer: "Show it now" opens it at once.
+  await page.getByRole('button', { name: 'Show it now' }).click();
+  await expect(preview.getByRole('dialog', { name: TITLE })).toBeVisible();
+  const form = preview.frameLocator(`iframe[title="${TITLE}"]`);
+  await expect(form.getByText('Preview: sign-ups are off here')).toBeVisible();
+});
