@@ -453,3 +453,27 @@ test("the owner's live preview runs the real loader on a sample page, with the s
   const form = preview.frameLocator(`iframe[title="${TITLE}"]`);
   await expect(form.getByText('Preview: sign-ups are off here')).toBeVisible();
 });
+
+test('a visitor who asked for reduced motion sees the popup appear without animation', async ({ page }) => {
+  const popup = await placement(page, { name: 'Calm', display: 'popup', trigger: 'load', delaySeconds: 0 });
+  // Counts the loader's animations (it animates only through Element.animate, which a strict CSP allows).
+  await page.addInitScript(() => {
+    const w = window as unknown as { animated: number };
+    w.animated = 0;
+    const original = Element.prototype.animate;
+    Element.prototype.animate = function (...args: Parameters<Element['animate']>) {
+      w.animated++;
+      return original.apply(this, args);
+    };
+  });
+  const url = sitePage('/calm', [popup.id]);
+  const animated = () => page.evaluate(() => (window as unknown as { animated: number }).animated);
+  await page.goto(url);
+  await expect(dialog(page)).toBeVisible();
+  expect(await animated()).toBeGreaterThan(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(url);
+  await expect(dialog(page)).toBeVisible();
+  expect(await animated()).toBe(0);
+});
