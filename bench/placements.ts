@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { INLINE_RESERVE_STYLE_HASH, placementSnippet } from '@/domain/placements';
 import { launchChromium } from './chromium';
 import { freePort, publishTemplatePage, signUpOwner, smallPdf, startServer, uploadPdf, type Owner } from './lib';
 import { audit, lighthouseVersion, score } from './lighthouse-lib';
@@ -11,10 +12,11 @@ import { audit, lighthouseVersion, score } from './lighthouse-lib';
  *
  *   1. The loader's size: GET /l.js as a browser gets it (gzip), beside the budget (8 KB) and
  *      OptinMonster's loader (46 KB gzipped, as its vendor's own script measured when the issue was written).
- *   2. A host page (a plain article on another origin, with a strict Content-Security-Policy) with and
- *      without the snippet of a popup that opens 3 s after load: Lighthouse's performance score, total
- *      blocking time, cumulative layout shift and largest contentful paint for each, in one run
- *      (mobile form factor, simulated throttling: Lighthouse's defaults).
+ *   2. A host page (a plain article on another origin, with a strict Content-Security-Policy) without
+ *      the snippet, with an exit-intent popup's (the loader alone: its trigger never fires under
+ *      Lighthouse), with a popup that opens 3 s after load, and with an inline form in the article:
+ *      Lighthouse's performance score, total blocking time, cumulative layout shift and largest
+ *      contentful paint for each, in one run (mobile form factor, simulated throttling: its defaults).
  *   3. The form's time to show after its trigger: `lodestone('open', id)` to the form visible in the
  *      popup's frame (its submit button painted), the median of PLACEMENT_RUNS (default 15) fresh page
  *      loads; beside it the same form's markup fetched and put into a shadow root of the host page,
@@ -35,10 +37,12 @@ const ARTICLE = Array.from(
 ).join('');
 
 /** The owner's site: an article with or without the snippet, under a strict CSP naming the public origin. */
-function hostPage(publicUrl: string, snippet: string) {
+function hostPage(publicUrl: string, snippet: string, inline = '') {
   const origin = new URL(publicUrl).origin;
-  const csp = `default-src 'self'; script-src 'self' ${origin}; connect-src 'self' ${origin}; frame-src ${origin}; style-src 'self'; img-src 'self'`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Northwind journal</title><meta name="description" content="An article on the owner's own site."></head><body><main><h1>Ten ideas for your next campaign</h1>${ARTICLE}</main>${snippet}</body></html>`;
+  const csp = `default-src 'self'; script-src 'self' ${origin}; connect-src 'self' ${origin}; frame-src ${origin}; style-src 'self' 'unsafe-hashes' ${INLINE_RESERVE_STYLE_HASH}; img-src 'self'`;
+  const [first, ...rest] = ARTICLE.split('</p>');
+  const article = inline ? `${first}</p>${inline}${rest.join('</p>')}` : ARTICLE;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Northwind journal</title><meta name="description" content="An article on the owner's own site."></head><body><main><h1>Ten ideas for your next campaign</h1>${article}</main>${snippet}</body></html>`;
   return { csp, html };
 }
 
@@ -74,17 +78,8 @@ async function expectOk(res: Response, what: string) {
   return res;
 }
 
-async function createPopup(owner: Owner, formId: string, hostOrigin: string): Promise<string> {
-  await expectOk(await owner.api('PUT', `/api/forms/${formId}/embed-origins`, { embedOrigins: [hostOrigin] }), 'embed-origins');
-  const res = await expectOk(
-    await owner.api('POST', `/api/forms/${formId}/placements`, {
-      name: 'Popup',
-      display: 'popup',
-      trigger: 'load',
-      delaySeconds: 3,
-    }),
-    'POST placements',
-  );
+async function createPlacement(owner: Owner, formId: string, settings: Record<string, unknown>): Promise<string> {
+  const res = await expectOk(await owner.api('POST', `/api/forms/${formId}/placements`, settings), 'POST placements');
   return ((await res.json()) as { id: string }).id;
 }
 
@@ -99,7 +94,10 @@ export async function benchPlacements() {
     const formId = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()));
     const hostPort = await freePort();
     const hostOrigin = `http://localhost:${hostPort}`;
-    const id = await createPopup(owner, formId, hostOrigin);
+    await expectOk(await owner.api('PUT', `/api/forms/${formId}/embed-origins`, { embedOrigins: [hostOrigin] }), 'embed-origins');
+    const id = await createPlacement(owner, formId, { name: 'Popup', display: 'popup', trigger: 'load', delaySeconds: 3 });
+    const exitId = await createPlacement(owner, formId, { name: 'Exit', display: 'popup', trigger: 'exit' });
+    const inlineId = await createPlacement(owner, formId, { name: 'Inline', display: 'inline' });
 
     // 1. The loader's size.
     const loader = await expectOk(
@@ -113,24 +111,31 @@ export async function benchPlacements() {
       `loader /l.js: ${loaderBytes.length} B raw, ${gz} B gzipped (budget ${LOADER_BUDGET} B; OptinMonster's loader ${OPTINMONSTER_GZIP} B)`,
     );
 
-    const snippet = `<script async src="${server.publicUrl}/l.js" data-placement="${id}"></script>`;
+    const script = (placement: string) => `<script async src="${server.publicUrl}/l.js" data-placement="${placement}"></script>`;
     const frameUrl = `${server.publicUrl}/f/${formId}?ls_placement=${id}&ls_content=form`;
+    const variants = {
+      without: hostPage(server.publicUrl, ''),
+      'exit popup (not fired)': hostPage(server.publicUrl, script(exitId)),
+      'popup at 3 s': hostPage(server.publicUrl, script(id)),
+      inline: hostPage(server.publicUrl, script(inlineId), placementSnippet(server.publicUrl, inlineId, 'inline').split('\n')[0]),
+    };
+    const paths = Object.fromEntries(Object.keys(variants).map((name, i) => [name, `/v${i}`]));
     host = await serveHost(
       hostPort,
-      { '/without': hostPage(server.publicUrl, ''), '/with': hostPage(server.publicUrl, snippet) },
+      Object.fromEntries(Object.entries(variants).map(([name, page]) => [paths[name]!, page])),
       async () => (await fetch(frameUrl)).text(),
     );
 
     // 2. Lighthouse on the host page without and with the snippet.
     const rows: string[] = [];
-    for (const variant of ['without', 'with'] as const) {
+    for (const variant of Object.keys(variants)) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
-        runs.push(await audit(`${hostOrigin}/${variant}`, { onlyCategories: ['performance'] }));
+        runs.push(await audit(`${hostOrigin}${paths[variant]}`, { onlyCategories: ['performance'] }));
       const lhr = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)]!;
       const figure = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
       rows.push(
-        `${variant.padEnd(8)} performance ${String(score(lhr, 'performance')).padStart(3)}  TBT ${ms(figure('total-blocking-time')).padStart(7)}  CLS ${figure('cumulative-layout-shift').toFixed(3)}  LCP ${ms(figure('largest-contentful-paint')).padStart(8)}`,
+        `${variant.padEnd(23)} performance ${String(score(lhr, 'performance')).padStart(3)}  TBT ${ms(figure('total-blocking-time')).padStart(7)}  CLS ${figure('cumulative-layout-shift').toFixed(3)}  LCP ${ms(figure('largest-contentful-paint')).padStart(8)}`,
       );
     }
     console.log(`host page, Lighthouse ${lighthouseVersion} (mobile, simulated throttling; median of ${LIGHTHOUSE_RUNS}):`);
@@ -144,7 +149,7 @@ export async function benchPlacements() {
       for (let i = 0; i < RUNS; i++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
-        await page.goto(`${hostOrigin}/without`);
+        await page.goto(`${hostOrigin}${paths.without}`);
         // Page in the host's own script (as the site's code would): the loader, then open it at once.
         frameTimes.push(
           await page.evaluate(
@@ -177,7 +182,7 @@ export async function benchPlacements() {
 
         const shadowContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const shadowPage = await shadowContext.newPage();
-        await shadowPage.goto(`${hostOrigin}/without`);
+        await shadowPage.goto(`${hostOrigin}${paths.without}`);
         shadowTimes.push(
           await shadowPage.evaluate(async () => {
             const started = performance.now();

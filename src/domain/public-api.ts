@@ -193,6 +193,14 @@ export const v1LeadSchema = z.object({
   utmSource: z.string().nullable(),
   utmMedium: z.string().nullable(),
   utmCampaign: z.string().nullable(),
+  placementName: z
+    .string()
+    .nullable()
+    .describe("The placement on the owner's own site the lead signed up through (its name then), or null: the page itself."),
+  hostUrl: z
+    .string()
+    .nullable()
+    .describe("The address of the owner's site page that placement was on, when it was an allowed site."),
   downloads: z.number().int(),
   payment: leadPaymentSchema.nullable(),
 });
