@@ -73,6 +73,7 @@ test('an owner finds every lead of both pages under Leads, filters, searches and
       'UTM source',
       'UTM medium',
       'UTM campaign',
+      'Placement',
       'Created',
       'Confirmed',
     ].map((h) => h.toLowerCase()),
