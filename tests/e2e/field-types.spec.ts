@@ -51,10 +51,19 @@ async function drag(page: Page, name: string, target: string, position: string) 
   const fromCard = await restingBox(card(name));
   const toCard = await restingBox(card(target));
   const shift = toCard.y + toCard.height / 2 - (fromCard.y + fromCard.height / 2);
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
-  await expect(live).toHaveText(new RegExp(`^Picked up ${name}`));
+  // On a loaded machine a press can land while the list still settles and pick nothing up: a person
+  // lets go and presses again, and so does this.
+  await expect(async () => {
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+    try {
+      await expect(live).toHaveText(new RegExp(`^Picked up ${name}`), { timeout: 2_000 });
+    } catch (error) {
+      await page.mouse.up();
+      throw error;
+    }
+  }).toPass({ timeout: 15_000 });
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + shift, { steps: 12 });
   await expect(live).toHaveText(`${name} moved to position ${position}.`);
   await page.mouse.up();
