@@ -120,7 +120,7 @@ function count(p: Placement, type: PlacementEvent) {
 
 // The frame ------------------------------------------------------------------------------------
 
-function frameFor(p: Placement, content: 'form' | 'page', onClose: () => void) {
+function frameFor(p: Placement, content: 'form' | 'page', onClose: () => void, height = 560) {
   const config = p.config!;
   const url = new URL(config.pageUrl);
   url.searchParams.set(FRAME.placement, p.id);
@@ -132,7 +132,7 @@ function frameFor(p: Placement, content: 'form' | 'page', onClose: () => void) {
   const frame = make('iframe', {
     display: 'block',
     width: '100%',
-    height: '560px',
+    height: `${height}px`,
     border: '0',
     margin: '0',
     background: 'transparent',
@@ -383,7 +383,8 @@ function showInline(p: Placement) {
   if (!target || target.hasAttribute('data-lodestone-filled')) return;
   target.setAttribute('data-lodestone-filled', '');
   const holder = css(make('div'), { all: 'initial', display: 'block', width: '100%' });
-  const { frame } = frameFor(p, p.config!.settings.inlineContent, () => undefined);
+  // The frame starts as tall as the element's reserve: the form inside lays out once, at its width.
+  const { frame } = frameFor(p, p.config!.settings.inlineContent, () => undefined, (target as HTMLElement).offsetHeight || 560);
   holder.attachShadow({ mode: 'open' }).append(frame);
   target.append(holder);
   const seen = new IntersectionObserver(
@@ -494,6 +495,12 @@ function start(p: Placement, config: LoaderConfig) {
   if (p.openAsked) show(p, true);
 }
 
+/** Runs `work` once the host page has loaded, in a task of its own: nothing of ours competes with the page's own loading. */
+function afterHostLoad(work: () => void) {
+  if (doc.readyState === 'complete') setTimeout(work, 0);
+  else addEventListener('load', () => setTimeout(work, 0), { once: true });
+}
+
 function placementOf(id: string, origin: string, preview?: string | null): Placement | undefined {
   if (placements.has(id)) return placements.get(id);
   // A placement's id, or the owner's screen's preview (its settings in the tag, its frame the page's preview mode).
@@ -507,10 +514,12 @@ function placementOf(id: string, origin: string, preview?: string | null): Place
       placements.delete(id);
     }
   } else
-    fetch(`${origin}/l/${id}`, { credentials: 'omit' })
-      .then((res) => (res.ok ? (res.json() as Promise<LoaderConfig>) : null))
-      .then((config) => (config ? start(p, config) : placements.delete(id)))
-      .catch(() => placements.delete(id));
+    afterHostLoad(() =>
+      fetch(`${origin}/l/${id}`, { credentials: 'omit' })
+        .then((res) => (res.ok ? (res.json() as Promise<LoaderConfig>) : null))
+        .then((config) => (config ? start(p, config) : placements.delete(id)))
+        .catch(() => placements.delete(id)),
+    );
   return p;
 }
 

@@ -28,9 +28,16 @@ let sitePort: number;
 const pages = new Map<string, string>();
 let siteOrigin: string;
 
-/** The site's own script: the stub of the snippet's API and, on pages that say so, the visitor's consent. */
+/**
+ * The site's own script: the stub of the snippet's API and, on pages that say so, the visitor's
+ * consent, told to the loader directly or through an IAB TCF consent platform (purpose 1 given or not).
+ */
 const SITE_JS = `window.lodestone = window.lodestone || function () { (lodestone.q = lodestone.q || []).push(arguments); };
-if (document.currentScript.dataset.consent) lodestone('consent', true);`;
+var own = document.currentScript.dataset;
+if (own.consent) lodestone('consent', true);
+if (own.tcf) window.__tcfapi = function (command, version, callback) {
+  if (command === 'addEventListener') callback({ eventStatus: 'tcloaded', gdprApplies: true, purpose: { consents: { 1: own.tcf === 'yes' } } }, true);
+};`;
 const SITE_CSS = `body{margin:0;font-family:sans-serif;background:#fff7ed;color:#1c1917}
 header,main,footer{padding:16px 24px}main{max-width:720px;margin:0 auto}
 .tall{height:3000px;background:linear-gradient(#fff7ed,#fed7aa)}
@@ -98,12 +105,12 @@ async function placement(page: Page, settings: Partial<PlacementSettings> & Pick
 }
 
 /** A page of the owner's site at `pathname` with the snippet of each placement and `body` of its own. */
-function sitePage(pathname: string, ids: string[], body = '', options: { consent?: boolean } = {}) {
+function sitePage(pathname: string, ids: string[], body = '', options: { consent?: boolean; tcf?: 'yes' | 'no' } = {}) {
   const snippets = ids.map((id) => `<script async src="${PUBLIC_ORIGIN}/l.js" data-placement="${id}"></script>`).join('');
   pages.set(
     pathname,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme's site</title>` +
-      `<link rel="stylesheet" href="/site.css"><script src="/site.js"${options.consent ? ' data-consent="1"' : ''}></script>${snippets}</head>` +
+      `<link rel="stylesheet" href="/site.css"><script src="/site.js"${options.consent ? ' data-consent="1"' : ''}${options.tcf ? ` data-tcf="${options.tcf}"` : ''}></script>${snippets}</head>` +
       `<body><header><h1>Acme's own website</h1><button type="button">A button of the site</button></header>` +
       `<main><p>Articles about marketing, written by Acme.</p>${body}</main><footer>Footer of the owner's site</footer></body></html>`,
   );
@@ -264,7 +271,7 @@ test('an inline placement fills its element as the page loads', async ({ page })
   const inline = await placement(page, { name: 'Inline', display: 'inline', inlineContent: 'page' });
   const violations = await watchCsp(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const reserve = `<div data-lodestone-placement="${inline.id}" style="min-height:560px"></div>`;
+  const reserve = `<div data-lodestone-placement="${inline.id}" style="min-height:600px"></div>`;
   await page.goto(sitePage('/inline', [inline.id], reserve));
   const holder = page.locator(`[data-lodestone-placement="${inline.id}"]`);
   await expect(holder.locator('iframe')).toBeVisible();
@@ -361,6 +368,28 @@ test('a closed slide-in comes back on the next page view without consent, and no
   await expect(dialog(page)).toBeVisible();
 });
 
+test("a site's consent platform (IAB TCF) gives or withholds the consent to remember a close", async ({ page }) => {
+  const slide = await placement(page, { name: 'Platform', display: 'slide-in', trigger: 'load', delaySeconds: 0, closedDays: 7 });
+  // Purpose 1 (storing on the device) refused: the close holds for this page view alone.
+  const refused = sitePage('/tcf-no', [slide.id], '', { tcf: 'no' });
+  await page.goto(refused);
+  await expect(dialog(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  await page.reload();
+  await expect(dialog(page)).toBeVisible();
+
+  // Purpose 1 given: the close is kept, and the slide-in stays away on the next page view.
+  const given = sitePage('/tcf-yes', [slide.id], '', { tcf: 'yes' });
+  await page.goto(given);
+  await expect(dialog(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  expect(await page.evaluate((id) => localStorage.getItem(`lodestone:${id}`), slide.id)).toContain('closedUntil');
+  await visit(page, given, slide.id);
+  await expect(dialog(page)).toHaveCount(0);
+});
+
 test('a site the owner did not allow shows nothing', async ({ page }) => {
   const popup = await placement(page, { name: 'Elsewhere', display: 'popup', trigger: 'load', delaySeconds: 0 });
   sitePage('/other', [popup.id]);
@@ -408,7 +437,7 @@ test('a visitor signs up from the popup and from the inline form, and the owner 
 
   // The inline form, in the middle of an article.
   await v.setViewportSize({ width: 1280, height: 900 });
-  const reserve = `<div data-lodestone-placement="${inline.id}" style="min-height:560px"></div>`;
+  const reserve = `<div data-lodestone-placement="${inline.id}" style="min-height:600px"></div>`;
   const inlinePage = sitePage('/journey-inline', [inline.id], reserve);
   await v.goto(inlinePage);
   await signUpInFrame(emails.inline, 1280, 'inline-signup');

@@ -17,3 +17,4 @@ export {
   useSetOwnerNotify,
   useUploadLeadMagnet,
 } from './api';
+export { useAllowedSites } from './use-allowed-sites';

@@ -1,11 +1,8 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
-import { checkNewEmbedOrigin, normalizeEmbedOrigins } from '@/domain/embed-origins';
 import type { FormDetail } from '@/domain/forms-api';
 import { SiteEntry } from '@/web/components/site-entry';
 import { Button } from '@/web/components/ui/button';
-import { useSetEmbedOrigins } from '@/web/features/forms';
-import { ApiError } from '@/web/lib/api';
+import { useAllowedSites } from '@/web/features/forms';
 
 /**
  * The sites that may show the page (its embedOrigins: frame-ancestors and the loader's own origin
@@ -15,29 +12,7 @@ export function AllowedSites({ form, readOnly }: { form: FormDetail; readOnly: b
   const published = form.published !== null;
   // What the published page allows now; before publishing, what it will.
   const sites = form.published ? (form.published.embedOrigins ?? []) : (form.draft.embedOrigins ?? []);
-  const [entry, setEntry] = useState('');
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const save = useSetEmbedOrigins();
-
-  const saveSites = (embedOrigins: string[], message: string, after?: () => void) =>
-    save.mutate(
-      { id: form.id, embedOrigins },
-      {
-        onSuccess: () => {
-          setDone(message);
-          after?.();
-        },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? (failure.errors.embedOrigins ?? failure.message) : 'Something went wrong.'),
-      },
-    );
-
-  const add = () => {
-    const checked = checkNewEmbedOrigin(entry, sites);
-    if ('error' in checked) return setError(checked.error);
-    saveSites(normalizeEmbedOrigins([...sites, checked.origin]), `${checked.origin} may show this page now.`, () => setEntry(''));
-  };
+  const allowed = useAllowedSites(form.id, sites);
 
   return (
     <div className="grid gap-4">
@@ -55,15 +30,9 @@ export function AllowedSites({ form, readOnly }: { form: FormDetail; readOnly: b
                   type="button"
                   variant="ghost"
                   size="sm"
-                  disabled={save.isPending}
+                  disabled={allowed.pending}
                   aria-label={`Remove ${site}`}
-                  onClick={() => {
-                    setError(undefined);
-                    saveSites(
-                      sites.filter((s) => s !== site),
-                      `${site} can no longer show this page.`,
-                    );
-                  }}
+                  onClick={() => allowed.remove(site)}
                 >
                   <X aria-hidden="true" />
                   Remove
@@ -78,15 +47,11 @@ export function AllowedSites({ form, readOnly }: { form: FormDetail; readOnly: b
           id="placements-site"
           label="Allow your site"
           action="Allow"
-          value={entry}
-          onValueChange={(value) => {
-            setEntry(value);
-            setError(undefined);
-            setDone(undefined);
-          }}
-          onAdd={add}
-          pending={save.isPending}
-          error={error}
+          value={allowed.entry}
+          onValueChange={allowed.setEntry}
+          onAdd={allowed.add}
+          pending={allowed.pending}
+          error={allowed.error}
           hint={
             <>
               The address of the site you paste the snippet into, like https://example.com.{' '}
@@ -95,9 +60,9 @@ export function AllowedSites({ form, readOnly }: { form: FormDetail; readOnly: b
           }
         />
       )}
-      {done && (
+      {allowed.done && (
         <p role="status" className="text-sm text-green-800">
-          {done}
+          {allowed.done}
         </p>
       )}
     </div>

@@ -26,7 +26,7 @@ describe("a placement's code", () => {
   it("gives an inline placement its reserving element, and the CSP line for that element's style", () => {
     const html = code('inline');
     expect(html).toContain(
-      `&lt;div data-lodestone-placement=&quot;${ID}&quot; style=&quot;min-height:560px&quot;&gt;&lt;/div&gt;`,
+      `&lt;div data-lodestone-placement=&quot;${ID}&quot; style=&quot;min-height:600px&quot;&gt;&lt;/div&gt;`,
     );
     expect(html).toContain(`style-src &#x27;unsafe-hashes&#x27; ${INLINE_RESERVE_STYLE_HASH.replaceAll("'", '&#x27;')}`);
     expect(html).toContain('If your site sends a Content-Security-Policy, add these');
@@ -87,7 +87,7 @@ describe("the live preview's sample page", () => {
       buttonText: 'Get the guide',
       settings: { ...settings, display: 'inline' },
     });
-    expect(inline).toContain('<div data-lodestone-placement="preview" style="min-height:560px"></div>');
+    expect(inline).toContain('<div data-lodestone-placement="preview" style="min-height:600px"></div>');
   });
 
   it('"Show it now" forces the trigger to the page load, at once', () => {
