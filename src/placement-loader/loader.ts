@@ -383,8 +383,11 @@ function showInline(p: Placement) {
   if (!target || target.hasAttribute('data-lodestone-filled')) return;
   target.setAttribute('data-lodestone-filled', '');
   const holder = css(make('div'), { all: 'initial', display: 'block', width: '100%' });
-  // The frame starts as tall as the element's reserve: the form inside lays out once, at its width.
-  const { frame } = frameFor(p, p.config!.settings.inlineContent, () => undefined, (target as HTMLElement).offsetHeight || 560);
+  // The frame fills the element's reserve from the start, and never shrinks below it: the form lays
+  // out once, at its width, and a shorter form leaves its own background, not a gap, in the reserve.
+  const reserve = (target as HTMLElement).offsetHeight || 560;
+  const { frame } = frameFor(p, p.config!.settings.inlineContent, () => undefined, reserve);
+  css(frame, { 'min-height': `${reserve}px` });
   holder.attachShadow({ mode: 'open' }).append(frame);
   target.append(holder);
   const seen = new IntersectionObserver(
