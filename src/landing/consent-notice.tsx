@@ -1,3 +1,6 @@
+import type { Translate } from '@/domain/i18n/translate';
+import { englishT, useT } from './i18n';
+
 /**
  * The tracking consent notice of a published page (docs/decisions/0006). Rendered only on the public origin,
  * only when the page has a Meta pixel, a Google tag or a custom script; never in the SPA preview.
@@ -21,28 +24,28 @@ export interface ConsentNoticeProps {
   scope: string;
 }
 
-/** 'This page uses cookies and tracking by Meta and Google and a script from Acme. …' */
-export function consentNoticeText({
-  businessName,
-  meta,
-  google,
-  customScript,
-}: Pick<ConsentNoticeProps, 'businessName' | 'meta' | 'google' | 'customScript'>): string {
-  const vendors = [meta ? 'Meta' : '', google ? 'Google' : ''].filter(Boolean).join(' and ');
-  const owner = businessName.trim() || 'the owner of this page';
-  const parts = [vendors, customScript ? `a script from ${owner}` : ''].filter(Boolean).join(' and ');
-  return `This page uses cookies and tracking by ${parts}. They load only if you accept.`;
+/** 'This page uses cookies and tracking by Meta and Google and a script from Acme. …', in `t`'s language. */
+export function consentNoticeText(
+  { businessName, meta, google, customScript }: Pick<ConsentNoticeProps, 'businessName' | 'meta' | 'google' | 'customScript'>,
+  t: Translate = englishT,
+): string {
+  const vendors = meta && google ? 'both' : meta ? 'meta' : google ? 'google' : 'none';
+  const name = businessName.trim();
+  const script = !customScript ? 'none' : name ? 'named' : 'unnamed';
+  return t('consent.notice.text', { vendors, script, businessName: name });
 }
 
-export const CONSENT_NOTICE_LABEL = 'Cookies and tracking';
-export const CONSENT_SETTINGS_LABEL = 'Cookie settings';
+/** The notice's and its reopening button's names (English). */
+export const CONSENT_NOTICE_LABEL = englishT('consent.notice.label');
+export const CONSENT_SETTINGS_LABEL = englishT('consent.settings.button');
 
 /** The notice: first in the document (screen reader and keyboard users meet it first), shown at the bottom. */
 export function ConsentNotice(props: ConsentNoticeProps) {
+  const t = useT();
   return (
     <section
       className="ls-cn"
-      aria-label={CONSENT_NOTICE_LABEL}
+      aria-label={t('consent.notice.label')}
       hidden
       data-ls-consent=""
       data-ls-form={props.formId}
@@ -50,13 +53,13 @@ export function ConsentNotice(props: ConsentNoticeProps) {
       data-ls-meta={props.meta || undefined}
       data-ls-google={props.google || undefined}
     >
-      <p className="ls-cn-text">{consentNoticeText(props)}</p>
+      <p className="ls-cn-text">{consentNoticeText(props, t)}</p>
       <div className="ls-cn-actions">
         <button type="button" className="ls-cn-button" data-ls-choice="accept">
-          Accept
+          {t('consent.notice.accept')}
         </button>
         <button type="button" className="ls-cn-button" data-ls-choice="decline">
-          Decline
+          {t('consent.notice.decline')}
         </button>
       </div>
     </section>
@@ -65,10 +68,11 @@ export function ConsentNotice(props: ConsentNoticeProps) {
 
 /** Reopens the notice once a choice is stored, so consent is as easy to withdraw as to give. */
 export function ConsentSettings() {
+  const t = useT();
   return (
     <footer className="ls-cn-footer" hidden data-ls-consent-settings="">
       <button type="button" className="ls-cn-link">
-        {CONSENT_SETTINGS_LABEL}
+        {t('consent.settings.button')}
       </button>
     </footer>
   );

@@ -8,34 +8,45 @@ import {
   type FormField,
   type Payment,
 } from '@/domain/form-config';
-import { BADGE_TEXT } from '@/domain/branding';
-import { closingDeadline, DEFAULT_ENDED_MESSAGE, shownSections } from '@/domain/sections';
+import { closingDeadline, shownSections } from '@/domain/sections';
 import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '@/domain/money';
 import { CHECKED_VALUE, parseSubmission } from '@/domain/submission';
 import { autocompleteFor } from './autocomplete';
-import { consentText } from './consent';
 import { containerClass, Cover, Logo } from './design-images';
 import { designStyle } from './design-theme';
+import { englishT, languageAttributes, PageWords, Rich, useT } from './i18n';
 import { landingCss } from './landing-css';
 import { RichText } from './rich-text';
 import { Sections } from './sections';
 import { submitLabel } from './submit-label';
 import type { LandingPageProps } from './types';
 
-/** docs/product.md#published-page: the submit button's label while a submission is in flight. */
-export const SUBMITTING_LABEL = 'Submitting...';
-export const THANK_YOU_TITLE = 'Thank You!';
-export const DOUBLE_OPT_IN_NOTICE =
-  'We have sent you an email with a confirmation link. Please check your inbox (and your spam folder) and confirm your email address to get your download.';
-export const PREVIEW_DOWNLOAD_NOTICE = 'Downloads work on the published page.';
+/** docs/product.md#published-page: the submit button's label while a submission is in flight (English). */
+export const SUBMITTING_LABEL = englishT('form.submit.submitting');
+export const THANK_YOU_TITLE = englishT('thanks.title');
+export const DOUBLE_OPT_IN_NOTICE = englishT('form.thanks.doubleOptIn');
+export const PREVIEW_DOWNLOAD_NOTICE = englishT('preview.downloadNote');
 
 type Phase = 'form' | 'submitting' | 'submitted';
 
 export { automaticSubmitLabel, submitLabel } from './submit-label';
 
-/** The visitor's landing page: pure props in, markup out; the same in the SPA and react-dom/server. */
+/**
+ * The visitor's landing page: pure props in, markup out; the same in the SPA and react-dom/server.
+ * Its fixed words are in `props.t`'s language (English without one).
+ */
 export function LandingPage(props: LandingPageProps) {
+  const t = props.t ?? englishT;
+  return (
+    <PageWords t={t}>
+      <Page {...props} />
+    </PageWords>
+  );
+}
+
+function Page(props: LandingPageProps) {
   const { config, mode } = props;
+  const t = useT();
   const prefix = props.idPrefix ?? 'ls';
   const preview = mode === 'preview';
   const [phase, setPhase] = useState<Phase>('form');
@@ -63,7 +74,7 @@ export function LandingPage(props: LandingPageProps) {
   }
 
   const Root = preview ? 'div' : 'main';
-  const title = config.title.trim() || 'Untitled landing page';
+  const title = config.title.trim() || t('form.title.untitled');
   const businessName = config.businessName.trim();
   const description = config.description.trim();
   // Configs saved before the Design tab have none; the schema's default is today's look.
@@ -78,7 +89,7 @@ export function LandingPage(props: LandingPageProps) {
   const sections = compact ? [] : shownSections(config).filter((s) => !(closedBy && s.type === 'cta'));
 
   return (
-    <div className="ls-page" style={designStyle(design)}>
+    <div className="ls-page" style={designStyle(design)} {...(preview && props.t ? languageAttributes(t) : {})}>
       <Root className={containerClass(design, sections.length > 0)}>
         {compact ? (
           <header className="ls-header">
@@ -98,29 +109,25 @@ export function LandingPage(props: LandingPageProps) {
         {/* The form's card is where every call to action leads (#{prefix}-form). */}
         <div className="ls-card" id={`${prefix}-form`}>
           {closedBy ? (
-            <p className="ls-ended">{closedBy.endedMessage.trim() || DEFAULT_ENDED_MESSAGE}</p>
+            <p className="ls-ended">{closedBy.endedMessage.trim() || t('form.closed.default')}</p>
           ) : submitted ? (
             <div className="ls-thanks" ref={thanksRef} tabIndex={-1}>
-              <h2 className="ls-thanks-title">{config.thankyouHeading?.trim() || THANK_YOU_TITLE}</h2>
+              <h2 className="ls-thanks-title">{config.thankyouHeading?.trim() || t('thanks.title')}</h2>
               {/* As on the live pages: the owner's message goes with the file (the download page, the
                   email), so with double opt-in it waits until the address is confirmed. */}
               {config.doubleOptIn ? (
-                <p className="ls-text">{DOUBLE_OPT_IN_NOTICE}</p>
+                <p className="ls-text">{t('form.thanks.doubleOptIn')}</p>
               ) : (
                 <>
                   {config.thankyouMessage.trim() && <p className="ls-text">{config.thankyouMessage}</p>}
                   <DownloadAction config={config} preview={preview} downloadUrl={props.downloadUrl} />
                 </>
               )}
-              {preview && config.payment.enabled && (
-                <p className="ls-hint">On the published page, visitors pay before they get the download.</p>
-              )}
-              {preview && config.afterSubmit === 'redirect' && (
-                <p className="ls-hint">On the published page, confirmed visitors go to your own page instead.</p>
-              )}
+              {preview && config.payment.enabled && <p className="ls-hint">{t('preview.paidNote')}</p>}
+              {preview && config.afterSubmit === 'redirect' && <p className="ls-hint">{t('preview.redirectNote')}</p>}
               {preview && phase === 'submitted' && (
                 <button type="button" className="ls-link" onClick={() => setPhase('form')}>
-                  Back to the form
+                  {t('preview.backToForm')}
                 </button>
               )}
             </div>
@@ -170,22 +177,22 @@ export function LandingPage(props: LandingPageProps) {
                 type="submit"
                 className="ls-button"
                 data-ls-submit=""
-                data-submitting-label={SUBMITTING_LABEL}
+                data-submitting-label={t('form.submit.submitting')}
                 disabled={phase === 'submitting' || props.signUpsOff !== undefined}
               >
-                {phase === 'submitting' ? SUBMITTING_LABEL : submitLabel(config)}
+                {phase === 'submitting' ? t('form.submit.submitting') : submitLabel(config, t)}
               </button>
               {props.signUpsOff && <p className="ls-hint">{props.signUpsOff}</p>}
             </form>
           )}
         </div>
         {sections.length > 0 && (
-          <Sections sections={sections} prefix={prefix} buttonText={submitLabel(config)} closedBy={closedBy} />
+          <Sections sections={sections} prefix={prefix} buttonText={submitLabel(config, t)} closedBy={closedBy} />
         )}
         {props.badgeHref && (
           <footer className="ls-badge">
             <a href={props.badgeHref} target="_blank" rel="noopener">
-              {BADGE_TEXT}
+              {t('form.badge')}
             </a>
           </footer>
         )}
@@ -228,13 +235,13 @@ const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
   date: 'date',
 };
 
-/** A dropdown's first, empty choice, unless the owner wrote their own words for it (the placeholder). */
-export const CHOOSE_LABEL = 'Choose…';
+/** A dropdown's first, empty choice, unless the owner wrote their own words for it (the placeholder), in English. */
+export const CHOOSE_LABEL = englishT('form.select.placeholder');
 
 /** The preview's stand-in for a hidden field, which visitors never see. */
-export function hiddenFieldNote(param: string): string {
+export function hiddenFieldNote(param: string, t = englishT): string {
   const name = param.trim();
-  return name ? `Hidden: filled from ?${name}` : 'Hidden: no link parameter chosen yet';
+  return name ? t('preview.hiddenField.param', { param: name }) : t('preview.hiddenField.none');
 }
 
 function Field({
@@ -250,11 +257,12 @@ function Field({
   error?: string;
   preview?: boolean;
 }) {
-  const label = field.label.trim() || 'Untitled field';
+  const t = useT();
+  const label = field.label.trim() || t('form.field.untitled');
   if (field.type === 'hidden') {
     // Filled from the page's address by the landing script (or, without it, by the server).
     const param = (field.param ?? '').trim();
-    if (preview) return <p className="ls-hint">{hiddenFieldNote(param)}</p>;
+    if (preview) return <p className="ls-hint">{hiddenFieldNote(param, t)}</p>;
     return <input type="hidden" name={field.id} defaultValue={value ?? ''} data-ls-param={param || undefined} />;
   }
   const errorId = `${id}-error`;
@@ -328,7 +336,9 @@ function Field({
       ) : field.type === 'dropdown' ? (
         <select defaultValue={chosen ?? ''} {...common}>
           {/* Nothing is chosen for the visitor; once they have chosen, an optional field can still go back to none. */}
-          {(chosen === undefined || !field.required) && <option value="">{visitorPlaceholder(field) ?? CHOOSE_LABEL}</option>}
+          {(chosen === undefined || !field.required) && (
+            <option value="">{visitorPlaceholder(field) ?? t('form.select.placeholder')}</option>
+          )}
           {options.map((option, i) => (
             <option key={i} value={option}>
               {option}
@@ -351,25 +361,25 @@ function Field({
   );
 }
 
-const POLICY_WORDS = 'privacy policy';
-
 /**
- * consentText, word for word (the server records that text), with "privacy policy" linking to the
- * owner's policy in a new tab when the page has its address.
+ * consentText, word for word (the server records that text), with its privacy policy words linking to
+ * the owner's policy in a new tab when the page has its address.
  */
 function ConsentLabel({ config }: { config: FormConfig }) {
-  const text = consentText(config.businessName);
   const href = privacyPolicyLink(config);
-  const at = text.indexOf(POLICY_WORDS);
-  if (!href || at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
+  const businessName = config.businessName.trim();
+  const link = (words: ReactNode[]) =>
+    href ? (
       <a className="ls-policy-link" href={href} target="_blank" rel="noopener noreferrer">
-        {POLICY_WORDS}
+        {words}
       </a>
-      {text.slice(at + POLICY_WORDS.length)}
-    </>
+    ) : (
+      <>{words}</>
+    );
+  return businessName ? (
+    <Rich id="form.consent.label" values={{ businessName }} tags={{ link }} />
+  ) : (
+    <Rich id="form.consent.labelNoBusiness" tags={{ link }} />
   );
 }
 
@@ -411,11 +421,8 @@ function Checkbox(props: {
   );
 }
 
-const PROVIDER_LABELS = { stripe: 'Card (Stripe)', paypal: 'PayPal' } as const;
-const PROVIDER_NOTES = {
-  stripe: 'You pay by card through Stripe in the next step.',
-  paypal: 'You pay with PayPal in the next step.',
-} as const;
+const PROVIDER_LABELS = { stripe: 'payment.provider.stripe', paypal: 'payment.provider.paypal' } as const;
+const PROVIDER_NOTES = { stripe: 'payment.provider.noteStripe', paypal: 'payment.provider.notePaypal' } as const;
 
 function PaymentBlock({
   payment,
@@ -428,6 +435,7 @@ function PaymentBlock({
   values: Record<string, string>;
   errors: Record<string, string>;
 }) {
+  const t = useT();
   const { currency } = payment;
   const amountId = `${prefix}-amount`;
   const hintId = `${amountId}-hint`;
@@ -442,12 +450,16 @@ function PaymentBlock({
     <div className="ls-payment">
       {payment.type === 'fixed' ? (
         <p className="ls-price">
-          Price: <strong>{formatMoney(payment.fixedAmount, currency)}</strong>
+          <Rich
+            id="payment.price"
+            values={{ price: formatMoney(payment.fixedAmount, currency) }}
+            tags={{ strong: (words) => <strong>{words}</strong> }}
+          />
         </p>
       ) : (
         <div className="ls-field">
           <label className="ls-label" htmlFor={amountId}>
-            {`Pay what you want (${currency})`}
+            {t('payment.pwyw.label', { currency })}
             <RequiredMark required />
           </label>
           <div className="ls-money">
@@ -470,14 +482,14 @@ function PaymentBlock({
             />
           </div>
           <p id={hintId} className="ls-hint">
-            {`Minimum ${formatMoney(payment.pwywMinimum, currency)}`}
+            {t('payment.pwyw.minimum', { minimum: formatMoney(payment.pwywMinimum, currency) })}
           </p>
           <ErrorText id={amountErrorId} error={amountError} />
         </div>
       )}
       {payment.provider === 'both' ? (
         <fieldset className="ls-choices" aria-describedby={providerError ? providerErrorId : undefined}>
-          <legend className="ls-label">Pay with</legend>
+          <legend className="ls-label">{t('payment.provider.legend')}</legend>
           {(['stripe', 'paypal'] as const).map((provider) => (
             <div className="ls-check" key={provider}>
               <input
@@ -488,7 +500,7 @@ function PaymentBlock({
                 required
                 defaultChecked={chosen === provider}
               />
-              <label htmlFor={`${prefix}-provider-${provider}`}>{PROVIDER_LABELS[provider]}</label>
+              <label htmlFor={`${prefix}-provider-${provider}`}>{t(PROVIDER_LABELS[provider])}</label>
             </div>
           ))}
           <ErrorText id={providerErrorId} error={providerError} />
@@ -496,7 +508,7 @@ function PaymentBlock({
       ) : (
         <>
           <input type="hidden" name={RESERVED_NAMES.provider} value={payment.provider} />
-          <p className="ls-hint">{PROVIDER_NOTES[payment.provider]}</p>
+          <p className="ls-hint">{t(PROVIDER_NOTES[payment.provider])}</p>
         </>
       )}
     </div>
@@ -504,15 +516,16 @@ function PaymentBlock({
 }
 
 function DownloadAction({ config, preview, downloadUrl }: { config: FormConfig; preview: boolean; downloadUrl?: string }) {
+  const t = useT();
   const name = config.leadMagnetName.trim();
-  const label = name ? `Download ${name}` : 'Download';
+  const label = name ? t('form.thanks.download', { leadMagnet: name }) : t('form.thanks.downloadNoName');
   if (preview) {
     return (
       <>
         <button type="button" className="ls-button" disabled>
           {label}
         </button>
-        <p className="ls-hint">{PREVIEW_DOWNLOAD_NOTICE}</p>
+        <p className="ls-hint">{t('preview.downloadNote')}</p>
       </>
     );
   }
@@ -525,9 +538,10 @@ function DownloadAction({ config, preview, downloadUrl }: { config: FormConfig; 
 }
 
 function Honeypot({ name, id }: { name: string; id: string }) {
+  const t = useT();
   return (
     <div className="ls-hp" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id}>{t('form.honeypot.label')}</label>
       <input type="text" id={id} name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

@@ -3,6 +3,7 @@ import type { ImageRef } from '@/domain/form-config';
 import { safeLink } from '@/domain/rich-text';
 import { deadlineInstant, formatDeadline, isSectionLink, videoOf, type Section, type SectionOf } from '@/domain/sections';
 import { fitBox, useImageSources } from './design-images';
+import { Rich, useT } from './i18n';
 import { RichText } from './rich-text';
 import { PlayIcon, SectionIcon } from './section-icons';
 
@@ -216,6 +217,7 @@ function Author({ section }: { section: SectionOf<'author'> }) {
  * host, `embedUrl`) in the same box, so nothing around it moves.
  */
 function Video({ section }: { section: SectionOf<'video'> }) {
+  const t = useT();
   const video = videoOf(section.url);
   if (!video) return null;
   const title = section.title.trim();
@@ -227,21 +229,31 @@ function Video({ section }: { section: SectionOf<'video'> }) {
         target="_blank"
         rel="noopener"
         data-ls-video={video.embedUrl}
-        data-ls-title={title || 'Video'}
+        data-ls-title={title || t('section.video.frameTitle')}
       >
         <span className="ls-play-button">
           <PlayIcon />
         </span>
         <span className="ls-video-title">
-          <span className="ls-sr">Play video: </span>
-          {title || (video.provider === 'youtube' ? 'Watch on YouTube' : 'Watch on Vimeo')}
+          <Rich
+            id="section.video.play"
+            values={{
+              title: title || t(video.provider === 'youtube' ? 'section.video.watchYoutube' : 'section.video.watchVimeo'),
+            }}
+            tags={{ sr: (words) => <span className="ls-sr">{words}</span> }}
+          />
         </span>
       </a>
     </div>
   );
 }
 
-export const COUNTDOWN_UNITS = ['days', 'hours', 'min', 'sec'] as const;
+export const COUNTDOWN_UNITS = [
+  'section.countdown.days',
+  'section.countdown.hours',
+  'section.countdown.minutes',
+  'section.countdown.seconds',
+] as const;
 
 /** Whole days, hours, minutes and seconds in `ms`, two digits each at least. */
 export function countdownParts(ms: number): string[] {
@@ -259,6 +271,7 @@ export function countdownParts(ms: number): string[] {
  * read out.
  */
 function Deadline({ section, closed }: { section: SectionOf<'deadline'>; closed: boolean }) {
+  const t = useT();
   const instant = deadlineInstant(section);
   const end = instant?.getTime();
   const [left, setLeft] = useState<number | null>(null);
@@ -274,8 +287,11 @@ function Deadline({ section, closed }: { section: SectionOf<'deadline'>; closed:
   return (
     <div className="ls-deadline ls-panel">
       <p className="ls-deadline-text">
-        {closed ? 'Offer ended ' : 'Offer ends '}
-        <time dateTime={instant.toISOString()}>{formatDeadline(section)}</time>
+        <Rich
+          id={closed ? 'section.deadline.ended' : 'section.deadline.ends'}
+          values={{ deadline: formatDeadline(section) }}
+          tags={{ time: (words) => <time dateTime={instant.toISOString()}>{words}</time> }}
+        />
       </p>
       {!closed && (
         <div
@@ -289,7 +305,7 @@ function Deadline({ section, closed }: { section: SectionOf<'deadline'>; closed:
               <span className="ls-num" data-ls-unit="">
                 {parts[i]}
               </span>
-              {unit}
+              {t(unit)}
             </span>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import type { FormConfig } from '@/domain/form-config';
+import type { Translate } from '@/domain/i18n/translate';
 
 /**
  * Props of <LandingPage>, the visitor's page. The SAME component renders the SPA preview and, on
@@ -7,6 +8,8 @@ import type { FormConfig } from '@/domain/form-config';
  */
 export interface LandingPageProps {
   config: FormConfig;
+  /** The page's fixed words, in its language (docs/decisions/0085); English without it. */
+  t?: Translate;
   /** Where the form posts (the published page: `/f/{id}`). Omitted in previews. */
   action?: string;
   /** In a preview nothing is stored: submitting shows the thank-you state locally. */

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { DEFAULT_DESIGN, type Design } from '@/domain/form-config';
-import { visitorPaymentMessages } from '@/domain/payments';
+import type { MessageKey, Translate } from '@/domain/i18n/translate';
 import { Logo } from './design-images';
 import { designStyle } from './design-theme';
+import { englishT, PageWords, Rich, useT } from './i18n';
 
 /**
  * The visitor's thank-you, verification and download page (docs/product.md#thank-you-and-download-page), server-rendered on the
@@ -9,14 +11,15 @@ import { designStyle } from './design-theme';
  * runs the resend countdown. It shows nothing the visitor typed except their own email.
  */
 export const THANK_YOU_TEXTS = {
-  title: 'Thank You!',
-  codePlaceholder: 'Enter 6-digit code',
-  resend: 'Resend verification code',
-  verify: 'Verify email',
-  download: 'Download',
+  title: englishT('thanks.title'),
+  codePlaceholder: englishT('thanks.code.placeholder'),
+  resend: englishT('thanks.code.resend'),
+  verify: englishT('thanks.code.verify'),
 } as const;
 
 export interface VisitorThankYouProps {
+  /** The page's fixed words, in its language (docs/decisions/0085); English without it. */
+  t?: Translate;
   businessName: string;
   leadMagnetName: string;
   thankyouMessage: string;
@@ -31,8 +34,8 @@ export interface VisitorThankYouProps {
   /** Seconds before 'Resend verification code' appears. */
   resendInSeconds: number;
   downloadUrl?: string;
-  /** A paid order's receipt page (`/r/{token}`) and what its download link allows, e.g. '10 downloads within 30 days'. */
-  receipt?: { url: string; orderNumber: number; allowance: string };
+  /** A paid order's receipt page (`/r/{token}`) and what its download link allows: downloads within days. */
+  receipt?: { url: string; orderNumber: number; downloads: number; days: number };
   notice?: { tone: 'success' | 'error'; text: string };
   /**
    * On a paid page before the file is due: the payment is being confirmed (the page reloads itself
@@ -42,14 +45,25 @@ export interface VisitorThankYouProps {
 }
 
 export const PAYMENT_TEXTS = {
-  check: 'Check again',
-  failed: 'Your payment did not go through. You have not been charged and no file was sent.',
-  retry: 'Try again',
+  check: englishT('thanks.payment.check'),
+  failed: englishT('thanks.payment.failed'),
+  retry: englishT('thanks.payment.retry'),
 } as const;
 
 export function VisitorThankYou(props: VisitorThankYouProps) {
+  return (
+    <PageWords t={props.t ?? englishT}>
+      <ThankYou {...props} />
+    </PageWords>
+  );
+}
+
+const strong = (words: ReactNode[]) => <strong>{words}</strong>;
+
+function ThankYou(props: VisitorThankYouProps) {
+  const t = useT();
   const { state, token } = props;
-  const fileName = props.leadMagnetName.trim() || 'Your File';
+  const fileName = props.leadMagnetName.trim() || t('thanks.fileFallback');
   const design = props.design ?? DEFAULT_DESIGN;
   return (
     <div className="ls-page" style={designStyle(design)}>
@@ -57,7 +71,7 @@ export function VisitorThankYou(props: VisitorThankYouProps) {
         <header className="ls-header">
           {design.logo && <Logo image={design.logo} alt={props.businessName.trim()} />}
           {props.businessName.trim() && <p className="ls-business">{props.businessName}</p>}
-          <h1 className="ls-title">{props.heading?.trim() || THANK_YOU_TEXTS.title}</h1>
+          <h1 className="ls-title">{props.heading?.trim() || t('thanks.title')}</h1>
         </header>
         <div className="ls-card">
           {props.notice && (
@@ -74,37 +88,43 @@ export function VisitorThankYou(props: VisitorThankYouProps) {
             <div className="ls-form">
               <p className="ls-text">{props.thankyouMessage}</p>
               <p className="ls-text">
-                <strong>{fileName}</strong> is ready.
+                <Rich id="thanks.ready" values={{ fileName }} tags={{ strong }} />
               </p>
               {props.downloadUrl && (
                 <a className="ls-button" href={props.downloadUrl} download>
-                  {THANK_YOU_TEXTS.download} {fileName}
+                  {t('thanks.download', { fileName })}
                 </a>
               )}
               {props.receipt && (
                 <p className="ls-text ls-receipt">
-                  {`Your purchase includes ${props.receipt.allowance}. `}
-                  <a href={props.receipt.url}>{`View your receipt (order ${props.receipt.orderNumber})`}</a>
+                  <Rich
+                    id="thanks.receipt.summary"
+                    values={{
+                      downloads: props.receipt.downloads,
+                      days: props.receipt.days,
+                      orderNumber: props.receipt.orderNumber,
+                    }}
+                    tags={{ link: (words) => <a href={props.receipt!.url}>{words}</a> }}
+                  />
                 </p>
               )}
             </div>
           ) : (
             <div className="ls-form">
               <p className="ls-text">
-                We sent a 6-digit code and a confirmation link to <strong>{props.email}</strong>. Confirm your email to get{' '}
-                <strong>{fileName}</strong>.
+                <Rich id="thanks.code.intro" values={{ email: props.email, fileName }} tags={{ strong }} />
               </p>
               <form method="post" action="/thank-you/verify" className="ls-form" noValidate={false}>
                 <input type="hidden" name="t" value={token} />
                 <div className="ls-field">
                   <label className="ls-label" htmlFor="ls-code">
-                    Verification code
+                    {t('thanks.code.label')}
                   </label>
                   <input
                     className="ls-input"
                     id="ls-code"
                     name="code"
-                    placeholder={THANK_YOU_TEXTS.codePlaceholder}
+                    placeholder={t('thanks.code.placeholder')}
                     required
                     maxLength={6}
                     minLength={6}
@@ -114,7 +134,7 @@ export function VisitorThankYou(props: VisitorThankYouProps) {
                   />
                 </div>
                 <button className="ls-button" type="submit">
-                  {THANK_YOU_TEXTS.verify}
+                  {t('thanks.code.verify')}
                 </button>
               </form>
               <form method="post" action="/thank-you/resend" className="ls-form">
@@ -122,13 +142,15 @@ export function VisitorThankYou(props: VisitorThankYouProps) {
                 <p
                   className="ls-hint"
                   data-ls-countdown={props.resendInSeconds}
+                  data-ls-lang={t.language}
+                  data-ls-forms={JSON.stringify(pluralForms(t, 'thanks.code.resendWait', 'seconds'))}
                   hidden={props.resendInSeconds === 0}
                   aria-live="polite"
                 >
-                  You can ask for a new code in <span data-ls-seconds>{props.resendInSeconds}</span> seconds.
+                  {t('thanks.code.resendWait', { seconds: props.resendInSeconds })}
                 </p>
                 <button className="ls-link" type="submit" data-ls-resend hidden={props.resendInSeconds > 0}>
-                  {THANK_YOU_TEXTS.resend}
+                  {t('thanks.code.resend')}
                 </button>
               </form>
             </div>
@@ -145,17 +167,18 @@ function PaymentState({
   checkUrl,
   fileName,
 }: NonNullable<VisitorThankYouProps['payment']> & { fileName: string }) {
+  const t = useT();
   if (state === 'processing') {
     return (
       <div className="ls-form" data-ls-processing="">
         <p className="ls-text" role="status">
-          {visitorPaymentMessages.processing}
+          {t('thanks.payment.processing')}
         </p>
         <p className="ls-text">
-          Then <strong>{fileName}</strong> is yours.
+          <Rich id="thanks.payment.then" values={{ fileName }} tags={{ strong }} />
         </p>
         <a className="ls-link" href={checkUrl}>
-          {PAYMENT_TEXTS.check}
+          {t('thanks.payment.check')}
         </a>
       </div>
     );
@@ -163,17 +186,35 @@ function PaymentState({
   return (
     <div className="ls-form">
       <p className="ls-alert" role="alert">
-        {state === 'failed'
-          ? PAYMENT_TEXTS.failed
-          : state === 'belowMinimum'
-            ? visitorPaymentMessages.discountBelowMinimum
-            : visitorPaymentMessages.refunded}
+        {t(
+          state === 'failed'
+            ? 'thanks.payment.failed'
+            : state === 'belowMinimum'
+              ? 'thanks.payment.belowMinimum'
+              : 'thanks.payment.refunded',
+        )}
       </p>
       <a className="ls-button" href={retryUrl}>
-        {PAYMENT_TEXTS.retry}
+        {t('thanks.payment.retry')}
       </a>
     </div>
   );
+}
+
+/**
+ * A counted sentence for a script that counts down: the sentence in each plural category of the
+ * language, its number marked `{n}`, so the script can say each second right (`Intl.PluralRules` picks
+ * the category, `Intl.NumberFormat` writes the number, as here).
+ */
+export function pluralForms(t: Translate, key: MessageKey, argument: string): Record<string, string> {
+  const rules = new Intl.PluralRules(t.language);
+  const numbers = new Intl.NumberFormat(t.language);
+  const forms: Record<string, string> = {};
+  for (let n = 100; n >= 0 && Object.keys(forms).length < rules.resolvedOptions().pluralCategories.length; n--) {
+    const category = rules.select(n);
+    if (!(category in forms)) forms[category] = t(key, { [argument]: n }).replace(numbers.format(n), '{n}');
+  }
+  return forms;
 }
 
 /**
@@ -184,11 +225,14 @@ export const thankYouScript = `(function(){
 if(document.querySelector('[data-ls-processing]')){setTimeout(function(){location.reload()},2000);return;}
 var note=document.querySelector('[data-ls-countdown]'),button=document.querySelector('[data-ls-resend]');
 if(!note||!button)return;
-var left=Number(note.getAttribute('data-ls-countdown'))||0,out=note.querySelector('[data-ls-seconds]');
+var left=Number(note.getAttribute('data-ls-countdown'))||0,lang=note.getAttribute('data-ls-lang')||'en',forms={};
+try{forms=JSON.parse(note.getAttribute('data-ls-forms')||'{}')}catch(e){}
 if(left<=0)return;
+var rules=new Intl.PluralRules(lang),numbers=new Intl.NumberFormat(lang);
 var timer=setInterval(function(){
 left-=1;
-if(out)out.textContent=String(left);
+var form=forms[rules.select(left)]||forms.other;
+if(form)note.textContent=form.replace('{n}',numbers.format(left));
 if(left<=0){clearInterval(timer);note.hidden=true;button.hidden=false;}
 },1000);
 })();`;

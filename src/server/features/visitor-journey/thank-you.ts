@@ -26,11 +26,11 @@ async function receiptOf(
   if (lead.paymentState !== 'paid') return undefined;
   const purchase = await paidPurchaseOf(deps.db, lead.id);
   if (!purchase) return undefined;
-  const { downloadLimit: limit, downloadDays: days } = config.payment;
   return {
     url: receiptUrl(deps, purchase.id),
     orderNumber: purchase.orderNumber,
-    allowance: `${limit} ${limit === 1 ? 'download' : 'downloads'} within ${days} ${days === 1 ? 'day' : 'days'} of this link`,
+    downloads: config.payment.downloadLimit,
+    days: config.payment.downloadDays,
   };
 }
 
