@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './i18n/languages';
 import { z } from 'zod';
 import { EMAIL_COPY_LIMITS, emailCopyMessages, isEmailAddress, placeholderProblem, type EmailWordingKey } from './email-copy';
 import { redirectUrlError } from './after-submit';
@@ -273,6 +274,8 @@ export const formConfigSchema = z.object({
   abTest: abTestSchema.default(DEFAULT_AB_TEST),
   /** What sells the lead magnet around the form (sections.ts); pages saved before sections have none. */
   sections: sectionsSchema.default([]),
+  /** The language of every fixed word its visitors read (docs/decisions/0085); English for pages saved before. */
+  language: z.enum(LANGUAGE_CODES).default(DEFAULT_LANGUAGE),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;
 
@@ -326,6 +329,7 @@ export function defaultFormConfig(): FormConfig {
     embedOrigins: [],
     abTest: { ...DEFAULT_AB_TEST, designChanges: {} },
     sections: [],
+    language: DEFAULT_LANGUAGE,
   };
 }
 

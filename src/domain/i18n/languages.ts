@@ -18,6 +18,8 @@ export const LANGUAGES = [
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]['code'];
+/** The language codes, for a schema's enum. */
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [Language, ...Language[]];
 export type TextDirection = 'ltr' | 'rtl';
 
 /** The language every page speaks unless its owner chose another, and the one owner texts fall back to. */

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, directionOf, type Language } from '@/domain/i18n/languages';
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -87,6 +88,8 @@ export interface DocumentOptions {
   framed?: boolean;
   /** A thank-you page in a placement's frame: it tells the loader the visitor signed up (placement-frame.ts allows it). */
   signedUp?: boolean;
+  /** The page's language (docs/decisions/0085): `<html lang>`, and `dir` when it is written right to left. */
+  language?: Language;
 }
 
 const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
@@ -120,12 +123,13 @@ function previewTags({ title, description, url, preview, noindex }: DocumentOpti
 }
 
 export function renderDocument(options: DocumentOptions): string {
-  const { title, preview, body, script, css = '', framed, signedUp } = options;
+  const { title, preview, body, script, css = '', framed, signedUp, language = DEFAULT_LANGUAGE } = options;
+  const dir = directionOf(language) === 'rtl' ? ' dir="rtl"' : '';
   const icon = preview?.icon
     ? `<link rel="icon" href="${escapeHtml(preview.icon)}" type="image/png">`
     : `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${language}"${dir}><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(title)}</title>${previewTags(options)}${icon}` +
     `<style>${landingDocumentCss}${css && `\n${css}`}</style></head><body>${renderToString(body)}` +

@@ -1,3 +1,5 @@
+import type { Language } from '@/domain/i18n/languages';
+import { visitorWords } from '@/server/lib/visitor-words';
 import type { FastifyReply } from 'fastify';
 import { variantConfig, type AbVariant } from '@/domain/ab-test';
 import { badgeUrl, showsBadge } from '@/domain/branding';
@@ -30,7 +32,9 @@ import {
 import { pageTracking } from './tracking.js';
 
 /** A thank-you page as the visitor journey worked it out: what it shows, and where it may be framed or sent. */
-export type ThankYouView = Omit<VisitorThankYouProps, 'notice'> & {
+export type ThankYouView = Omit<VisitorThankYouProps, 'notice' | 't'> & {
+  /** The language of the page it came from. */
+  language: Language;
   attemptsLeft: number;
   /** The sites that may frame the page it came from: they may frame this one too (decision 0050). */
   embedOrigins: readonly string[];
@@ -143,8 +147,10 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     const form = variant ? { ...page, config: variantConfig(page.config, variant) } : page;
     const preview = frame?.id === 'preview';
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
+    const t = visitorWords(form.config.language);
     const landing = (
       <LandingPage
+        t={t}
         config={form.config}
         mode="live"
         action={`/f/${form.id}`}
@@ -168,6 +174,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       body: tracking ? tracking.wrap(landing) : landing,
       css: tracking?.css,
       framed: frame !== undefined || framingOrigins(form.config).length > 0,
+      language: t.language,
     });
     return { html, csp: formCsp(form.config, tracking?.csp, frame !== undefined) };
   }
@@ -202,10 +209,12 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
         const { view: page, notice } = view;
         const verified = page.state === 'verified';
         const framing = normalizeEmbedOrigins(page.embedOrigins);
+        const t = visitorWords(page.language);
         const html = renderDocument({
-          title: page.heading || 'Thank You!',
-          description: page.leadMagnetName || 'Thank you',
-          body: <VisitorThankYou {...page} notice={notice} />,
+          title: page.heading || t('thanks.title'),
+          description: page.leadMagnetName || t('thanks.meta.description'),
+          body: <VisitorThankYou {...page} t={t} notice={notice} />,
+          language: t.language,
           script: verified ? undefined : 'thankYou',
           noindex: true,
           framed: framing.length > 0,

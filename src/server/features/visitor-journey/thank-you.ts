@@ -36,6 +36,7 @@ async function receiptOf(
 
 /** What the page's owner set for the pages after a sign-up. */
 const afterSubmit = (config: FormConfig) => ({
+  language: config.language,
   heading: thankYouHeading(config),
   design: config.design,
   embedOrigins: config.embedOrigins ?? [],
