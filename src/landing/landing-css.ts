@@ -5,7 +5,7 @@
  * or without the app's CSS reset. Mobile first; colours meet WCAG AA on their backgrounds.
  */
 export const landingCss = `
-.ls-page{--ls-accent:#4338ca;--ls-accent-dark:#3730a3;--ls-on-accent:#fff;--ls-link:#4338ca;--ls-head:#111827;--ls-head-muted:#4b5563;--ls-head-accent:#4338ca;--ls-soft:#f5f7ff;--ls-bg:linear-gradient(180deg,#eef2ff 0,#f9fafb 20rem);--ls-font:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--ls-text:#111827;--ls-muted:#4b5563;--ls-line:#6b7280;--ls-error:#b91c1c;box-sizing:border-box;width:100%;padding:2rem 1rem 3rem;background:var(--ls-bg);color:var(--ls-text);font:400 1rem/1.5 var(--ls-font);-webkit-font-smoothing:antialiased;text-align:left}
+.ls-page{--ls-accent:#4338ca;--ls-accent-dark:#3730a3;--ls-on-accent:#fff;--ls-link:#4338ca;--ls-head:#111827;--ls-head-muted:#4b5563;--ls-head-accent:#4338ca;--ls-soft:#f5f7ff;--ls-bg:linear-gradient(180deg,#eef2ff 0,#f9fafb 20rem);--ls-font:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--ls-text:#111827;--ls-muted:#4b5563;--ls-line:#6b7280;--ls-error:#b91c1c;box-sizing:border-box;width:100%;padding:2rem 1rem 3rem;background:var(--ls-bg);color:var(--ls-text);font:400 1rem/1.5 var(--ls-font);-webkit-font-smoothing:antialiased;text-align:start}
 .ls-page *,.ls-page *::before,.ls-page *::after{box-sizing:border-box}
 .ls-page .ls-container{display:block;max-width:36rem;margin:0 auto;padding:0}
 .ls-page .ls-header{margin:0 0 1.5rem;color:var(--ls-head);text-align:center}
@@ -21,7 +21,8 @@ export const landingCss = `
 .ls-page .ls-req{color:var(--ls-error)}
 .ls-page .ls-input{display:block;width:100%;min-height:2.75rem;margin:0;padding:.625rem .75rem;border:1px solid var(--ls-line);border-radius:.5rem;background:#fff;color:var(--ls-text);font:inherit;line-height:1.4;appearance:none}
 .ls-page textarea.ls-input{min-height:6rem;resize:vertical}
-.ls-page select.ls-input{padding-right:2.25rem;background-image:linear-gradient(45deg,transparent 50%,var(--ls-muted) 50%),linear-gradient(135deg,var(--ls-muted) 50%,transparent 50%);background-position:calc(100% - 1.125rem) 50%,calc(100% - .8125rem) 50%;background-size:.3125rem .3125rem;background-repeat:no-repeat;cursor:pointer}
+.ls-page select.ls-input{padding-inline-end:2.25rem;background-image:linear-gradient(45deg,transparent 50%,var(--ls-muted) 50%),linear-gradient(135deg,var(--ls-muted) 50%,transparent 50%);background-position:calc(100% - 1.125rem) 50%,calc(100% - .8125rem) 50%;background-size:.3125rem .3125rem;background-repeat:no-repeat;cursor:pointer}
+.ls-page:dir(rtl) select.ls-input{background-position:.8125rem 50%,1.125rem 50%}
 .ls-page .ls-input::placeholder{color:#6b7280;opacity:1}
 .ls-page .ls-input[aria-invalid=true]{border-color:var(--ls-error)}
 .ls-page .ls-check{display:flex;align-items:flex-start;gap:.625rem;margin:0;font-size:.9375rem}
@@ -34,8 +35,8 @@ export const landingCss = `
 .ls-page .ls-price{margin:0;font-size:1.125rem}
 .ls-page .ls-price strong{font-weight:800}
 .ls-page .ls-money{display:flex}
-.ls-page .ls-money-symbol{display:flex;align-items:center;padding:0 .75rem;border:1px solid var(--ls-line);border-right:0;border-radius:.5rem 0 0 .5rem;background:#f3f4f6;color:var(--ls-muted);font-weight:600}
-.ls-page .ls-money .ls-input{border-radius:0 .5rem .5rem 0;min-width:0}
+.ls-page .ls-money-symbol{display:flex;align-items:center;padding:0 .75rem;border:1px solid var(--ls-line);border-inline-end:0;border-radius:0;border-start-start-radius:.5rem;border-end-start-radius:.5rem;background:#f3f4f6;color:var(--ls-muted);font-weight:600}
+.ls-page .ls-money .ls-input{border-radius:0;border-start-end-radius:.5rem;border-end-end-radius:.5rem;min-width:0}
 .ls-page .ls-choices{display:grid;gap:.5rem;margin:0;padding:0;border:0;min-width:0}
 .ls-page .ls-choices legend{margin:0 0 .375rem;padding:0}
 .ls-page .ls-hint{margin:0;color:var(--ls-muted);font-size:.875rem}
@@ -51,7 +52,7 @@ export const landingCss = `
 .ls-page .ls-thanks-title{margin:0;font-size:1.5rem;font-weight:800;line-height:1.25}
 .ls-page .ls-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
 .ls-page .ls-thanks .ls-link{justify-self:center}
-.ls-page .ls-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
+.ls-page .ls-hp{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .ls-page .ls-badge{margin:1.5rem 0 0;text-align:center;font-size:.8125rem;line-height:1.5}
 .ls-page .ls-badge a{color:var(--ls-head-muted);text-decoration:none}
 .ls-page .ls-badge a:hover{text-decoration:underline;text-underline-offset:2px}
@@ -62,10 +63,10 @@ export const landingCss = `
 .ls-page .ls-rich p,.ls-page .ls-rich ul,.ls-page .ls-rich ol{margin:0 0 .75em}
 .ls-page .ls-rich>:last-child{margin-bottom:0}
 .ls-page .ls-rich p{white-space:pre-line}
-.ls-page .ls-rich ul,.ls-page .ls-rich ol{padding-left:1.25em}
+.ls-page .ls-rich ul,.ls-page .ls-rich ol{padding-inline-start:1.25em}
 .ls-page .ls-rich a{color:var(--ls-link);text-decoration:underline;text-underline-offset:2px}
 .ls-page .ls-header .ls-rich a{color:var(--ls-head-accent)}
-.ls-page .ls-header .ls-rich ul,.ls-page .ls-header .ls-rich ol{display:inline-block;text-align:left}
+.ls-page .ls-header .ls-rich ul,.ls-page .ls-header .ls-rich ol{display:inline-block;text-align:start}
 .ls-page .ls-section a:focus-visible,.ls-page .ls-faq summary:focus-visible{outline:3px solid var(--ls-link);outline-offset:2px}
 .ls-page .ls-header .ls-rich a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px}
 .ls-page .ls-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
