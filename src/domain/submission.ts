@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isChoiceField, RESERVED_NAMES, type FormConfig, type FormField } from './form-config';
+import { englishT } from './i18n/english';
+import type { MessageKey, Translate } from './i18n/translate';
 
 /**
  * The contract of a visitor's submission, built from the page's configuration: the server checks a
@@ -7,17 +9,23 @@ import { isChoiceField, RESERVED_NAMES, type FormConfig, type FormField } from '
  * and any later entry point (the public API, an embed) accept exactly the same input.
  */
 
-export const submissionMessages = {
-  required: 'This field is required',
-  email: 'Enter a valid email address',
-  number: 'Enter a number',
-  phone: 'Enter a valid phone number',
-  choice: 'Choose one of the options',
-  date: 'Enter a valid date',
-  tooLong: 'This is too long',
-  invalidCharacter: 'Remove the invisible control characters from this field',
-  consent: 'Please agree to the privacy policy to continue',
-} as const;
+/** Each problem a submission can have, as its message's key in the page's catalogue. */
+const PROBLEMS = {
+  required: 'form.error.required',
+  email: 'form.error.email',
+  number: 'form.error.number',
+  phone: 'form.error.phone',
+  choice: 'form.error.choice',
+  date: 'form.error.date',
+  tooLong: 'form.error.tooLong',
+  invalidCharacter: 'form.error.invalidCharacter',
+  consent: 'form.error.consent',
+} as const satisfies Record<string, MessageKey>;
+
+/** The problems in English, as a page without a language of its own says them. */
+export const submissionMessages = Object.fromEntries(
+  Object.entries(PROBLEMS).map(([name, key]) => [name, englishT(key)]),
+) as Record<keyof typeof PROBLEMS, string>;
 
 export interface Submission {
   /** The first email field's value, trimmed and lower-cased. */
@@ -68,20 +76,20 @@ export function isCalendarDate(value: string): boolean {
  */
 export const hiddenValue = (raw: string): string => raw.replace(CONTROLS, '').trim().slice(0, MAX_VALUE_LENGTH.hidden);
 
-function fieldProblem(field: FormField, raw: string): string | null {
+function fieldProblem(field: FormField, raw: string): MessageKey | null {
   if (field.type === 'hidden') return null;
   const value = raw.trim();
-  if (CONTROL.test(raw)) return submissionMessages.invalidCharacter;
-  if (field.type === 'checkbox') return field.required && value !== CHECKED_VALUE ? submissionMessages.required : null;
-  if (!value) return field.required ? submissionMessages.required : null;
+  if (CONTROL.test(raw)) return PROBLEMS.invalidCharacter;
+  if (field.type === 'checkbox') return field.required && value !== CHECKED_VALUE ? PROBLEMS.required : null;
+  if (!value) return field.required ? PROBLEMS.required : null;
   if (value.length > (field.type === 'textarea' ? MAX_VALUE_LENGTH.textarea : MAX_VALUE_LENGTH.other)) {
-    return submissionMessages.tooLong;
+    return PROBLEMS.tooLong;
   }
-  if (field.type === 'email' && !EMAIL.test(value)) return submissionMessages.email;
-  if (field.type === 'number' && !Number.isFinite(Number(value))) return submissionMessages.number;
-  if (field.type === 'phone' && !PHONE.test(value)) return submissionMessages.phone;
-  if (isChoiceField(field) && !(field.options ?? []).some((option) => option.trim() === value)) return submissionMessages.choice;
-  if (field.type === 'date' && !isCalendarDate(value)) return submissionMessages.date;
+  if (field.type === 'email' && !EMAIL.test(value)) return PROBLEMS.email;
+  if (field.type === 'number' && !Number.isFinite(Number(value))) return PROBLEMS.number;
+  if (field.type === 'phone' && !PHONE.test(value)) return PROBLEMS.phone;
+  if (isChoiceField(field) && !(field.options ?? []).some((option) => option.trim() === value)) return PROBLEMS.choice;
+  if (field.type === 'date' && !isCalendarDate(value)) return PROBLEMS.date;
   return null;
 }
 
@@ -102,7 +110,7 @@ const schemas = new WeakMap<FormConfig, ReturnType<typeof buildSubmissionSchema>
 function buildSubmissionSchema(config: FormConfig) {
   const shape: Record<string, z.ZodType<string>> = {};
   for (const field of config.fields) shape[field.id] = fieldSchema(field);
-  const consent = z.string().refine((v) => !config.privacyPolicy || v === CHECKED_VALUE, submissionMessages.consent);
+  const consent = z.string().refine((v) => !config.privacyPolicy || v === CHECKED_VALUE, PROBLEMS.consent);
   return z.object({ ...shape, [RESERVED_NAMES.consent]: consent });
 }
 
@@ -114,7 +122,7 @@ export const postedValues = (config: FormConfig, body: Record<string, unknown>) 
  * Checks a posted form against the page's configuration. Returns the cleaned submission, or errors
  * keyed like the page's inputs; and the values to refill the form with if it is shown again.
  */
-export function parseSubmission(config: FormConfig, body: Record<string, unknown>): SubmissionResult {
+export function parseSubmission(config: FormConfig, body: Record<string, unknown>, t: Translate = englishT): SubmissionResult {
   const values: Record<string, string> = {};
   for (const field of config.fields) {
     const raw = firstString(body[field.id]);
@@ -131,12 +139,11 @@ export function parseSubmission(config: FormConfig, body: Record<string, unknown
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? '');
-      if (key && !errors[key]) errors[key] = issue.message;
-    }
-    // Control characters are not sent back into the page.
-    for (const [key, message] of Object.entries(errors)) {
-      if (message === submissionMessages.invalidCharacter) values[key] = '';
+      const name = String(issue.path[0] ?? '');
+      if (!name || errors[name]) continue;
+      // Control characters are not sent back into the page.
+      if (issue.message === PROBLEMS.invalidCharacter) values[name] = '';
+      errors[name] = t(issue.message as MessageKey);
     }
     return { ok: false, errors, values };
   }

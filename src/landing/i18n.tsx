@@ -1,16 +1,13 @@
 import { createContext, Fragment, useContext, type ReactNode } from 'react';
-import en from '@/domain/i18n/messages/en.json';
+import { englishT } from '@/domain/i18n/english';
 import { directionOf } from '@/domain/i18n/languages';
-import { translator, type Catalogue, type MessageKey, type MessageValues, type Translate } from '@/domain/i18n/translate';
+import type { MessageKey, MessageValues, Translate } from '@/domain/i18n/translate';
 
 // The words of a visitor's page in its language (docs/decisions/0085): the page's components read
 // them from this context, so the published page (react-dom/server) and the creator's preview speak
 // the language they are given.
 
-export const ENGLISH_CATALOGUE: Catalogue = en;
-
-/** English: the page's words when no other language is given, and every catalogue's fallback. */
-export const englishT: Translate = translator('en', en, en);
+export { englishT };
 
 const Words = createContext<Translate>(englishT);
 

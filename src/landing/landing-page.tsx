@@ -65,7 +65,7 @@ function Page(props: LandingPageProps) {
   function handlePreviewSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'form') return;
-    const checked = parseSubmission(config, Object.fromEntries(new FormData(event.currentTarget)));
+    const checked = parseSubmission(config, Object.fromEntries(new FormData(event.currentTarget)), t);
     setPreviewErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     setPhase('submitting');

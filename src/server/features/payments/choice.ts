@@ -1,6 +1,8 @@
 import { RESERVED_NAMES, type Payment } from '@/domain/form-config';
 import { currencyDecimals, formatMoney, toMinorUnits } from '@/domain/money';
-import { visitorPaymentMessages, type Provider } from '@/domain/payments';
+import { englishT } from '@/domain/i18n/english';
+import type { Translate } from '@/domain/i18n/translate';
+import type { Provider } from '@/domain/payments';
 
 /** Stripe's largest amount (8 digits in minor units); PayPal's is larger. */
 export const MAX_AMOUNT = 99_999_999;
@@ -14,7 +16,7 @@ const first = (v: unknown): string => (Array.isArray(v) ? first(v[0]) : typeof v
  * the browser sends can change it. Pay-what-you-want takes the visitor's amount, at least the
  * minimum (and at least one cent: providers take no zero payments).
  */
-export function readPaymentChoice(payment: Payment, body: Record<string, unknown>): PaymentChoice {
+export function readPaymentChoice(payment: Payment, body: Record<string, unknown>, t: Translate = englishT): PaymentChoice {
   const errors: Record<string, string> = {};
   let amount = payment.fixedAmount;
   if (payment.type === 'pwyw') {
@@ -26,17 +28,17 @@ export function readPaymentChoice(payment: Payment, body: Record<string, unknown
     if (!Number.isFinite(amount) || amount < minimum) {
       errors[RESERVED_NAMES.amount] =
         decimals === 0 && /^\d+\.\d*$/.test(raw)
-          ? 'Please enter a whole amount'
-          : visitorPaymentMessages.belowMinimum(formatMoney(minimum, payment.currency));
+          ? t('payment.error.wholeAmount')
+          : t('payment.error.belowMinimum', { minimum: formatMoney(minimum, payment.currency) });
     } else if (amount > MAX_AMOUNT) {
-      errors[RESERVED_NAMES.amount] = `Please enter at most ${formatMoney(MAX_AMOUNT, payment.currency)}`;
+      errors[RESERVED_NAMES.amount] = t('payment.error.aboveMaximum', { maximum: formatMoney(MAX_AMOUNT, payment.currency) });
     }
   }
   let provider: Provider;
   if (payment.provider === 'both') {
     const chosen = first(body[RESERVED_NAMES.provider]);
     provider = chosen === 'paypal' ? 'paypal' : 'stripe';
-    if (chosen !== 'stripe' && chosen !== 'paypal') errors[RESERVED_NAMES.provider] = visitorPaymentMessages.chooseProvider;
+    if (chosen !== 'stripe' && chosen !== 'paypal') errors[RESERVED_NAMES.provider] = t('payment.error.chooseProvider');
   } else {
     provider = payment.provider;
   }

@@ -4,6 +4,7 @@ import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import { forms } from '@/server/db/schema/index';
+import { signRenderTime } from '@/server/lib/fill-time';
 
 // A published page in its language (docs/decisions/0085): the document's lang and direction, and the
 // fixed words of the page and of the thank-you page after a sign-up, from that language's catalogue.
@@ -13,6 +14,7 @@ let owner: SignedUpUser;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.app);
+  await t.db.execute(sql`update organizations set plan = 'pro'`);
 });
 afterAll(() => t.close());
 
@@ -52,6 +54,28 @@ describe('a page in a language of its own', () => {
       'Wir haben einen 6-stelligen Code und einen Bestätigungslink an <strong>lea@example.com</strong> gesendet.',
     );
     expect(thanks.body).not.toContain('Verification code');
+  });
+
+  it('names a German visitor’s mistakes in German, and asks a too-fast one to press again in German', async () => {
+    const form = await createForm(t.app, owner, { publish: true, config: { language: 'de', businessName: 'Acme GmbH' } });
+    const invalid = await submit(form.id, { email: 'nicht-gültig' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('Geben Sie eine gültige E-Mail-Adresse ein');
+    expect(invalid.body).toContain('Bitte stimmen Sie der Datenschutzerklärung zu, um fortzufahren');
+    expect(invalid.body).not.toContain('Enter a valid email address');
+    const tooFast = await t.app.inject({
+      method: 'POST',
+      url: `/f/${form.id}`,
+      remoteAddress: nextAddress(),
+      headers: { host: PUBLIC_HOST, 'user-agent': BROWSER_UA, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        email: 'schnell@example.com',
+        consent: 'yes',
+        ls_hp: '',
+        ls_t: signRenderTime(t.config.secret, Date.now()),
+      }).toString(),
+    });
+    expect(tooFast.body).toContain('Bitte klicken Sie noch einmal auf die Schaltfläche');
   });
 
   it('is written right to left in Arabic', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseVersionTag } from '@/domain/link-card';
-import { visitorPaymentMessages } from '@/domain/payments';
+import { visitorWords } from '@/server/lib/visitor-words';
 import type { Db } from '@/server/db/client';
 import type { DomainMap } from '@/server/features/custom-domains/index';
 import { findPagePlacement, loadLiveForm } from '@/server/features/submissions';
@@ -108,7 +108,11 @@ export function publicPagesRoutes(
     // Back from the provider without paying: the same page, saying so (not a new view).
     const outcome = request.query.payment;
     if (form.config.payment.enabled && (outcome === 'cancelled' || outcome === 'failed')) {
-      const extra = { formError: visitorPaymentMessages[outcome] };
+      const extra = {
+        formError: visitorWords(form.config.language)(
+          outcome === 'cancelled' ? 'payment.return.cancelled' : 'payment.return.failed',
+        ),
+      };
       return render(reply, 200, { kind: 'pageAgain', form, extra, referrer: '', variant });
     }
     // Shown by a placement of this page on the owner's site (an unknown or another page's placement:

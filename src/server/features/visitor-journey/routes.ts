@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterSubmitRedirect } from '@/domain/after-submit';
 import { isAbVariant, variantConfig, type AbVariant } from '@/domain/ab-test';
 import { RESERVED_NAMES } from '@/domain/form-config';
-import { visitorPaymentMessages } from '@/domain/payments';
+import { englishT } from '@/domain/i18n/english';
+import { visitorWords } from '@/server/lib/visitor-words';
 import { closingDeadline } from '@/domain/sections';
 import { parseSubmission, withPageParams } from '@/domain/submission';
 import type { VisitorThankYouProps } from '@/landing/index';
@@ -41,12 +42,8 @@ import type { VisitorLimits } from './visitor-limits.js';
 // The visitor's journey on the public face: the sign-up a published page posts, and the thank-you
 // page it leads to (and the lead's own page, from its emails).
 
-const PRESS_AGAIN =
-  'Please press the button once more to send your details. (Your browser filled the form in faster than we expected.)';
-
-/** The page again when the database could not store a sign-up: not saved, nothing lost, press again. */
-export const NOT_SAVED_YET =
-  'Your sign-up could not be saved yet: our side is having a moment of trouble. What you typed is still here. Please press the button again in a moment.';
+/** The page again when the database could not store a sign-up: not saved, nothing lost, press again (English). */
+export const NOT_SAVED_YET = englishT('form.alert.notSaved');
 
 type JourneyServices = LeadDeps & {
   config: Pick<Config, 'secret'>;
@@ -85,6 +82,7 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
       hostUrl: placement ? allowedHostUrl(form.config, frame?.host) : null,
     };
     const shownFrame = frame && (frame.id === 'preview' || placement) ? frame : undefined;
+    const words = visitorWords(form.config.language);
     const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
       render(reply, status, {
         kind: 'pageAgain',
@@ -111,21 +109,21 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
       // saying so, to be sent again with one press once the database is back (docs/decisions/0067).
       request.log.warn({ err }, 'a sign-up could not be stored: the database is unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return again(503, { formError: NOT_SAVED_YET, values: parseSubmission(form.config, body).values }, true);
+      return again(503, { formError: words('form.alert.notSaved'), values: parseSubmission(form.config, body).values }, true);
     }
     switch (outcome.kind) {
       case 'bot':
         return render(reply, 200, { kind: 'pageAgain', form, extra: { state: 'submitted' }, referrer: '', frame: shownFrame });
       case 'tooFast':
-        return again(200, { formError: PRESS_AGAIN, values: outcome.values }, true);
+        return again(200, { formError: words('form.alert.pressAgain'), values: outcome.values }, true);
       case 'rateLimited':
         return tooManyAttempts(render, reply, outcome.seconds, framingOrigins(form.config));
       case 'invalid':
         return again(400, { errors: outcome.errors, values: outcome.values });
       case 'paymentUnavailable':
-        return again(503, { formError: visitorPaymentMessages.unavailable, values: outcome.values });
+        return again(503, { formError: words('payment.unavailable'), values: outcome.values });
       case 'paymentFailed':
-        return again(502, { formError: visitorPaymentMessages.providerError, values: outcome.values });
+        return again(502, { formError: words('payment.providerError'), values: outcome.values });
       case 'checkout':
         // A provider's checkout refuses frames: from inside one, the visitor opens it in the whole window.
         if (request.headers['sec-fetch-dest'] === 'iframe')

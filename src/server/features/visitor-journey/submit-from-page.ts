@@ -1,3 +1,4 @@
+import { visitorWords } from '@/server/lib/visitor-words';
 import { RESERVED_NAMES } from '@/domain/form-config';
 import { parseSubmission } from '@/domain/submission';
 import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '@/server/features/submissions';
@@ -44,13 +45,14 @@ export async function submitFromPage(
   const busy = await deps.limits.submission(form.id, meta.ip);
   if (busy) return { kind: 'rateLimited', seconds: busy };
 
-  const checked = parseSubmission(config, body);
+  const words = visitorWords(config.language);
+  const checked = parseSubmission(config, body, words);
   if (String(body[RESERVED_NAMES.honeypot] ?? '') !== '') return { kind: 'bot' };
   const fillTime = checkFillTime(deps.secret, String(body[RESERVED_NAMES.renderedAt] ?? ''));
   if (fillTime === 'forged') return { kind: 'bot' };
   if (fillTime === 'tooFast') return { kind: 'tooFast', values: checked.values };
 
-  const choice = config.payment.enabled ? readPaymentChoice(config.payment, body) : undefined;
+  const choice = config.payment.enabled ? readPaymentChoice(config.payment, body, words) : undefined;
   if (!checked.ok || (choice && !choice.ok)) {
     const errors = { ...(checked.ok ? {} : checked.errors), ...(choice && !choice.ok ? choice.errors : {}) };
     return { kind: 'invalid', errors, values: checked.values };
