@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from './i18n/languages';
 import { z } from 'zod';
 import { leadSyncSchema } from './email-tools';
 import { LEAD_STATUSES } from './forms-api';
@@ -56,6 +57,10 @@ export const consentShownPageSchema = z.object({
     .array(sectionSchema)
     .optional()
     .describe('The sections the page showed around the form, in its order; absent from sign-ups before pages had sections.'),
+  language: z
+    .enum(LANGUAGE_CODES)
+    .optional()
+    .describe('The language the page spoke its fixed words in (BCP 47); absent from sign-ups before pages had a language.'),
 });
 export type ConsentShownPage = z.infer<typeof consentShownPageSchema>;
 

@@ -1,3 +1,4 @@
+import type { Language } from '@/domain/i18n/languages';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LEAD_EMAIL_KINDS } from '@/domain/data-requests';
@@ -141,6 +142,8 @@ export interface ShownPage {
   fields: Array<{ id: string; label: string; required: boolean }>;
   /** The sections the page showed (docs/product.md#sections); absent from evidence kept before pages had them. */
   sections?: Section[];
+  /** The language of its fixed words, consent sentence included (docs/decisions/0085); absent from evidence kept before. */
+  language?: Language;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { visitorWords } from '@/server/lib/visitor-words';
 import { eq } from 'drizzle-orm';
 import { PLACEMENT_ID, type LoaderConfig } from '@/domain/placements';
 import type { Db } from '@/server/db/client';
@@ -28,7 +29,7 @@ export async function loadLivePlacement(
     id: row.id,
     pageUrl: `${publicOrigin}/f/${form.id}`,
     title: form.config.title,
-    buttonText: submitLabel(form.config),
+    buttonText: submitLabel(form.config, visitorWords(form.config.language)),
     origins: framingOrigins(form.config),
     settings,
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { addressPool, BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
-import { forms } from '@/server/db/schema/index';
+import { forms, leadConsents, leads } from '@/server/db/schema/index';
 import { signRenderTime } from '@/server/lib/fill-time';
 
 // A published page in its language (docs/decisions/0085): the document's lang and direction, and the
@@ -47,6 +47,14 @@ describe('a page in a language of its own', () => {
 
     const res = await submit(form.id, { email: 'lea@example.com', consent: 'yes' });
     expect(res.statusCode).toBe(303);
+    // The evidence keeps the words she agreed to, in her language.
+    const [consent] = await t.db
+      .select({ text: leadConsents.text, shown: leadConsents.shown })
+      .from(leadConsents)
+      .innerJoin(leads, eq(leads.id, leadConsents.leadId))
+      .where(eq(leads.email, 'lea@example.com'));
+    expect(consent!.text).toBe('Ich stimme der Datenschutzerklärung und dem Erhalt von E-Mails von Acme GmbH zu.');
+    expect(consent!.shown).toMatchObject({ language: 'de', submitLabel: 'Leitfaden erhalten', consentLabel: consent!.text });
     const thanks = await visit(res.headers.location as string);
     expect(thanks.body).toMatch(/^<!doctype html><html lang="de"><head>/);
     expect(thanks.body).toContain('Bestätigungscode');

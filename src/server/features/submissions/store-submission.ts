@@ -1,3 +1,4 @@
+import { visitorWords } from '@/server/lib/visitor-words';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { variantConfig, type AbVariant } from '@/domain/ab-test';
@@ -29,16 +30,18 @@ const NO_CHECKBOX = 'No consent checkbox was shown; the visitor submitted the fo
 
 /** What the page showed the visitor when they pressed the button: kept as evidence with the sign-up. */
 export function shownPage(config: LiveForm['config']): ShownPage {
+  const t = visitorWords(config.language);
   return {
     title: config.title,
     businessName: config.businessName,
-    submitLabel: submitLabel(config),
-    consentLabel: config.privacyPolicy ? consentText(config.businessName) : null,
+    submitLabel: submitLabel(config, t),
+    consentLabel: config.privacyPolicy ? consentText(config.businessName, t) : null,
     ...(config.privacyPolicy && config.privacyPolicyUrl ? { privacyPolicyUrl: config.privacyPolicyUrl } : {}),
     doubleOptIn: config.doubleOptIn,
     fields: config.fields.map((f) => ({ id: f.id, label: f.label, required: f.required })),
     // The words around the form too (benefits, testimonials, a deadline…), as the visitor had them.
     sections: shownSections(config),
+    language: t.language,
   };
 }
 
@@ -108,7 +111,7 @@ export async function storeSubmission(
     hostUrl: meta.placement ? (meta.hostUrl ?? null) : null,
     at: now,
     formVersion: form.version,
-    consentText: submission.consent ? consentText(form.config.businessName) : NO_CHECKBOX,
+    consentText: submission.consent ? consentText(form.config.businessName, visitorWords(form.config.language)) : NO_CHECKBOX,
     agreed: submission.consent,
     // The evidence is of the page this visitor saw: variant B has its own title.
     shown: JSON.stringify(shownPage(variantConfig(form.config, meta.abVariant ?? 'a'))),
