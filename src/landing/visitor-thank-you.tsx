@@ -207,15 +207,24 @@ function PaymentState({
  * the category, `Intl.NumberFormat` writes the number, as here).
  */
 export function pluralForms(t: Translate, key: MessageKey, argument: string): Record<string, string> {
+  const known = formsMade.get(t) ?? new Map<string, Record<string, string>>();
+  formsMade.set(t, known);
+  const made = known.get(key);
+  if (made) return made;
   const rules = new Intl.PluralRules(t.language);
   const numbers = new Intl.NumberFormat(t.language);
+  const categories = rules.resolvedOptions().pluralCategories.length;
   const forms: Record<string, string> = {};
-  for (let n = 100; n >= 0 && Object.keys(forms).length < rules.resolvedOptions().pluralCategories.length; n--) {
+  for (let n = 100; n >= 0 && Object.keys(forms).length < categories; n--) {
     const category = rules.select(n);
     if (!(category in forms)) forms[category] = t(key, { [argument]: n }).replace(numbers.format(n), '{n}');
   }
+  known.set(key, forms);
   return forms;
 }
+
+/** Each translator's counted sentences, made once (the server keeps one translator per language). */
+const formsMade = new WeakMap<Translate, Map<string, Record<string, string>>>();
 
 /**
  * Counts the resend wait down each second and reveals the button at zero; while a payment is being
