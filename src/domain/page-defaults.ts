@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWebAddress } from './form-config';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './i18n/languages';
 import { formMessages } from './form-messages';
 
 /**
@@ -8,8 +9,9 @@ import { formMessages } from './form-messages';
  *   GET /api/workspace/page-defaults                     -> PageDefaults
  *   PUT /api/workspace/page-defaults  body PageDefaults  -> PageDefaults
  *
- * A page published while the workspace has no privacy-policy address gives it its own. A new page
- * in the creator starts with it; a saved page or a restored draft keeps its own.
+ * A page published while the workspace has no privacy-policy address (or no language) gives it its
+ * own. A new page in the creator starts with them; a saved page or a restored draft keeps its own.
+ * A PUT changes what it names: a client that knows only the address leaves the language alone.
  */
 export const pageDefaultsSchema = z.object({
   /** The privacy-policy address, checked as the page's own field is; '' for none. */
@@ -18,5 +20,10 @@ export const pageDefaultsSchema = z.object({
     .trim()
     .max(2000)
     .refine((v) => v === '' || isWebAddress(v), formMessages.privacyPolicyUrlInvalid),
+  /** The language of the fixed words on new pages (docs/decisions/0085). */
+  language: z.enum(LANGUAGE_CODES, { message: 'Choose one of the languages in the list' }).optional(),
 });
-export type PageDefaults = z.infer<typeof pageDefaultsSchema>;
+export type PageDefaultsInput = z.infer<typeof pageDefaultsSchema>;
+export type PageDefaults = Required<PageDefaultsInput>;
+
+export const DEFAULT_PAGE_DEFAULTS: PageDefaults = { privacyPolicyUrl: '', language: DEFAULT_LANGUAGE };

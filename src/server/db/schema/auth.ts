@@ -92,6 +92,8 @@ export const organizations = pgTable('organizations', {
   leadRetentionDays: integer('lead_retention_days'),
   /** The privacy-policy address new pages start from (src/domain/page-defaults.ts); null: none yet. */
   privacyPolicyUrl: text('privacy_policy_url'),
+  /** The language new pages start in (src/domain/i18n/languages.ts); null: none chosen yet (English). */
+  pageLanguage: text('page_language'),
   /** The seller's postal address printed on receipts (several lines); null: not given yet. */
   businessAddress: text('business_address'),
   createdAt: createdAt(),

@@ -28,7 +28,7 @@ import { HttpError, notFound } from '@/server/lib/http-errors';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
 import { containsPattern } from '@/server/lib/like';
 import { paymentProblems } from '@/server/features/payments/index';
-import { adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
+import { adoptPageLanguage, adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
 import { assertPageEditable } from '@/server/features/plan-limits/index';
 import { type AuditActor, recordAudit } from '@/server/features/team/index';
 import { planOf } from '@/server/features/workspaces/index';
@@ -256,6 +256,7 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
       .returning();
     // The first address published becomes the one the workspace's new pages start from.
     await adoptPrivacyPolicyUrl(tx, workspaceId, form.draft.privacyPolicyUrl);
+    await adoptPageLanguage(tx, workspaceId, form.draft.language);
     await emitEvent(tx, {
       workspaceId,
       formId: id,

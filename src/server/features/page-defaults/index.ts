@@ -1,2 +1,2 @@
-export { adoptPrivacyPolicyUrl, pageDefaults } from './page-defaults.js';
+export { adoptPageLanguage, adoptPrivacyPolicyUrl, pageDefaults } from './page-defaults.js';
 export { pageDefaultsRoutes } from './routes.js';

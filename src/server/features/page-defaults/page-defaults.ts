@@ -1,27 +1,36 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { PageDefaults } from '@/domain/page-defaults';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/domain/i18n/languages';
+import type { PageDefaults, PageDefaultsInput } from '@/domain/page-defaults';
 import type { Executor } from '@/server/db/client';
 import { organizations } from '@/server/db/schema/index';
 import { notFound } from '@/server/lib/http-errors';
 
+const COLUMNS = { privacyPolicyUrl: organizations.privacyPolicyUrl, pageLanguage: organizations.pageLanguage };
+
+const asDefaults = (row: { privacyPolicyUrl: string | null; pageLanguage: string | null }): PageDefaults => ({
+  privacyPolicyUrl: row.privacyPolicyUrl ?? '',
+  language: isLanguage(row.pageLanguage) ? row.pageLanguage : DEFAULT_LANGUAGE,
+});
+
 /** What the workspace's new pages start from (contract: src/domain/page-defaults.ts). */
 export async function pageDefaults(db: Executor, workspaceId: string): Promise<PageDefaults> {
-  const [row] = await db
-    .select({ privacyPolicyUrl: organizations.privacyPolicyUrl })
-    .from(organizations)
-    .where(eq(organizations.id, workspaceId));
+  const [row] = await db.select(COLUMNS).from(organizations).where(eq(organizations.id, workspaceId));
   if (!row) throw notFound('This workspace');
-  return { privacyPolicyUrl: row.privacyPolicyUrl ?? '' };
+  return asDefaults(row);
 }
 
-export async function setPageDefaults(db: Executor, workspaceId: string, defaults: PageDefaults): Promise<PageDefaults> {
+/** Changes what `defaults` names; a default it leaves out stays as it was. */
+export async function setPageDefaults(db: Executor, workspaceId: string, defaults: PageDefaultsInput): Promise<PageDefaults> {
   const [row] = await db
     .update(organizations)
-    .set({ privacyPolicyUrl: defaults.privacyPolicyUrl === '' ? null : defaults.privacyPolicyUrl })
+    .set({
+      privacyPolicyUrl: defaults.privacyPolicyUrl === '' ? null : defaults.privacyPolicyUrl,
+      ...(defaults.language ? { pageLanguage: defaults.language } : {}),
+    })
     .where(eq(organizations.id, workspaceId))
-    .returning({ privacyPolicyUrl: organizations.privacyPolicyUrl });
+    .returning(COLUMNS);
   if (!row) throw notFound('This workspace');
-  return { privacyPolicyUrl: row.privacyPolicyUrl ?? '' };
+  return asDefaults(row);
 }
 
 /**
@@ -35,4 +44,16 @@ export async function adoptPrivacyPolicyUrl(db: Executor, workspaceId: string, u
     .update(organizations)
     .set({ privacyPolicyUrl: address })
     .where(and(eq(organizations.id, workspaceId), isNull(organizations.privacyPolicyUrl)));
+}
+
+/**
+ * Likewise the language: the first page published in a language other than the default gives a
+ * workspace that never chose one its language, so the owner's next page starts in it.
+ */
+export async function adoptPageLanguage(db: Executor, workspaceId: string, language: Language | undefined): Promise<void> {
+  if (!language || language === DEFAULT_LANGUAGE) return;
+  await db
+    .update(organizations)
+    .set({ pageLanguage: language })
+    .where(and(eq(organizations.id, workspaceId), isNull(organizations.pageLanguage)));
 }

@@ -1,4 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { englishT } from '@/domain/i18n/english';
+import { DEFAULT_LANGUAGE } from '@/domain/i18n/languages';
+import { reseedPage } from '@/domain/i18n/seeds';
+import { pageWords } from '@/web/lib/page-words';
 import { useSearchParams } from '@/web/lib/router';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import { templateConfig } from '@/domain/templates';
@@ -30,7 +35,7 @@ export function PageCreatorPage() {
 
 /**
  * A new page starts from the template (or Lodestone's defaults) and, signed in, from the workspace's
- * own defaults (its privacy-policy address). The creator takes its baseline once, so it waits for
+ * own defaults (its privacy-policy address and its language). The creator takes its baseline once, so it waits for
  * them; a draft kept in the browser still wins over the baseline (use-draft.ts).
  */
 function NewForm({ templateSlug }: { templateSlug: string | null }) {
@@ -40,12 +45,17 @@ function NewForm({ templateSlug }: { templateSlug: string | null }) {
   const signedIn = Boolean(session.data);
   const defaults = usePageDefaults(signedIn);
   const privacyPolicyUrl = defaults.data?.privacyPolicyUrl ?? '';
+  const language = defaults.data?.language ?? DEFAULT_LANGUAGE;
+  const words = useQuery({ queryKey: ['page-words', language], queryFn: () => pageWords(language), staleTime: Infinity });
   const baseline = useMemo<FormConfig>(() => {
-    const config = fromTemplate ?? defaultFormConfig();
-    return privacyPolicyUrl ? { ...config, privacyPolicyUrl } : config;
-  }, [fromTemplate, privacyPolicyUrl]);
+    let config = fromTemplate ?? defaultFormConfig();
+    if (privacyPolicyUrl) config = { ...config, privacyPolicyUrl };
+    // The workspace's language, with the words Lodestone wrote into the page in it.
+    if (words.data && language !== config.language) config = { ...reseedPage(config, englishT, words.data), language };
+    return config;
+  }, [fromTemplate, privacyPolicyUrl, language, words.data]);
   // Defaults that cannot be loaded leave the field empty to type, as before: the page is not held up.
-  const ready = !session.isPending && (!signedIn || !defaults.isPending);
+  const ready = !session.isPending && (!signedIn || (!defaults.isPending && !words.isPending));
   // Taken once: signing up at the creator's gate must not unmount the page being published.
   const [started, setStarted] = useState<FormConfig | null>(null);
   if (started === null && ready) setStarted(baseline);

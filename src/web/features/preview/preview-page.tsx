@@ -15,6 +15,7 @@ import { ApiError } from '@/web/lib/api';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useFormDetail } from '@/web/features/forms';
 import { useWorkspacePlan } from '@/web/features/team';
+import { usePageWords } from '@/web/lib/page-words';
 import { LocalImageUrlsProvider } from '@/web/components/local-image-urls';
 import { configFromState, imagesFromState, type PreviewState } from './preview-state';
 
@@ -109,6 +110,7 @@ type PreviewShellProps = { config: FormConfig; onExit: () => void; detail?: stri
 function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
   useDocumentTitle(pageTitle(config), 'A preview of your landing page as visitors will see it.');
   const plan = useWorkspacePlan();
+  const words = usePageWords(config.language);
   return (
     // The page's own background (a dark one, say) reaches the footer however short the page is.
     <div className="flex flex-1 flex-col bg-gray-50 [&>.ls-page]:flex-1">
@@ -132,6 +134,7 @@ function PreviewShell({ config, onExit, detail }: PreviewShellProps) {
       </section>
       <LandingStyles />
       <LandingPage
+        t={words}
         config={config}
         mode="preview"
         badgeHref={showsBadge(plan, config) ? badgeUrl(window.location.origin) : undefined}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessExport, DataRequestLog, DataRequestReceipt, ErasureOutcome, ErasureRequest } from '@/domain/data-requests';
-import type { PageDefaults } from '@/domain/page-defaults';
+import type { PageDefaults, PageDefaultsInput } from '@/domain/page-defaults';
 import type { BusinessAddress } from '@/domain/paid-orders';
 import type { RetentionSettings } from '@/domain/retention';
 import { apiFetch } from '@/web/lib/api';
@@ -25,7 +25,7 @@ export function useSaveRetentionSettings() {
 const PAGE_DEFAULTS_PATH = '/api/workspace/page-defaults';
 export const pageDefaultsKeys = { all: ['workspace', 'page-defaults'] as const };
 
-/** What the workspace's new pages start from (the privacy-policy address); `enabled` false while signed out. */
+/** What the workspace's new pages start from (the privacy-policy address, the language); `enabled` false while signed out. */
 export const usePageDefaults = (enabled = true) =>
   useQuery({
     queryKey: pageDefaultsKeys.all,
@@ -38,7 +38,7 @@ export const usePageDefaults = (enabled = true) =>
 export function useSavePageDefaults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (defaults: PageDefaults) => apiFetch<PageDefaults>(PAGE_DEFAULTS_PATH, { method: 'PUT', json: defaults }),
+    mutationFn: (defaults: PageDefaultsInput) => apiFetch<PageDefaults>(PAGE_DEFAULTS_PATH, { method: 'PUT', json: defaults }),
     onSuccess: (defaults) => queryClient.setQueryData(pageDefaultsKeys.all, defaults),
   });
 }

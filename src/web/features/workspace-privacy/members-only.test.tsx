@@ -11,7 +11,9 @@ const render = (node: ReactNode) =>
 
 const cards = (allowed: boolean | undefined) => ({
   retention: render(<RetentionCard saved={{ pendingLeadDays: 30, allLeadsDays: null }} manages={allowed} />),
-  defaults: render(<PageDefaultsCard saved={{ privacyPolicyUrl: 'https://acme.example/privacy' }} manages={allowed} />),
+  defaults: render(
+    <PageDefaultsCard saved={{ privacyPolicyUrl: 'https://acme.example/privacy', language: 'en' }} manages={allowed} />,
+  ),
   requests: render(<DataRequestsCard handles={allowed} />),
 });
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { type PageDefaults, pageDefaultsSchema } from '@/domain/page-defaults';
+import { LanguageSelect } from '@/web/components/language-select';
 import { TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -8,15 +9,16 @@ import { ApiError } from '@/web/lib/api';
 import { useSavePageDefaults } from './api';
 import { MembersOnly } from './members-only';
 
-/** What new pages start from: the privacy-policy address, typed once for the workspace. */
+/** What new pages start from: the privacy-policy address and the language, chosen once for the workspace. */
 export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; manages: boolean | undefined }) {
   const [privacyPolicyUrl, setPrivacyPolicyUrl] = useState(saved.privacyPolicyUrl);
+  const [language, setLanguage] = useState(saved.language);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePageDefaults();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = pageDefaultsSchema.safeParse({ privacyPolicyUrl });
+    const parsed = pageDefaultsSchema.safeParse({ privacyPolicyUrl, language });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -25,6 +27,7 @@ export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; mana
     try {
       const next = await save.mutateAsync(parsed.data);
       setPrivacyPolicyUrl(next.privacyPolicyUrl);
+      setLanguage(next.language);
       toast.success('Page defaults saved');
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
@@ -54,6 +57,13 @@ export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; mana
             onChange={(e) => setPrivacyPolicyUrl(e.target.value)}
             hint="Linked from the consent checkbox on your pages. Your first published page fills it in if it is empty."
             error={errors.privacyPolicyUrl}
+          />
+          <LanguageSelect
+            id="page-defaults-language"
+            label="Page language"
+            hint="The language visitors read your new pages’ buttons, messages and emails in. Your first page published in another language sets it if you never chose one."
+            value={language}
+            onChange={setLanguage}
           />
         </fieldset>
         <MembersOnly allowed={manages} note="Only the workspace’s owners and admins can change its page defaults.">

@@ -16,6 +16,7 @@ import {
 } from '@/web/components/preview-device';
 import { PreviewFrame } from '@/web/components/preview-frame';
 import { useWorkspacePlan } from '@/web/features/team';
+import { usePageWords } from '@/web/lib/page-words';
 
 type PreviewViewProps = {
   config: FormConfig;
@@ -46,6 +47,7 @@ export function PreviewView({
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const [variant, setVariant] = useState<AbVariant>('a');
   const plan = useWorkspacePlan();
+  const words = usePageWords(config.language);
 
   if (content.kind === 'nothing') {
     return (
@@ -135,6 +137,7 @@ export function PreviewView({
             <main aria-label="Landing page preview">
               <LandingStyles />
               <LandingPage
+                t={words}
                 config={abTestOn(config) ? variantConfig(config, variant) : config}
                 mode="preview"
                 badgeHref={showsBadge(plan, config) ? badgeUrl(window.location.origin) : undefined}

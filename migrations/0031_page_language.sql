@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "page_language" text;
