@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_COPY_LIMITS, VISITOR_EMAILS } from './email-copy';
 import { designSchema } from './form-config';
+import { LANGUAGE_CODES } from './i18n/languages';
 
 /**
  * The page creator's look at the visitor's emails, before anything is saved (session cookie
@@ -29,6 +30,8 @@ export const emailPreviewBodySchema = z.object({
   }),
   /** The page's colour and logo, as its emails carry them (without: Lodestone's look). */
   design: designSchema.pick({ brandColor: true, logo: true }).optional(),
+  /** The page's language, which Lodestone's words in its emails speak (without: English). */
+  language: z.enum(LANGUAGE_CODES).optional(),
 });
 export type EmailPreviewBody = z.infer<typeof emailPreviewBodySchema>;
 

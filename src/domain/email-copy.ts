@@ -9,6 +9,8 @@
  * No zod here: the page creator shows these defaults and messages without the schemas.
  */
 
+import type { Translate } from './i18n/translate';
+
 export const VISITOR_EMAILS = ['confirm', 'delivery'] as const;
 export type VisitorEmail = (typeof VISITOR_EMAILS)[number];
 
@@ -21,13 +23,33 @@ export interface EmailCopyFields extends Record<EmailWordingKey, string> {
   replyTo: string;
 }
 
+/** The wording of the parts an owner may write, in the owner's placeholder syntax ('{lead_magnet}'). */
+export type EmailWording = Record<EmailWordingKey, string>;
+
 /** Lodestone's own wording: what an email says where the owner left a part blank. */
-export const DEFAULT_EMAIL_WORDING: Record<EmailWordingKey, string> = {
+export const DEFAULT_EMAIL_WORDING: EmailWording = {
   confirmSubject: '{code} is your code for {lead_magnet}',
   confirmText: 'Confirm your email address to get {lead_magnet}.',
   deliverySubject: 'Your download: {lead_magnet}',
   deliveryText: 'Here is {lead_magnet}. Thank you for requesting it from {business_name}.',
 };
+
+const WORDING_MESSAGES = {
+  confirmSubject: 'email.confirm.subject',
+  confirmText: 'email.confirm.text',
+  deliverySubject: 'email.delivery.subject',
+  deliveryText: 'email.delivery.text',
+} as const satisfies Record<EmailWordingKey, string>;
+
+/**
+ * Lodestone's wording in `t`'s language: its catalogue's messages with each placeholder given as
+ * itself, so they come out in the owner's syntax and are filled in as the owner's words are.
+ */
+export function emailWordingIn(t: Translate): EmailWording {
+  const asTyped = Object.fromEntries(PLACEHOLDER_NAMES.map((name) => [name, `{${name}}`]));
+  const entries = Object.entries(WORDING_MESSAGES).map(([key, message]) => [key, t(message, asTyped)]);
+  return Object.fromEntries(entries) as EmailWording;
+}
 
 export const PLACEHOLDER_NAMES = ['lead_magnet', 'business_name', 'first_name', 'code'] as const;
 export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
@@ -124,17 +146,20 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The values of one email: the visitor's first name or "there" (never "Hi ,"). */
-export function placeholderValues(page: {
-  leadMagnetName: string;
-  businessName: string;
-  firstName?: string | null;
-  code?: string;
-}): PlaceholderValues {
+/** The values of one email: the visitor's first name or `fallback` ("there": never "Hi ,"). */
+export function placeholderValues(
+  page: {
+    leadMagnetName: string;
+    businessName: string;
+    firstName?: string | null;
+    code?: string;
+  },
+  fallback: string = FIRST_NAME_FALLBACK,
+): PlaceholderValues {
   return {
     lead_magnet: page.leadMagnetName,
     business_name: page.businessName,
-    first_name: oneLine(page.firstName ?? '') || FIRST_NAME_FALLBACK,
+    first_name: oneLine(page.firstName ?? '') || fallback,
     ...(page.code !== undefined ? { code: page.code } : {}),
   };
 }
@@ -142,19 +167,29 @@ export function placeholderValues(page: {
 const subjectKey = (email: VisitorEmail) => (email === 'confirm' ? 'confirmSubject' : 'deliverySubject');
 const textKey = (email: VisitorEmail) => (email === 'confirm' ? 'confirmText' : 'deliveryText');
 
-/** The owner's subject (or the default), filled in, on one line (a header has no line breaks). */
-export function emailSubject(email: VisitorEmail, ownerSubject: string | undefined, values: PlaceholderValues): string {
+/** The owner's subject (or the default, `wording`'s), filled in, on one line (a header has no line breaks). */
+export function emailSubject(
+  email: VisitorEmail,
+  ownerSubject: string | undefined,
+  values: PlaceholderValues,
+  wording: EmailWording = DEFAULT_EMAIL_WORDING,
+): string {
   const key = subjectKey(email);
-  const chosen = ownerSubject?.trim() ? ownerSubject : DEFAULT_EMAIL_WORDING[key];
-  return oneLine(fillPlaceholders(chosen, values)) || oneLine(fillPlaceholders(DEFAULT_EMAIL_WORDING[key], values));
+  const chosen = ownerSubject?.trim() ? ownerSubject : wording[key];
+  return oneLine(fillPlaceholders(chosen, values)) || oneLine(fillPlaceholders(wording[key], values));
 }
 
 /**
- * The owner's text (or the default), filled in, as paragraphs (split on blank lines) of lines (a
- * single line break stays one). Plain text: the template renders each line as escaped text.
+ * The owner's text (or the default, `wording`'s), filled in, as paragraphs (split on blank lines) of
+ * lines (a single line break stays one). Plain text: the template renders each line as escaped text.
  */
-export function emailParagraphs(email: VisitorEmail, ownerText: string | undefined, values: PlaceholderValues): string[][] {
-  const chosen = ownerText?.trim() ? ownerText : DEFAULT_EMAIL_WORDING[textKey(email)];
+export function emailParagraphs(
+  email: VisitorEmail,
+  ownerText: string | undefined,
+  values: PlaceholderValues,
+  wording: EmailWording = DEFAULT_EMAIL_WORDING,
+): string[][] {
+  const chosen = ownerText?.trim() ? ownerText : wording[textKey(email)];
   return fillPlaceholders(chosen.replace(/\r\n?/g, '\n'), values)
     .split(/\n[ \t]*\n/)
     .map((paragraph) =>

@@ -25,13 +25,31 @@ export function decimalAmount(minor: number, currency: Currency): string {
 }
 
 /**
- * en-US currency format with the currency's own symbol (S$ for SGD; docs/product.md#payment), e.g. $9.99, €9.99,
- * ¥500, S$9.99.
+ * An amount as a reader of `language` writes it (Intl), exact to the currency's minor unit. English
+ * keeps the currency's own symbol before the number (S$ for SGD; docs/product.md#payment): $9.99,
+ * €9.99, ¥500, S$9.99. Other languages follow their conventions: 9,99 € in German, 9,99 SGD where a
+ * language has no symbol of its own for it.
  */
-export function formatMoney(minor: number, currency: Currency): string {
+export function formatMoney(minor: number, currency: Currency, language: string = 'en'): string {
   const decimals = currencyDecimals(currency);
-  const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    fromMinorUnits(minor, currency),
-  );
-  return `${CURRENCY_SYMBOLS[currency]}${number}`;
+  const amount = fromMinorUnits(minor, currency);
+  if (language === 'en') {
+    return `${CURRENCY_SYMBOLS[currency]}${moneyFormat('en-US', decimals).format(amount)}`;
+  }
+  return moneyFormat(language, decimals, currency).format(amount);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: string, decimals: number, currency?: Currency): Intl.NumberFormat {
+  const key = `${locale}:${decimals}:${currency ?? ''}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      ...(currency ? { style: 'currency', currency, currencyDisplay: 'symbol' } : {}),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { Translate } from './i18n/translate';
 import { formatMoney, type Currency } from './money';
 
 /**
  * A paid order as its buyer and its seller read it: the receipt's figures, the seller's postal
- * address (a workspace setting, typed once), and what a buyer is told about their downloads
- * (docs/decisions/0083).
+ * address (a workspace setting, typed once), and the stamp on a paid file (docs/decisions/0083).
+ * What a buyer is told about their downloads is in the catalogues (docs/decisions/0085).
  *
  *   GET /api/workspace/business-address                         -> BusinessAddress
  *   PUT /api/workspace/business-address  body BusinessAddress   -> BusinessAddress
@@ -53,38 +54,22 @@ export function orderFigures(p: SettledAmounts) {
 /** PayPal calculates no tax for us (it records a zero): its receipts say so rather than show the zero. */
 export const TAX_NOT_CALCULATED = 'not calculated';
 
-/** The lines of a receipt, as the email and the receipt page both show them. */
+/** The lines of a receipt, as the email and the receipt page both show them, in `t`'s language. */
 export function receiptLines(
   p: SettledAmounts & { currency: Currency; provider: 'stripe' | 'paypal'; promotionCode: string | null },
+  t: Translate,
 ): { label: string; value: string }[] {
   const f = orderFigures(p);
-  const money = (minor: number) => formatMoney(minor, p.currency);
+  const money = (minor: number) => formatMoney(minor, p.currency, t.language);
+  const discount = p.promotionCode ? t('receipt.line.discountWithCode', { code: p.promotionCode }) : t('receipt.line.discount');
   return [
-    ...(f.discount > 0
-      ? [{ label: p.promotionCode ? `Discount (${p.promotionCode})` : 'Discount', value: `−${money(f.discount)}` }]
-      : []),
-    { label: 'Net', value: money(f.net) },
-    { label: 'Tax', value: p.provider === 'paypal' ? TAX_NOT_CALCULATED : money(f.tax) },
-    { label: `Total (${p.currency})`, value: money(f.total) },
+    ...(f.discount > 0 ? [{ label: discount, value: t('receipt.line.discountValue', { amount: money(f.discount) }) }] : []),
+    { label: t('receipt.line.net'), value: money(f.net) },
+    { label: t('receipt.line.tax'), value: p.provider === 'paypal' ? t('receipt.line.taxNotCalculated') : money(f.tax) },
+    { label: t('receipt.line.total', { currency: p.currency }), value: money(f.total) },
   ];
 }
 
-/** What the buyer reads about a paid file's download (the page after a refused download, the email). */
-export const paidDownloadMessages = {
-  limitTitle: 'You have used all the downloads of this link',
-  limit: (limit: number) =>
-    `Each purchase includes ${limit} ${limit === 1 ? 'download' : 'downloads'} per link. We can email a fresh link to the address you bought with.`,
-  expiredTitle: 'This download link has expired',
-  expired: (days: number) =>
-    `Download links of a purchase work for ${days} ${days === 1 ? 'day' : 'days'}. We can email a fresh link to the address you bought with.`,
-  staleTitle: 'This download link was replaced',
-  stale:
-    'A newer link was sent for this purchase, so this one no longer works. We can email a fresh link to the address you bought with.',
-  freshButton: 'Email me a fresh link',
-  freshSentTitle: 'Check your inbox',
-  freshSent:
-    'If this purchase can still be downloaded, a fresh link is on its way to the email address it was bought with. Links sent before it no longer work.',
-} as const;
-
-/** The footer stamped on each page of a paid PDF. */
-export const stampText = (email: string, orderNumber: number) => `Licensed to ${email} · order ${orderNumber}`;
+/** The footer stamped on each page of a paid PDF, in `t`'s language (the order number as a name, never grouped). */
+export const stampText = (email: string, orderNumber: number, t: Translate) =>
+  t('file.stamp', { email, orderNumber: String(orderNumber) });

@@ -285,21 +285,25 @@ export function deadlineInstant(section: Pick<SectionOf<'deadline'>, 'endsAt' | 
   return new Date(second);
 }
 
-/** "31 December 2026 at 23:59 GMT": the end as a visitor reads it, in the page's time zone. */
-export function formatDeadline(section: Pick<SectionOf<'deadline'>, 'endsAt' | 'timeZone'>): string {
+/**
+ * "31 December 2026 at 23:59 GMT": the end as a visitor reads it, in the page's time zone, written as
+ * `language` writes dates (English pages keep the day-month order they always had).
+ */
+export function formatDeadline(section: Pick<SectionOf<'deadline'>, 'endsAt' | 'timeZone'>, language = 'en'): string {
   const instant = deadlineInstant(section);
   if (!instant) return '';
-  return new Intl.DateTimeFormat('en-GB', {
+  const locale = language === 'en' ? 'en-GB' : language;
+  return new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: section.timeZone,
   })
     .format(instant)
-    .concat(' ', timeZoneName(instant, section.timeZone));
+    .concat(' ', timeZoneName(instant, section.timeZone, locale));
 }
 
-function timeZoneName(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(instant);
+function timeZoneName(instant: Date, timeZone: string, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(instant);
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 

@@ -57,6 +57,8 @@ export const landingCss = `
 .ls-page .ls-badge a{color:var(--ls-head-muted);text-decoration:none}
 .ls-page .ls-badge a:hover{text-decoration:underline;text-underline-offset:2px}
 .ls-page .ls-badge a:focus-visible{outline:3px solid var(--ls-head-accent);outline-offset:2px;border-radius:2px}
+.ls-page .ls-languages ul{display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem 1rem;margin:0 0 .5rem;padding:0;list-style:none}
+.ls-page .ls-languages a[aria-current]{color:var(--ls-head);font-weight:600}
 .ls-page .ls-cover{display:block;width:100%;height:auto;max-height:20rem;margin:0 0 1.5rem;border-radius:1rem;background:var(--ls-soft);object-fit:cover}
 .ls-page .ls-ended{margin:0;padding:1rem 0;font-size:1.25rem;font-weight:700;text-align:center;overflow-wrap:anywhere}
 .ls-page .ls-rich{white-space:normal;overflow-wrap:anywhere}

@@ -189,15 +189,36 @@ function Page(props: LandingPageProps) {
         {sections.length > 0 && (
           <Sections sections={sections} prefix={prefix} buttonText={submitLabel(config, t)} closedBy={closedBy} />
         )}
-        {props.badgeHref && (
+        {(props.badgeHref || props.languageLinks) && (
           <footer className="ls-badge">
-            <a href={props.badgeHref} target="_blank" rel="noopener">
-              {t('form.badge')}
-            </a>
+            {props.languageLinks && <LanguageLinks links={props.languageLinks} />}
+            {props.badgeHref && (
+              <a href={props.badgeHref} target="_blank" rel="noopener">
+                {t('form.badge')}
+              </a>
+            )}
           </footer>
         )}
       </Root>
     </div>
+  );
+}
+
+/** A page in several languages: a link to it in each, named in that language, the one shown marked. */
+function LanguageLinks({ links }: { links: NonNullable<LandingPageProps['languageLinks']> }) {
+  const t = useT();
+  return (
+    <nav className="ls-languages" aria-label={t('form.languages.label')}>
+      <ul>
+        {links.map((link) => (
+          <li key={link.code}>
+            <a href={link.href} lang={link.code} hrefLang={link.code} aria-current={link.current ? 'true' : undefined}>
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -452,7 +473,7 @@ function PaymentBlock({
         <p className="ls-price">
           <Rich
             id="payment.price"
-            values={{ price: formatMoney(payment.fixedAmount, currency) }}
+            values={{ price: formatMoney(payment.fixedAmount, currency, t.language) }}
             tags={{ strong: (words) => <strong>{words}</strong> }}
           />
         </p>
@@ -482,7 +503,7 @@ function PaymentBlock({
             />
           </div>
           <p id={hintId} className="ls-hint">
-            {t('payment.pwyw.minimum', { minimum: formatMoney(payment.pwywMinimum, currency) })}
+            {t('payment.pwyw.minimum', { minimum: formatMoney(payment.pwywMinimum, currency, t.language) })}
           </p>
           <ErrorText id={amountErrorId} error={amountError} />
         </div>

@@ -289,7 +289,7 @@ function Deadline({ section, closed }: { section: SectionOf<'deadline'>; closed:
       <p className="ls-deadline-text">
         <Rich
           id={closed ? 'section.deadline.ended' : 'section.deadline.ends'}
-          values={{ deadline: formatDeadline(section) }}
+          values={{ deadline: formatDeadline(section, t.language) }}
           tags={{ time: (words) => <time dateTime={instant.toISOString()}>{words}</time> }}
         />
       </p>

@@ -38,6 +38,8 @@ export interface LandingPageProps {
    * omitted, there is no link (a plan with 'Remove Branding' and the page's switch off).
    */
   badgeHref?: string;
+  /** A page in several languages: its address in each (`?lang=de`), for the visitor to switch. */
+  languageLinks?: ReadonlyArray<{ code: string; name: string; href: string; current: boolean }>;
   /**
    * The time the page is shown at (ms): once a deadline that closes the form has passed, its
    * message replaces the form (docs/product.md#sections). The server passes the time it renders at,

@@ -11,7 +11,9 @@ import pl from '@/domain/i18n/messages/pl.json';
 import ptBR from '@/domain/i18n/messages/pt-BR.json';
 import sv from '@/domain/i18n/messages/sv.json';
 import zhCN from '@/domain/i18n/messages/zh-CN.json';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/domain/i18n/languages';
+import type { IncomingHttpHeaders } from 'node:http';
+import { bestLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_CODES, type Language } from '@/domain/i18n/languages';
+import type { WordOverrides } from '@/domain/i18n/overrides';
 import { translator, type Catalogue, type Translate } from '@/domain/i18n/translate';
 
 // Every language's words on the server (docs/decisions/0085): the catalogues are part of the server's
@@ -48,3 +50,28 @@ export function visitorWords(language: Language | undefined): Translate {
   }
   return t;
 }
+
+const reworded = new WeakMap<object, Translate>();
+
+/**
+ * The fixed words of a page's visitors: its language's, with the owner's own wording of any sentence
+ * in that language (i18n/overrides.ts). Made once per page version and language.
+ */
+export function pageWords(config: { language?: Language; wordOverrides?: WordOverrides }): Translate {
+  const language = isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE;
+  const overrides = config.wordOverrides?.[language];
+  if (!overrides || !Object.values(overrides).some((words) => words.trim() !== '')) return visitorWords(language);
+  let t = reworded.get(overrides);
+  if (!t) {
+    t = translator(language, CATALOGUES[language], en, overrides);
+    reworded.set(overrides, t);
+  }
+  return t;
+}
+
+/**
+ * The language of a page no published page decides (an unknown page, a link we cannot read, a
+ * failure before the page was read): the best for the browser's Accept-Language, else English.
+ */
+export const askedLanguage = (request: { headers: IncomingHttpHeaders }): Language =>
+  bestLanguage(request.headers['accept-language'], LANGUAGE_CODES, DEFAULT_LANGUAGE);

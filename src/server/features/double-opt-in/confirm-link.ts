@@ -1,3 +1,4 @@
+import type { Language } from '@/domain/i18n/languages';
 import {
   canResend,
   lockLead,
@@ -8,12 +9,13 @@ import {
   type LeadDeps,
 } from '@/server/features/submissions';
 
+/** `language`: the lead's page's, for the page that says what happened. */
 export type ConfirmOutcome =
   | { kind: 'confirmed' | 'already'; leadId: string }
   /** The link is past its 24 hours (it expires with the code it came with). */
-  | { kind: 'expired'; leadId: string; email: string }
-  /** Ours, but its page was deleted by its owner (and its leads with it). */
-  | { kind: 'gone' }
+  | { kind: 'expired'; leadId: string; email: string; language: Language }
+  /** Ours, but its page was deleted by its owner (and its leads with it; its language while it can still be read). */
+  | { kind: 'gone'; language?: Language }
   /** Not a link we made: damaged or made up. */
   | { kind: 'unknown' };
 
@@ -23,16 +25,17 @@ export async function confirmLink(deps: LeadDeps, token: string, meta: ClientMet
   if (!checked) return { kind: 'unknown' };
   return deps.db.transaction(async (tx) => {
     const found = await lockLead(tx, checked.leadId);
-    if (!found || found.formDeletedAt) return { kind: 'gone' };
+    if (!found || found.formDeletedAt) return { kind: 'gone', language: found?.config.language };
     if (found.lead.status === 'verified') return { kind: 'already', leadId: found.lead.id };
-    if (checked.expired) return { kind: 'expired', leadId: found.lead.id, email: found.lead.email };
+    if (checked.expired)
+      return { kind: 'expired', leadId: found.lead.id, email: found.lead.email, language: found.config.language };
     await markVerified(deps, tx, found.lead, found, now, { keepCode: true });
     await recordConfirmation(deps, tx, found, 'link', meta, null, now);
     return { kind: 'confirmed', leadId: found.lead.id };
   });
 }
 
-export type RenewOutcome = { kind: 'sent' | 'already'; email: string } | { kind: 'wait'; email: string } | { kind: 'unknown' };
+export type RenewOutcome = { kind: 'sent' | 'already' | 'wait'; email: string; language: Language } | { kind: 'unknown' };
 
 /** A new confirmation email for the holder of an expired link (the link proves it reached that inbox). */
 export async function renewConfirmation(deps: LeadDeps, token: string, now = new Date()): Promise<RenewOutcome> {
@@ -42,9 +45,10 @@ export async function renewConfirmation(deps: LeadDeps, token: string, now = new
     const found = await lockLead(tx, checked.leadId);
     if (!found) return { kind: 'unknown' };
     const { lead } = found;
-    if (lead.status === 'verified') return { kind: 'already', email: lead.email };
-    if (!canResend(lead, now)) return { kind: 'wait', email: lead.email };
+    const { language } = found.config;
+    if (lead.status === 'verified') return { kind: 'already', email: lead.email, language };
+    if (!canResend(lead, now)) return { kind: 'wait', email: lead.email, language };
     await sendCode(deps, tx, lead, found, now);
-    return { kind: 'sent', email: lead.email };
+    return { kind: 'sent', email: lead.email, language };
   });
 }

@@ -1,19 +1,24 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageRemoved, type PublicPages, publicNotFound as notFound, tooManyAttempts } from '@/server/features/public-pages/index';
-import { type LeadDeps, links, submissionPath } from '@/server/features/submissions';
+import { CODE_TTL_MS, type LeadDeps, links, submissionPath } from '@/server/features/submissions';
 import {
   clientMeta,
   damagedLink,
   submissionThankYou,
   inboxThankYou,
+  pageOfLead,
   type VisitorLimits,
 } from '@/server/features/visitor-journey/index';
+import { askedLanguage, visitorWords } from '@/server/lib/visitor-words';
 import { confirmLink, renewConfirmation } from './confirm-link.js';
 import { resendCode } from './resend-code.js';
 import { verifyCode } from './verify-code.js';
 
 // Double opt-in on the public face: the code typed on the thank-you page (and a new one), and the
-// confirmation link from the email (and a new one when it has expired).
+// confirmation link from the email (and a new one when it has expired), in the page's language.
+
+/** A confirmation link works as long as the code it came with. */
+const LINK_HOURS = CODE_TTL_MS / 3_600_000;
 
 type OptInServices = LeadDeps & { visitorLimits: VisitorLimits; publicPages: PublicPages };
 
@@ -29,16 +34,14 @@ export function doubleOptInRoutes(app: FastifyInstance, services: OptInServices)
       .header('location', `${submissionPath(tokens, submissionId)}${notice ? `&n=${notice}` : ''}`)
       .send();
 
-  /** 429 on the visitor's own page, saying how long to wait. */
-  async function tooManyOnPage(reply: FastifyReply, submissionId: string, seconds: number, what = 'and try again') {
+  /** 429 on the visitor's own page, saying how long to wait (to try again, or to ask for a new code). */
+  async function tooManyOnPage(reply: FastifyReply, submissionId: string, seconds: number, before: 'retry' | 'resend' = 'retry') {
     const view = await submissionThankYou(deps, submissionId);
     if (!view) return notFound(reply);
     reply.header('retry-after', String(seconds));
-    return render(reply, 429, {
-      kind: 'thankYou',
-      view,
-      notice: { tone: 'error', text: `Please wait ${seconds} seconds ${what}.` },
-    });
+    const t = visitorWords(view.language);
+    const text = t(before === 'resend' ? 'thanks.notice.waitResend' : 'thanks.notice.waitRetry', { seconds });
+    return render(reply, 429, { kind: 'thankYou', view, notice: { tone: 'error', text } });
   }
 
   app.post<{ Body: Record<string, unknown> }>('/thank-you/verify', async (request, reply) => {
@@ -58,21 +61,23 @@ export function doubleOptInRoutes(app: FastifyInstance, services: OptInServices)
     if (wait) return tooManyOnPage(reply, submissionId, wait);
     const outcome = await resendCode(deps, submissionId);
     if (outcome.kind === 'unknown') return notFound(reply);
-    if (outcome.kind === 'wait') return tooManyOnPage(reply, submissionId, outcome.seconds, 'before asking for a new code');
+    if (outcome.kind === 'wait') return tooManyOnPage(reply, submissionId, outcome.seconds, 'resend');
     return backToPage(reply, submissionId, outcome.kind === 'sent' ? 'sent' : undefined);
   });
 
   app.get<{ Querystring: { t?: string } }>('/confirm', async (request, reply) => {
     const token = typeof request.query.t === 'string' ? request.query.t : '';
     const outcome = await confirmLink(deps, token, clientMeta(request));
-    if (outcome.kind === 'unknown') return damagedLink(render, db, request, reply, 'confirmation link', token);
-    if (outcome.kind === 'gone') return pageRemoved(render, reply);
+    if (outcome.kind === 'unknown') return damagedLink(render, db, request, reply, 'confirmation', token);
+    if (outcome.kind === 'gone') return pageRemoved(render, reply, outcome.language);
     if (outcome.kind === 'expired') {
+      const t = visitorWords(outcome.language);
       return render(reply, 410, {
         kind: 'notice',
-        title: 'This confirmation link has expired',
-        text: `Confirmation links work for 24 hours. We can send a new one to ${outcome.email}.`,
-        action: { url: '/confirm/renew', fields: { t: token }, label: 'Send me a new link' },
+        language: t.language,
+        title: t('confirm.expired.title'),
+        text: t('confirm.expired.text', { hours: LINK_HOURS, email: outcome.email }),
+        action: { url: '/confirm/renew', fields: { t: token }, label: t('confirm.expired.button') },
       });
     }
     if (outcome.kind === 'confirmed') {
@@ -89,15 +94,23 @@ export function doubleOptInRoutes(app: FastifyInstance, services: OptInServices)
   app.post<{ Body: Record<string, unknown> }>('/confirm/renew', async (request, reply) => {
     const token = typeof request.body?.t === 'string' ? request.body.t : '';
     const wait = await limits.resend(request.ip);
-    if (wait) return tooManyAttempts(render, reply, wait);
+    if (wait) return tooManyAttempts(render, reply, wait, await languageOfLink(request, token));
     const outcome = await renewConfirmation(deps, token);
     if (outcome.kind === 'unknown') return notFound(reply);
+    const t = visitorWords(outcome.language);
     const text =
       outcome.kind === 'already'
-        ? `${outcome.email} is already confirmed. Your download link is in the email we sent you.`
+        ? t('confirm.renew.already', { email: outcome.email })
         : outcome.kind === 'sent'
-          ? `We sent a new code and confirmation link to ${outcome.email}. It works for 24 hours.`
-          : `We sent an email to ${outcome.email} less than a minute ago. Please check your inbox.`;
-    return render(reply, 200, { kind: 'notice', title: 'Check your inbox', text });
+          ? t('confirm.renew.sent', { email: outcome.email, hours: LINK_HOURS })
+          : t('confirm.renew.wait', { email: outcome.email });
+    return render(reply, 200, { kind: 'notice', language: t.language, title: t('confirm.renew.title'), text });
   });
+
+  /** The language of the page a confirmation link is of (the visitor's when the link names none). */
+  async function languageOfLink(request: FastifyRequest, token: string) {
+    const leadId = tokens.verifyExpiring('confirm', token)?.leadId;
+    const page = leadId ? await pageOfLead(db, leadId) : undefined;
+    return page?.language ?? askedLanguage(request);
+  }
 }

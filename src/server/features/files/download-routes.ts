@@ -1,16 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE_RETRY_AFTER_SECONDS } from '@/domain/api-errors';
-import { paidDownloadMessages, stampText } from '@/domain/paid-orders';
+import type { Language } from '@/domain/i18n/languages';
 import { pageRemoved, type PublicPages } from '@/server/features/public-pages/index';
 import { DOWNLOAD_LINK_DAYS, type LeadDeps, links, paidPurchaseOf } from '@/server/features/submissions';
-import { damagedLink } from '@/server/features/visitor-journey/index';
+import { damagedLink, pageOfLead } from '@/server/features/visitor-journey/index';
 import { attachmentDisposition } from '@/server/lib/content-disposition';
+import { askedLanguage, visitorWords } from '@/server/lib/visitor-words';
 import { createRateLimiter, ipBucket, type RateRule } from '@/server/lib/rate-limiter';
 import { StorageUnavailable, type Storage } from '@/server/lib/storage';
 import { download } from './download.js';
 import { downloadName, kindOfFile } from './files.js';
-import { giveBackDownload, noteStampFailure, paidDownload, sendFreshLink, type PaidDownloadOutcome } from './paid-download.js';
-import { STAMP_MAX_BYTES, stampPdf, UnstampablePdf } from './stamp.js';
+import {
+  giveBackDownload,
+  languageOfPurchase,
+  noteStampFailure,
+  paidDownload,
+  sendFreshLink,
+  type PaidDownloadOutcome,
+} from './paid-download.js';
+import { STAMP_MAX_BYTES, stampLine, stampPdf, UnstampablePdf } from './stamp.js';
 
 /** "Email me a fresh link": per purchase and per sender, on top of the email only ever going to the buyer. */
 export const FRESH_LINK_LIMITS = {
@@ -20,7 +28,10 @@ export const FRESH_LINK_LIMITS = {
 
 type File = Extract<PaidDownloadOutcome, { kind: 'file' }>['file'];
 
-/** The download links of the visitors' emails, on the public face: the page's file, while the lead may have it. */
+/**
+ * The download links of the visitors' emails, on the public face: the page's file, while the lead
+ * may have it. A refused download says why in the page's language.
+ */
 export function fileDownloadRoutes(app: FastifyInstance, services: LeadDeps & { storage: Storage; publicPages: PublicPages }) {
   const { db, tokens, publicOrigin, appOrigin, storage } = services;
   const { render } = services.publicPages;
@@ -33,22 +44,24 @@ export function fileDownloadRoutes(app: FastifyInstance, services: LeadDeps & { 
       throw err;
     });
 
-  const storeAway = (request: FastifyRequest, reply: FastifyReply) => {
+  const storeAway = (request: FastifyRequest, reply: FastifyReply, language: Language | undefined) => {
     // The file store is away (decision 0068): a page to come back to, not an error; the link keeps working.
     request.log.warn('the file store did not answer a download');
     reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    const t = visitorWords(language);
     return render(reply, 503, {
       kind: 'notice',
-      title: 'Your download is not ready just now',
-      text: 'We could not fetch the file this moment. Nothing is wrong with your link: please try again in a minute.',
-      link: { url: request.url, label: 'Try the download again' },
+      language: t.language,
+      title: t('download.storeAway.title'),
+      text: t('download.storeAway.text'),
+      link: { url: request.url, label: t('download.storeAway.button') },
     });
   };
 
-  const send = (reply: FastifyReply, file: File, name: string, body: unknown, size: number) =>
+  const send = (reply: FastifyReply, file: File, name: string, language: Language | undefined, body: unknown, size: number) =>
     reply
       .type(file.contentType)
-      .header('content-disposition', attachmentDisposition(downloadName(name, file)))
+      .header('content-disposition', attachmentDisposition(downloadName(name, file, language)))
       .header('content-length', size)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'")
@@ -63,41 +76,35 @@ export function fileDownloadRoutes(app: FastifyInstance, services: LeadDeps & { 
     token: string,
   ) {
     const outcome = await paidDownload(deps, link);
-    const fresh = { url: '/d/fresh', fields: { t: token }, label: paidDownloadMessages.freshButton };
+    const t = visitorWords(outcome.language);
+    // Each refusal offers a fresh link, emailed to the buyer.
+    const refused = (status: number, title: string, text: string) =>
+      render(reply, status, {
+        kind: 'notice',
+        language: t.language,
+        title,
+        text,
+        action: { url: '/d/fresh', fields: { t: token }, label: t('download.paid.fresh.button') },
+      });
     switch (outcome.kind) {
       case 'gone':
-        return pageRemoved(render, reply, 'This file is no longer available');
+        return pageRemoved(render, reply, outcome.language, 'file');
       case 'locked':
-        return locked(reply);
+        return locked(reply, outcome.language);
       case 'limit':
-        return render(reply, 403, {
-          kind: 'notice',
-          title: paidDownloadMessages.limitTitle,
-          text: paidDownloadMessages.limit(outcome.limit),
-          action: fresh,
-        });
+        return refused(403, t('download.paid.limit.title'), t('download.paid.limit.text', { limit: outcome.limit }));
       case 'expired':
-        return render(reply, 410, {
-          kind: 'notice',
-          title: paidDownloadMessages.expiredTitle,
-          text: paidDownloadMessages.expired(outcome.days),
-          action: fresh,
-        });
+        return refused(410, t('download.expired.title'), t('download.paid.expired.text', { days: outcome.days }));
       case 'stale':
-        return render(reply, 410, {
-          kind: 'notice',
-          title: paidDownloadMessages.staleTitle,
-          text: paidDownloadMessages.stale,
-          action: fresh,
-        });
+        return refused(410, t('download.paid.stale.title'), t('download.paid.stale.text'));
       case 'file': {
-        const { file, payment } = outcome;
+        const { file, payment, language } = outcome;
         const body = await read(file.storageKey);
         if (!body) {
           await giveBackDownload(db, payment);
-          return storeAway(request, reply);
+          return storeAway(request, reply, outcome.language);
         }
-        if (kindOfFile(file) !== 'pdf') return send(reply, file, outcome.name, body, file.size);
+        if (kindOfFile(file) !== 'pdf') return send(reply, file, outcome.name, language, body, file.size);
         // Delivered as it is when it cannot be stamped; the owner is told once per file.
         const unstamped = async (reason: string) => {
           request.log.warn({ formId: payment.formId, reason }, 'a paid PDF could not be stamped');
@@ -107,27 +114,30 @@ export function fileDownloadRoutes(app: FastifyInstance, services: LeadDeps & { 
         // Too large to hold in memory and stamp: streamed as stored, never buffered.
         if (file.size > STAMP_MAX_BYTES) {
           await unstamped(new UnstampablePdf(tooLargeReason).message);
-          return send(reply, file, outcome.name, body, file.size);
+          return send(reply, file, outcome.name, language, body, file.size);
         }
         const original = await bufferOf(body);
         try {
-          const stamped = await stampPdf(original, stampText(outcome.buyer.email, outcome.buyer.orderNumber));
-          return send(reply, file, outcome.name, Buffer.from(stamped), stamped.byteLength);
+          const stamped = await stampPdf(original, stampLine(language, outcome.buyer.email, outcome.buyer.orderNumber));
+          return send(reply, file, outcome.name, language, Buffer.from(stamped), stamped.byteLength);
         } catch (err) {
           if (!(err instanceof UnstampablePdf)) throw err;
           await unstamped(err.message);
-          return send(reply, file, outcome.name, original, original.byteLength);
+          return send(reply, file, outcome.name, language, original, original.byteLength);
         }
       }
     }
   }
 
-  const locked = (reply: FastifyReply) =>
-    render(reply, 403, {
+  const locked = (reply: FastifyReply, language: Language | undefined) => {
+    const t = visitorWords(language);
+    return render(reply, 403, {
       kind: 'notice',
-      title: 'Download not available',
-      text: 'This download needs a confirmed email address (and, on paid pages, a completed payment). Your thank-you page shows what is missing.',
+      language: t.language,
+      title: t('download.locked.title'),
+      text: t('download.locked.text'),
     });
+  };
 
   app.get<{ Params: { token: string } }>('/d/:token', async (request, reply) => {
     const token = request.params.token;
@@ -136,30 +146,33 @@ export function fileDownloadRoutes(app: FastifyInstance, services: LeadDeps & { 
     const outcome = await download(deps, token);
     switch (outcome.kind) {
       case 'unknown':
-        return damagedLink(render, db, request, reply, 'download link', token);
+        return damagedLink(render, db, request, reply, 'download', token);
       case 'expired': {
         const inbox = new URL(links(deps, outcome.leadId).inbox);
+        // An expired link is refused before its lead is read: its page's language is read for this page.
+        const t = visitorWords((await pageOfLead(db, outcome.leadId))?.language ?? askedLanguage(request));
         return render(reply, 410, {
           kind: 'notice',
-          title: 'This download link has expired',
-          text: `Download links work for ${DOWNLOAD_LINK_DAYS} days. Your download page gives you a new one.`,
-          link: { url: `${inbox.pathname}${inbox.search}`, label: 'Get a new download link' },
+          language: t.language,
+          title: t('download.expired.title'),
+          text: t('download.expired.text', { days: DOWNLOAD_LINK_DAYS }),
+          link: { url: `${inbox.pathname}${inbox.search}`, label: t('download.expired.button') },
         });
       }
       case 'gone':
-        return pageRemoved(render, reply, 'This file is no longer available');
+        return pageRemoved(render, reply, outcome.language, 'file');
       case 'locked':
-        return locked(reply);
+        return locked(reply, outcome.language);
       case 'purchase': {
         const purchase = await paidPurchaseOf(db, outcome.leadId);
-        if (!purchase) return locked(reply);
+        if (!purchase) return locked(reply, outcome.language);
         const link = { paymentId: purchase.id, version: purchase.downloadLinkVersion };
         return servePaid(request, reply, link, tokens.signPaidDownload(link.paymentId, link.version));
       }
       case 'file': {
         const body = await read(outcome.file.storageKey);
-        if (!body) return storeAway(request, reply);
-        return send(reply, outcome.file, outcome.name, body, outcome.file.size);
+        if (!body) return storeAway(request, reply, outcome.language);
+        return send(reply, outcome.file, outcome.name, outcome.language, body, outcome.file.size);
       }
     }
   });
@@ -177,10 +190,13 @@ export function fileDownloadRoutes(app: FastifyInstance, services: LeadDeps & { 
       (await limiter.hit(FRESH_LINK_LIMITS.perIp, ip)).allowed &&
       (await limiter.hit(FRESH_LINK_LIMITS.perPurchase, link.paymentId)).allowed;
     if (link && allowed) await sendFreshLink(deps, link.paymentId);
+    // In the language of the page the purchase was made on, whether or not a link went out.
+    const t = visitorWords((link && (await languageOfPurchase(db, link.paymentId))) || askedLanguage(request));
     return render(reply, 200, {
       kind: 'notice',
-      title: paidDownloadMessages.freshSentTitle,
-      text: paidDownloadMessages.freshSent,
+      language: t.language,
+      title: t('download.paid.freshSent.title'),
+      text: t('download.paid.freshSent.text'),
     });
   });
 }

@@ -1,10 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Language } from '@/domain/i18n/languages';
 import type { Db } from '@/server/db/client';
 import { files, leads } from '@/server/db/schema/index';
 import { bumpDailyStats } from '@/server/features/page-counts';
 import { lockLead, mayReceiveFile, type LeadDeps } from '@/server/features/submissions';
 
-export type DownloadOutcome =
+/**
+ * `language`: the lead's page's, for the page a refused download shows (undefined where the page
+ * was not read: an expired or unknown link, a page gone, or one stored before pages had a language).
+ */
+export type DownloadOutcome = { language?: Language } & (
   | { kind: 'file'; file: typeof files.$inferSelect; name: string }
   /** Past its 7 days: the lead's own page gives a fresh link. */
   | { kind: 'expired'; leadId: string }
@@ -14,7 +19,8 @@ export type DownloadOutcome =
   | { kind: 'locked' }
   | { kind: 'unknown' }
   /** A paid lead's link from before links named their purchase: its purchase's allowance decides (paid-download.ts). */
-  | { kind: 'purchase'; leadId: string };
+  | { kind: 'purchase'; leadId: string }
+);
 
 /** A download link from an email: the file, counted, while the lead may still have it. */
 export async function download(deps: LeadDeps & { db: Db }, token: string, now = new Date()): Promise<DownloadOutcome> {
@@ -25,21 +31,22 @@ export async function download(deps: LeadDeps & { db: Db }, token: string, now =
     const found = await lockLead(tx, checked.leadId);
     // A deleted page's leads go with it; a signed link to one is still ours, so say what happened.
     // A page taken offline still serves the people who signed up on it.
-    if (!found || found.formDeletedAt) return { kind: 'gone' };
+    if (!found || found.formDeletedAt) return { kind: 'gone', language: found?.config.language };
     const { lead, config } = found;
-    if (lead.status !== 'verified' || !mayReceiveFile(lead)) return { kind: 'locked' };
-    if (!config.leadMagnet) return { kind: 'gone' };
-    if (lead.paymentState === 'paid') return { kind: 'purchase', leadId: lead.id };
+    const { language } = config;
+    if (lead.status !== 'verified' || !mayReceiveFile(lead)) return { kind: 'locked', language };
+    if (!config.leadMagnet) return { kind: 'gone', language };
+    if (lead.paymentState === 'paid') return { kind: 'purchase', leadId: lead.id, language };
     const [file] = await tx
       .select()
       .from(files)
       .where(and(eq(files.id, config.leadMagnet.id), eq(files.workspaceId, lead.workspaceId)));
-    if (!file) return { kind: 'gone' };
+    if (!file) return { kind: 'gone', language };
     await tx
       .update(leads)
       .set({ downloads: sql`${leads.downloads} + 1`, lastDownloadAt: now })
       .where(eq(leads.id, lead.id));
     await bumpDailyStats(tx, lead.formId, { downloads: 1 }, now);
-    return { kind: 'file', file, name: config.leadMagnetName };
+    return { kind: 'file', file, name: config.leadMagnetName, language };
   });
 }

@@ -18,10 +18,12 @@ import {
 } from '@/domain/file-kinds';
 import { formMessages } from '@/domain/form-config';
 import type { UploadedFile } from '@/domain/forms-api';
+import type { Language } from '@/domain/i18n/languages';
 import type { Db, Executor } from '@/server/db/client';
 import { files } from '@/server/db/schema/index';
 import { HttpError } from '@/server/lib/http-errors';
 import type { Storage } from '@/server/lib/storage';
+import { visitorWords } from '@/server/lib/visitor-words';
 import { isUuid } from '@/domain/ids';
 
 const refused = (message: string) => new HttpError(415, ErrorCode.UNSUPPORTED_FILE, message);
@@ -151,13 +153,18 @@ export const kindOfFile = (file: Pick<typeof files.$inferSelect, 'contentType'>)
 
 /**
  * The name a visitor's download gets: the page's name for its lead magnet, with the extension the
- * owner's file had ('Email Playbook.jpeg'), or the kind's own if that is missing.
+ * owner's file had ('Email Playbook.jpeg'), or the kind's own if that is missing; a page without a
+ * name gives "download" in its language.
  */
-export function downloadName(title: string, file: Pick<typeof files.$inferSelect, 'contentType' | 'name'>): string {
+export function downloadName(
+  title: string,
+  file: Pick<typeof files.$inferSelect, 'contentType' | 'name'>,
+  language?: Language,
+): string {
   const kind = kindOfFile(file);
   const own = fileExtension(file.name);
   const extension = FILE_KIND_INFO[kind].extensions.includes(own) ? own : FILE_KIND_INFO[kind].extensions[0]!;
-  const base = title.trim() || 'download';
+  const base = title.trim() || visitorWords(language)('file.downloadNameFallback');
   return fileExtension(base) === extension ? base : `${base}.${extension}`;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishT } from '@/domain/i18n/english';
 import { receiptLines, stampText } from '@/domain/paid-orders';
 import type { PaymentSettings } from '@/domain/payments';
 import { files, leadEmails, payments, stampFailures } from '@/server/db/schema/index';
@@ -163,13 +164,13 @@ describe('receipts', () => {
       currency: 'USD' as const,
       promotionCode: null,
     };
-    expect(receiptLines({ ...base, provider: 'paypal' })).toEqual([
+    expect(receiptLines({ ...base, provider: 'paypal' }, englishT)).toEqual([
       { label: 'Net', value: '$9.99' },
       { label: 'Tax', value: 'not calculated' },
       { label: 'Total (USD)', value: '$9.99' },
     ]);
-    expect(receiptLines({ ...base, provider: 'stripe' })).toContainEqual({ label: 'Tax', value: '$0.00' });
-    expect(receiptLines({ ...base, provider: 'stripe', netAmount: 1000, taxAmount: 190 })).toContainEqual({
+    expect(receiptLines({ ...base, provider: 'stripe' }, englishT)).toContainEqual({ label: 'Tax', value: '$0.00' });
+    expect(receiptLines({ ...base, provider: 'stripe', netAmount: 1000, taxAmount: 190 }, englishT)).toContainEqual({
       label: 'Total (USD)',
       value: '$11.90',
     });
@@ -207,7 +208,7 @@ describe('stamped files', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const texts = await pdfPageTexts(res.rawPayload);
     expect(texts).toHaveLength(3);
-    for (const text of texts) expect(text).toContain(stampText(email, payment.orderNumber));
+    for (const text of texts) expect(text).toContain(stampText(email, payment.orderNumber, englishT));
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     const [uploaded] = await t.db
       .select()

@@ -1,9 +1,10 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { isLanguage, type Language } from '@/domain/i18n/languages';
 import type { Db, Executor } from '@/server/db/client';
 import { files, forms, leads, payments, stampFailures } from '@/server/db/schema/index';
 import { queueEmail } from '@/server/features/mail/index';
 import { bumpDailyStats } from '@/server/features/page-counts';
-import { lockLead, mayReceiveFile, sendDownload, type LeadDeps } from '@/server/features/submissions';
+import { lockLead, mayReceiveFile, sendDownload, signupLanguage, type LeadDeps } from '@/server/features/submissions';
 import { workspaceOwners } from '@/server/features/workspaces/index';
 
 // A paid file's downloads (docs/decisions/0083): each purchase allows the page's `downloadLimit`
@@ -12,7 +13,8 @@ import { workspaceOwners } from '@/server/features/workspaces/index';
 
 const DAY_MS = 86_400_000;
 
-export type PaidDownloadOutcome =
+/** `language`: the page's, for the page a refused download shows (undefined when the page is gone). */
+export type PaidDownloadOutcome = { language?: Language } & (
   | {
       kind: 'file';
       file: typeof files.$inferSelect;
@@ -28,7 +30,8 @@ export type PaidDownloadOutcome =
   /** The page was deleted by its owner, or its file removed. */
   | { kind: 'gone' }
   /** Refunded, never paid, or the buyer's address not confirmed (double opt-in). */
-  | { kind: 'locked' };
+  | { kind: 'locked' }
+);
 
 /**
  * One download of a purchase's file at link version `version`: counted by a conditional update,
@@ -40,7 +43,7 @@ export async function paidDownload(
   link: { paymentId: string; version: number },
   now = new Date(),
 ): Promise<PaidDownloadOutcome> {
-  return deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx): Promise<PaidDownloadOutcome> => {
     const [row] = await tx
       .select({ payment: payments, lead: leads, config: forms.published, deletedAt: forms.deletedAt })
       .from(payments)
@@ -48,15 +51,17 @@ export async function paidDownload(
       .leftJoin(leads, eq(leads.id, payments.leadId))
       .where(eq(payments.id, link.paymentId));
     // A signed link to a payment no longer stored: its page was deleted (the payment went with it).
-    if (!row || row.deletedAt || !row.config) return { kind: 'gone' };
+    if (!row || row.deletedAt || !row.config) return { kind: 'gone', language: row?.config?.language };
     const { payment, lead, config } = row;
-    if (payment.status !== 'paid' || !lead || lead.status !== 'verified' || !mayReceiveFile(lead)) return { kind: 'locked' };
-    if (!config.leadMagnet) return { kind: 'gone' };
+    const { language } = config;
+    if (payment.status !== 'paid' || !lead || lead.status !== 'verified' || !mayReceiveFile(lead))
+      return { kind: 'locked', language };
+    if (!config.leadMagnet) return { kind: 'gone', language };
     const [file] = await tx
       .select()
       .from(files)
       .where(and(eq(files.id, config.leadMagnet.id), eq(files.workspaceId, payment.workspaceId)));
-    if (!file) return { kind: 'gone' };
+    if (!file) return { kind: 'gone', language };
     const { downloadLimit: limit, downloadDays: days } = config.payment;
     const windowStart = new Date(now.getTime() - days * DAY_MS);
     const [counted] = await tx
@@ -75,10 +80,10 @@ export async function paidDownload(
     if (!counted) {
       // Read again: a parallel download or a fresh link may have changed it since the first read.
       const [now_] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-      if (!now_ || now_.status !== 'paid') return { kind: 'locked' };
-      if (now_.downloadLinkVersion !== link.version) return { kind: 'stale' };
-      if (!now_.downloadLinkIssuedAt || now_.downloadLinkIssuedAt <= windowStart) return { kind: 'expired', days };
-      return { kind: 'limit', limit };
+      if (!now_ || now_.status !== 'paid') return { kind: 'locked', language };
+      if (now_.downloadLinkVersion !== link.version) return { kind: 'stale', language };
+      if (!now_.downloadLinkIssuedAt || now_.downloadLinkIssuedAt <= windowStart) return { kind: 'expired', days, language };
+      return { kind: 'limit', limit, language };
     }
     await tx
       .update(leads)
@@ -91,8 +96,24 @@ export async function paidDownload(
       name: config.leadMagnetName,
       buyer: { email: lead.email, orderNumber: payment.orderNumber },
       payment: { id: payment.id, version: link.version, formId: payment.formId, workspaceId: payment.workspaceId },
+      language,
     };
   });
+}
+
+/** The language of the page a purchase was made on (undefined once it is gone, or for a page stored before pages had one). */
+export async function languageOfPurchase(db: Executor, paymentId: string): Promise<Language | undefined> {
+  const [row] = await db
+    // The language the buyer signed up in (a page may speak several), else the page's.
+    .select({
+      language: sql<
+        string | null
+      >`coalesce(${signupLanguage(payments.leadId, payments.submissionId)}, ${forms.published}->>'language')`,
+    })
+    .from(payments)
+    .innerJoin(forms, eq(forms.id, payments.formId))
+    .where(eq(payments.id, paymentId));
+  return isLanguage(row?.language) ? row.language : undefined;
 }
 
 /** A counted download that could not be sent (the file store was away): the buyer keeps it. */

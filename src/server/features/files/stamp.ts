@@ -1,4 +1,7 @@
 import type { PDFDocument } from '@cantoo/pdf-lib';
+import type { Language } from '@/domain/i18n/languages';
+import { stampText } from '@/domain/paid-orders';
+import { visitorWords } from '@/server/lib/visitor-words';
 
 /**
  * Stamping a paid PDF for its buyer (docs/decisions/0083): each page gets a footer line, the stored
@@ -28,9 +31,22 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What Helvetica writes here: the Latin-1 characters of its WinAnsi encoding (the middle dot among them). */
+const WRITABLE = /^[\u0020-\u007e\u00a0-\u00ff]$/;
+
 /** Helvetica speaks WinAnsi: anything else in an address (an internationalised one) shows as '?'. */
-const winAnsi = (text: string) =>
-  [...text].map((c) => (/[\u0020-\u007e\u00a0-\u00ff]/.test(c) ? c : c === '·' ? c : '?')).join('');
+const winAnsi = (text: string) => [...text].map((c) => (WRITABLE.test(c) ? c : '?')).join('');
+
+/**
+ * The stamp for a buyer, in the page's language where Helvetica can write all of it. It cannot write
+ * Japanese, Chinese or Arabic (nor an address in another script), and a font that could is megabytes,
+ * and Arabic would need shaping and right-to-left ordering that pdf-lib does not do: such a stamp is
+ * the English one, as every stamp was before (an address's other characters still show as '?').
+ */
+export function stampLine(language: Language | undefined, email: string, orderNumber: number): string {
+  const line = stampText(email, orderNumber, visitorWords(language));
+  return [...line].every((c) => WRITABLE.test(c)) ? line : stampText(email, orderNumber, visitorWords('en'));
+}
 
 /**
  * The PDF with `text` in small grey type centred at the foot of every page. Throws UnstampablePdf

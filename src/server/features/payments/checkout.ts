@@ -5,6 +5,7 @@ import { decimalAmount, formatMoney } from '@/domain/money';
 import type { Provider } from '@/domain/payments';
 import { payments } from '@/server/db/schema/index';
 import { submissionPath, type LeadDeps } from '@/server/features/submissions';
+import { pageWords } from '@/server/lib/visitor-words';
 import { loadCredentials, type PaymentsDeps } from './accounts.js';
 import { lockPayment, markFailed } from './fulfil.js';
 import type { PaypalApi } from './paypal.js';
@@ -72,7 +73,9 @@ export async function startCheckout(
   });
   const { publicOrigin, tokens } = deps.leads;
   const back = tokens.sign('payment', paymentId);
-  const productName = config.leadMagnetName.trim() || config.title.trim() || 'Download';
+  // What the buyer reads on the provider's page, in the page's language.
+  const t = pageWords(config);
+  const productName = config.leadMagnetName.trim() || config.title.trim() || t('checkout.productNameFallback');
   try {
     const checkout =
       account.provider === 'stripe'
@@ -96,7 +99,10 @@ export async function startCheckout(
             attributionId: account.credentials.attributionId,
             amount: request.amount,
             currency,
-            description: `${productName} (${formatMoney(request.amount, currency)})`,
+            description: t('checkout.paypal.description', {
+              productName,
+              price: formatMoney(request.amount, currency, t.language),
+            }),
             brandName: config.businessName,
             returnUrl: `${publicOrigin}/pay/paypal/return?p=${back}`,
             cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,

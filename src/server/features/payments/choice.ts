@@ -29,9 +29,11 @@ export function readPaymentChoice(payment: Payment, body: Record<string, unknown
       errors[RESERVED_NAMES.amount] =
         decimals === 0 && /^\d+\.\d*$/.test(raw)
           ? t('payment.error.wholeAmount')
-          : t('payment.error.belowMinimum', { minimum: formatMoney(minimum, payment.currency) });
+          : t('payment.error.belowMinimum', { minimum: formatMoney(minimum, payment.currency, t.language) });
     } else if (amount > MAX_AMOUNT) {
-      errors[RESERVED_NAMES.amount] = t('payment.error.aboveMaximum', { maximum: formatMoney(MAX_AMOUNT, payment.currency) });
+      errors[RESERVED_NAMES.amount] = t('payment.error.aboveMaximum', {
+        maximum: formatMoney(MAX_AMOUNT, payment.currency, t.language),
+      });
     }
   }
   let provider: Provider;

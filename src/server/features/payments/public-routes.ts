@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STRIPE_CONNECT_WEBHOOK_PATH } from '@/domain/payments';
 import { submissionPath } from '@/server/features/submissions';
+import { askedLanguage, visitorWords } from '@/server/lib/visitor-words';
 import { cancelCheckout, completePaypalReturn, type CheckoutDeps } from './checkout.js';
 import { PAYPAL_PARTNER_WEBHOOK_PATH } from './paypal-partner.js';
 import { handlePaypalPartnerWebhook, handlePaypalWebhook } from './paypal-webhooks.js';
@@ -66,7 +67,12 @@ export async function paymentsPublicRoutes(face: FastifyInstance, { checkout: de
       ),
     );
 
-    const notFound = (reply: FastifyReply) => reply.status(404).type('text/plain').send('Not found');
+    // No page is known here: in the visitor's language.
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .status(404)
+        .type('text/plain')
+        .send(visitorWords(askedLanguage(reply.request))('pay.notFound'));
     // Payments made before submissions had pages of their own go back to the lead's page; an erased
     // person's payment (no lead, no submission) has no page left to go back to.
     const toThankYou = (reply: FastifyReply, back: { leadId: string | null; submissionId: string | null }) => {

@@ -1,4 +1,4 @@
-import { visitorWords } from '@/server/lib/visitor-words';
+import { pageWords } from '@/server/lib/visitor-words';
 import { eq } from 'drizzle-orm';
 import { PLACEMENT_ID, type LoaderConfig } from '@/domain/placements';
 import type { Db } from '@/server/db/client';
@@ -29,7 +29,7 @@ export async function loadLivePlacement(
     id: row.id,
     pageUrl: `${publicOrigin}/f/${form.id}`,
     title: form.config.title,
-    buttonText: submitLabel(form.config, visitorWords(form.config.language)),
+    buttonText: submitLabel(form.config, pageWords(form.config)),
     origins: framingOrigins(form.config),
     settings,
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { normalizeEmbedOrigins } from '@/domain/embed-origins';
 import type { FormConfig } from '@/domain/form-config';
+import type { Translate } from '@/domain/i18n/translate';
 import { frameHeightScript } from '@/landing/index';
 import { PUBLIC_CSP, renderDocument } from './document.js';
 
@@ -40,9 +41,9 @@ export function framingHeaders(reply: FastifyReply, csp: string) {
  * opens the checkout in the whole window (a cross-origin frame may navigate its top window only on
  * the visitor's click). The provider sends the visitor back to Lodestone's page, in that window.
  */
-export function leaveFrameDocument(url: string, origins: readonly string[]) {
-  const title = 'Continue to payment';
-  const text = "Payment opens in this browser window, on the payment provider's secure page.";
+export function leaveFrameDocument(url: string, origins: readonly string[], t: Translate) {
+  const title = t('checkout.leaveFrame.title');
+  const text = t('checkout.leaveFrame.text');
   const body = (
     <div className="ls-page">
       <main className="ls-container">
@@ -59,7 +60,7 @@ export function leaveFrameDocument(url: string, origins: readonly string[]) {
     </div>
   );
   return {
-    html: renderDocument({ title, description: text, body, noindex: true, framed: origins.length > 0 }),
+    html: renderDocument({ title, description: text, body, noindex: true, framed: origins.length > 0, language: t.language }),
     csp: allowFraming(PUBLIC_CSP, origins),
   };
 }

@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE } from '@/domain/i18n/languages';
+import type { Translate } from '@/domain/i18n/translate';
 import { apiErrorHandler } from '@/server/lib/error-handler';
+import { MAX_BODY_DEPTH, TOO_DEEP_MESSAGE } from '@/server/lib/json-depth';
+import { askedLanguage, visitorWords } from '@/server/lib/visitor-words';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
 import { HttpError } from '@/server/lib/http-errors';
 import { noticeDocument, sendPublic } from './render.js';
@@ -14,6 +18,8 @@ export function publicErrorHandler(error: FastifyError, request: FastifyRequest,
   if (!(request.headers.accept ?? '').includes('text/html')) return apiErrorHandler(error, request, reply);
   const away = isDatabaseUnavailable(error);
   const status = away ? 503 : error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+  // The page a failure happened on is not at hand here: the visitor's language (docs/decisions/0085).
+  const t = visitorWords(askedLanguage(request));
   if (status >= 500) {
     if (away) {
       // A wait, not a fault (docs/decisions/0067): the browser is told when to come back.
@@ -23,21 +29,23 @@ export function publicErrorHandler(error: FastifyError, request: FastifyRequest,
     return sendPublic(
       reply,
       status,
-      noticeDocument({
-        title: 'This page is unavailable for a moment',
-        text: 'Something went wrong on our side, not yours. Please try again in a minute or two.',
-      }),
+      noticeDocument({ language: t.language, title: t('error.unavailable.title'), text: t('error.unavailable.text') }),
     );
   }
   return sendPublic(
     reply,
     status,
-    noticeDocument({
-      title: 'Your request could not be read',
-      text:
-        error instanceof HttpError
-          ? error.message
-          : 'Your browser sent something this page could not read. Please go back to the page and try again.',
-    }),
+    noticeDocument({ language: t.language, title: t('error.badRequest.title'), text: badRequestText(error, t) }),
   );
+}
+
+/**
+ * What was wrong with a request: a body nested too deep said as such; another refusal's own message
+ * only in English, the language it is written in; else that the browser sent something unreadable.
+ */
+function badRequestText(error: FastifyError, t: Translate): string {
+  if (error instanceof HttpError && error.message === TOO_DEEP_MESSAGE)
+    return t('error.badRequest.passthrough', { max: MAX_BODY_DEPTH });
+  if (error instanceof HttpError && t.language === DEFAULT_LANGUAGE) return error.message;
+  return t('error.badRequest.text');
 }

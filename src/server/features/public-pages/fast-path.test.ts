@@ -217,7 +217,7 @@ describe('GET /f/{id} from memory', () => {
 });
 
 describe('the compressed variants of a page', () => {
-  const doc = { key: 'page:1', html: '<p>__LS_RENDERED_AT__|__LS_REFERRER__</p>', csp: '' };
+  const doc = { key: 'page:1', html: '<p>__LS_RENDERED_AT__|__LS_REFERRER__</p>', csp: '', vary: 'accept-encoding' };
 
   it('sign the start of their window, so a person is never measured as faster than they were', () => {
     const variants = createVariants('secret');

@@ -117,6 +117,6 @@ describe('the live page cache on two servers', () => {
     await a.db.execute(sql`update forms set status = 'inactive' where id = ${form.id}`);
     await expect.poll(() => listening(b.db), { timeout: 10_000 }).toBe(true);
     expect(await titleOn(b.app, form.id)).toBe(410);
-    expect(peekLiveForm(b.db, form.id)).toEqual({ status: 410 });
+    expect(peekLiveForm(b.db, form.id)).toEqual({ status: 410, language: 'en' });
   });
 });

@@ -4,7 +4,7 @@ import type { AbVariant } from '@/domain/ab-test';
 import { isFormId } from '@/domain/ids';
 import { createVariantAssigner } from '@/server/features/ab-testing/index';
 import type { DomainMap, Sites } from '@/server/features/custom-domains/index';
-import { peekLiveForm, type LiveForm } from '@/server/features/submissions';
+import { formForVisitor, peekLiveForm, type LiveForm } from '@/server/features/submissions';
 import type { CheckoutDeps } from '@/server/features/payments/index';
 import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '@/server/features/page-counts';
 import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
@@ -76,9 +76,12 @@ export function createPublicPages(deps: {
         id = page ? path.slice(3) : path === '/' ? homeFormId : domains.pageBySlug(workspaceId, path.slice(1));
       }
       if (!id || !isFormId(id)) return false;
-      const form = peekLiveForm(deps.db, id);
-      if (!form || 'status' in form) return false;
-      if (site.kind === 'domain' && form.workspaceId !== site.domain.workspaceId) return false;
+      const live = peekLiveForm(deps.db, id);
+      if (!live || 'status' in live) return false;
+      if (site.kind === 'domain' && live.workspaceId !== site.domain.workspaceId) return false;
+      // A page in several languages: the one the link names (?lang=), else the browser's best match.
+      const asked = q !== -1 && url.includes('lang=', q) ? new URLSearchParams(url.slice(q + 1)).get('lang') : undefined;
+      const form = formForVisitor(live, asked, req.headers['accept-language']);
       const ip = clientIp(req, trustProxy);
       const variant = variantFor(form, ip, req.headers);
       const doc = render.sentPage(form, variant);
@@ -108,7 +111,7 @@ function headersOf(doc: PublishedDocument, encoding: Encoding): string[] {
       Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
     ),
     'vary',
-    'accept-encoding',
+    doc.vary,
     ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
   ]);
 }

@@ -31,6 +31,8 @@ export interface PublishedDocument {
    * sent with this page, minus the per-answer ones: the fast path sends exactly these.
    */
   headers?: OutgoingHttpHeaders;
+  /** What the document was chosen by: the encoding, and the browser's language on a page in several. */
+  vary: string;
 }
 
 /** The encoding to send for an Accept-Encoding header: brotli, then gzip, then none. */

@@ -1,5 +1,6 @@
-import type { Language } from '@/domain/i18n/languages';
-import { visitorWords } from '@/server/lib/visitor-words';
+import { LANGUAGES, type Language } from '@/domain/i18n/languages';
+import { isMultilingual, pageLanguages } from '@/domain/i18n/page-languages';
+import { pageWords, visitorWords } from '@/server/lib/visitor-words';
 import type { FastifyReply } from 'fastify';
 import { variantConfig, type AbVariant } from '@/domain/ab-test';
 import { badgeUrl, showsBadge } from '@/domain/branding';
@@ -102,6 +103,8 @@ export type PublicView =
   /** `framing`: the sites that may frame the page the visitor came from (embedding.tsx). */
   | {
       kind: 'notice';
+      /** The language its words are in: the page's, or the visitor's when no page is known (notices.ts). */
+      language: Language;
       title: string;
       text: string;
       action?: { url: string; fields: Record<string, string>; label: string };
@@ -130,9 +133,10 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
    * A page under an A/B test has one per variant (decision 0051). The sites that may frame it change
    * without a new version (the Embed dialog): they are part of the key too. So is whether a deadline
    * has closed its form: from then on its visitors get the document with the deadline's message.
+   * A page in several languages has one per language (the form comes in the visitor's).
    */
   const keyOf = (form: LiveForm, variant: AbVariant | null | undefined, now: number) =>
-    `${form.id}:${form.version}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}:${framingOrigins(form.config).join(' ')}` +
+    `${form.id}:${form.version}:${form.config.language}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}:${framingOrigins(form.config).join(' ')}` +
     (formClosed(form, variant, now) ? ':closed' : '');
 
   /** The page as a visitor of `variant` sees it (an A/B test's B has its own title, description, design and sections), carrying the letter. */
@@ -147,7 +151,8 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     const form = variant ? { ...page, config: variantConfig(page.config, variant) } : page;
     const preview = frame?.id === 'preview';
     const tracking = withTracking ? pageTracking(form.id, form.config) : null;
-    const t = visitorWords(form.config.language);
+    const t = pageWords(form.config);
+    const multilingual = isMultilingual(form.config);
     const landing = (
       <LandingPage
         t={t}
@@ -159,9 +164,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
           [RESERVED_NAMES.renderedAt]: RENDERED_AT,
           [RESERVED_NAMES.referrer]: REFERRER,
           ...(variant ? { [RESERVED_NAMES.abVariant]: variant } : {}),
+          ...(multilingual ? { [RESERVED_NAMES.language]: t.language } : {}),
           ...(frame && !preview ? frameHiddenFields(frame) : {}),
         }}
         badgeHref={showsBadge(form.plan, form.config) ? badgeHref : undefined}
+        languageLinks={multilingual && !frame ? languageLinks(form.config) : undefined}
         now={now}
         compact={frame?.content === 'form'}
         signUpsOff={preview ? PLACEMENT_PREVIEW_NOTE : undefined}
@@ -184,7 +191,9 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     const key = keyOf(form, variant, now);
     let cached = cache.get(key);
     if (!cached) {
-      cached = { key, ...landingDocument(form, {}, true, variant, now) };
+      // A page in several languages is chosen by the browser's too (the link's ?lang= is in the URL).
+      const vary = isMultilingual(form.config) ? 'accept-encoding, accept-language' : 'accept-encoding';
+      cached = { key, vary, ...landingDocument(form, {}, true, variant, now) };
       cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
@@ -226,7 +235,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       case 'notice':
         return noticeDocument(view);
       case 'leaveFrame':
-        return leaveFrameDocument(view.url, framingOrigins(view.form.config));
+        return leaveFrameDocument(view.url, framingOrigins(view.form.config), pageWords(view.form.config));
     }
   }
 
@@ -243,7 +252,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
     doc.headers ??= reusableHeaders(reply.getHeaders());
-    reply.header('vary', 'accept-encoding');
+    reply.header('vary', doc.vary);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(variants(doc, view.referrer, encoding));
   }
@@ -264,6 +273,17 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
   };
   return Object.assign(render, { sentPage, body: variants });
 }
+
+/** The page's address in each of its languages, in the order of Lodestone's list, each named in itself. */
+const languageLinks = (config: FormConfig) => {
+  const spoken = new Set(pageLanguages(config));
+  return LANGUAGES.filter((l) => spoken.has(l.code)).map((l) => ({
+    code: l.code,
+    name: l.native,
+    href: `?lang=${l.code}`,
+    current: l.code === config.language,
+  }));
+};
 
 export function sendPublic(reply: FastifyReply, status: number, { html, csp }: { html: string; csp: string }) {
   return framingHeaders(reply, csp)
@@ -309,7 +329,14 @@ export function noticeDocument(view: NoticeView) {
   );
   const framing = normalizeEmbedOrigins(view.framing);
   return {
-    html: renderDocument({ title: view.title, description: view.text, body, noindex: true, framed: framing.length > 0 }),
+    html: renderDocument({
+      title: view.title,
+      description: view.text,
+      body,
+      noindex: true,
+      framed: framing.length > 0,
+      language: view.language,
+    }),
     csp: allowFraming(PUBLIC_CSP, framing),
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseVersionTag } from '@/domain/link-card';
-import { visitorWords } from '@/server/lib/visitor-words';
+import { askedLanguage, pageWords, visitorWords } from '@/server/lib/visitor-words';
 import type { Db } from '@/server/db/client';
 import type { DomainMap } from '@/server/features/custom-domains/index';
-import { findPagePlacement, loadLiveForm } from '@/server/features/submissions';
+import { findPagePlacement, formForVisitor, loadLiveForm } from '@/server/features/submissions';
 import { FAVICON_SVG } from './document.js';
 import { embedScript } from './embedding.js';
 import { createLinkImages, LINK_IMAGES_REVISION, type LinkImageKind } from './link-card.js';
@@ -16,6 +16,9 @@ import type { Storage } from '@/server/lib/storage';
 // The published page itself, at /f/{id} or a custom domain's root or slug, and what a page loads
 // from this host. The sign-up it posts is the visitor journey's (features/visitor-journey), the
 // code and link routes double opt-in's, the download links the files' (decision 0073).
+
+/** What a page's address may say: back from a payment, and the language a link names (`?lang=de`). */
+type PageQuery = { payment?: string; lang?: string };
 
 export function publicPagesRoutes(
   app: FastifyInstance,
@@ -52,24 +55,26 @@ export function publicPagesRoutes(
   );
 
   // On a custom domain: the page the owner chose for its root, or the 404 page (docs/decisions/0055).
-  app.get<{ Querystring: { payment?: string } }>('/', async (request, reply) => {
+  app.get<{ Querystring: PageQuery }>('/', async (request, reply) => {
     const domain = request.customDomain;
     if (domain) return domain.homeFormId ? showPage(request, reply, domain.homeFormId) : notFound(reply);
+    const t = visitorWords(askedLanguage(request));
     return render(reply, 200, {
       kind: 'notice',
-      title: 'Lodestone',
-      text: 'Published landing pages are served from this address.',
+      language: t.language,
+      title: t('notice.root.title'),
+      text: t('notice.root.text'),
     });
   });
 
   // A page by its friendly path, on its workspace's custom domains only.
-  app.get<{ Params: { slug: string }; Querystring: { payment?: string } }>('/:slug', async (request, reply) => {
+  app.get<{ Params: { slug: string }; Querystring: PageQuery }>('/:slug', async (request, reply) => {
     const domain = request.customDomain;
     const id = domain && domainMap.pageBySlug(domain.workspaceId, request.params.slug.toLowerCase());
     return id ? showPage(request, reply, id) : notFound(reply);
   });
 
-  app.get<{ Params: { id: string }; Querystring: { payment?: string } }>('/f/:id', async (request, reply) =>
+  app.get<{ Params: { id: string }; Querystring: PageQuery }>('/f/:id', async (request, reply) =>
     showPage(request, reply, request.params.id),
   );
 
@@ -100,18 +105,18 @@ export function publicPagesRoutes(
   }
 
   /** The published page `id` (at /f/{id}, or at a custom domain's root or slug): another workspace's is not found there. */
-  async function showPage(request: FastifyRequest<{ Querystring: { payment?: string } }>, reply: FastifyReply, id: string) {
-    const form = await loadLiveForm(db, id);
-    if ('status' in form) return pageGoneOrMissing(render, reply, form.status);
+  async function showPage(request: FastifyRequest<{ Querystring: PageQuery }>, reply: FastifyReply, id: string) {
+    const live = await loadLiveForm(db, id);
+    if ('status' in live) return pageGoneOrMissing(render, reply, live);
+    // A page in several languages: the one the link names, else the browser's best match.
+    const form = formForVisitor(live, request.query.lang, request.headers['accept-language']);
     if (request.customDomain && form.workspaceId !== request.customDomain.workspaceId) return notFound(reply);
     const variant = pages.variantFor(form, request.ip, request.headers);
     // Back from the provider without paying: the same page, saying so (not a new view).
     const outcome = request.query.payment;
     if (form.config.payment.enabled && (outcome === 'cancelled' || outcome === 'failed')) {
       const extra = {
-        formError: visitorWords(form.config.language)(
-          outcome === 'cancelled' ? 'payment.return.cancelled' : 'payment.return.failed',
-        ),
+        formError: pageWords(form.config)(outcome === 'cancelled' ? 'payment.return.cancelled' : 'payment.return.failed'),
       };
       return render(reply, 200, { kind: 'pageAgain', form, extra, referrer: '', variant });
     }

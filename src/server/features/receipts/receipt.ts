@@ -6,7 +6,9 @@ import { PROVIDER_NAMES } from '@/domain/payments';
 import type { Executor } from '@/server/db/client';
 import { forms, leadEmails, leads, members, organizations, payments, users } from '@/server/db/schema/index';
 import { emailBrandOf, queueEmail, type EmailProps } from '@/server/features/mail/index';
+import { emailLanguage, pageAsSignedUp, signupLanguage } from '@/server/features/submissions/index';
 import type { Tokens } from '@/server/lib/tokens';
+import { visitorWords } from '@/server/lib/visitor-words';
 
 type PaymentRow = typeof payments.$inferSelect;
 export type ReceiptProps = EmailProps<'receipt'>;
@@ -36,6 +38,8 @@ export async function loadReceipt(db: Executor, deps: ReceiptDeps, paymentId: st
       ownerEmail: sql<string | null>`(select ${users.email} from ${members} inner join ${users} on ${users.id} = ${members.userId}
         where ${members.organizationId} = ${payments.workspaceId} and ${members.role} = 'owner'
         order by ${members.createdAt} limit 1)`,
+      // The language the buyer signed up in, on the submission that paid.
+      signupLanguage: signupLanguage(payments.leadId, payments.submissionId),
     })
     .from(payments)
     .innerJoin(forms, eq(forms.id, payments.formId))
@@ -47,19 +51,22 @@ export async function loadReceipt(db: Executor, deps: ReceiptDeps, paymentId: st
   }
   const { payment: p } = row;
   // The page as its buyer saw it; a page never published since (not possible for a paid one) by its draft.
-  const config: FormConfig = row.published ?? row.draft;
+  const config: FormConfig = pageAsSignedUp(row.published ?? row.draft, row.signupLanguage);
   const sender = emailSender(config.emails, config.businessName, row.ownerEmail);
+  const language = emailLanguage({ config, signupLanguage: row.signupLanguage });
   const props: ReceiptProps = {
     businessName: config.businessName,
     businessAddress: row.businessAddress ?? '',
     item: config.leadMagnetName,
     orderNumber: p.orderNumber,
     paidAt: p.paidAt!.toISOString(),
-    lines: receiptLines(p),
+    lines: receiptLines(p, visitorWords(language)),
     providerName: PROVIDER_NAMES[p.provider],
     refundContact: sender.replyTo ?? null,
     receiptUrl: receiptUrl(deps, p.id),
     ...(emailBrandOf(config.design, deps.publicOrigin) ? { brand: emailBrandOf(config.design, deps.publicOrigin) } : {}),
+    // English is said by leaving it out: an English receipt is the one it always was.
+    ...(language !== 'en' ? { language } : {}),
   };
   return { props, to: row.email, sender, payment: p, refunded: p.status === 'refunded', design: config.design };
 }

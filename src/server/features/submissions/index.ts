@@ -6,8 +6,10 @@ export { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
 export {
   canResend,
   type ClientMeta,
+  CODE_TTL_MS,
   DOWNLOAD_LINK_DAYS,
   downloadLinkOf,
+  emailLanguage,
   paidDownloadUrl,
   paidPurchaseOf,
   findSubmission,
@@ -23,11 +25,15 @@ export {
   secondsUntilResend,
   sendCode,
   sendDownload,
+  pageAsSignedUp,
+  signupLanguage,
   submissionPath,
   unlockSubmission,
 } from './lead-state.js';
 export {
   cacheLiveForms,
+  formForVisitor,
+  formInLanguage,
   type LiveForm,
   type LiveFormLookup,
   liveFormsSynced,

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { emailSender, firstNameOf, mentionsFirstName, ownerWordsOf, type VisitorEmail } from '@/domain/email-copy';
 import type { FormConfig } from '@/domain/form-config';
+import { localizedConfig } from '@/domain/i18n/page-languages';
+import { isLanguage, type Language } from '@/domain/i18n/languages';
 import { CONSENT_VERSION } from '@/landing/consent';
 import type { Db, Executor } from '@/server/db/client';
 import { forms, leadConsents, leadEmails, leads, members, payments, submissions, users } from '@/server/db/schema';
@@ -91,7 +93,34 @@ export interface LeadPage {
   config: FormConfig;
   /** The workspace owner's address (the first owner's), the Reply-To of the lead's emails unless the page names one. */
   ownerEmail: string | null;
+  /** The language the lead signed up in (signupLanguage); null: the page's. */
+  signupLanguage?: string | null;
 }
+
+/**
+ * The language of the page a lead signed up on, as its evidence of consent keeps it: that of
+ * `submissionId` when given, else of the lead's latest sign-up. Null for evidence kept before pages
+ * had a language.
+ */
+export const signupLanguage = (leadId: AnyColumn | SQL, submissionId?: AnyColumn | SQL) =>
+  sql<string | null>`(select ${leadConsents.shown}->>'language' from ${leadConsents}
+    where ${leadConsents.leadId} = ${leadId} and ${leadConsents.event} = 'signup'
+    order by ${submissionId ? sql`${leadConsents.submissionId} is not distinct from ${submissionId} desc, ` : sql``}${leadConsents.givenAt} desc
+    limit 1)`;
+
+/**
+ * The page as the lead read it: on a page in several languages, in the one it signed up in (its
+ * texts and its fixed words), so every later page and email speaks to it as the page did.
+ */
+export const pageAsSignedUp = (config: FormConfig, language: string | null | undefined): FormConfig =>
+  isLanguage(language) ? localizedConfig(config, language) : config;
+
+/**
+ * The language of a lead's emails: the one it signed up in, so an address confirmed after the
+ * page changed language still reads the words it signed up to; else the page's (English without).
+ */
+export const emailLanguage = ({ config, signupLanguage: signedUp }: Pick<LeadPage, 'config' | 'signupLanguage'>): Language =>
+  isLanguage(signedUp) ? signedUp : isLanguage(config.language) ? config.language : 'en';
 
 /** The lead, locked for this transaction, with the published page it came from (a LeadPage). */
 export const lockLead = async (tx: Executor, leadId: string) => (await lockedLeads(tx, leads, eq(leads.id, leadId)))[0];
@@ -123,6 +152,7 @@ async function lockedLeads(tx: Executor, from: typeof leads | typeof submissions
       ownerEmail: sql<string | null>`(select ${users.email} from ${members} inner join ${users} on ${users.id} = ${members.userId}
         where ${members.organizationId} = ${leads.workspaceId} and ${members.role} = 'owner'
         order by ${members.createdAt} limit 1)`,
+      signupLanguage: from === submissions ? signupLanguage(leads.id, submissions.id) : signupLanguage(leads.id),
     })
     .from(from);
   const joined = from === submissions ? query.innerJoin(leads, eq(leads.id, submissions.leadId)) : query;
@@ -131,7 +161,7 @@ async function lockedLeads(tx: Executor, from: typeof leads | typeof submissions
     .where(where)
     .orderBy(leads.id)
     .for('update', { of: leads });
-  return rows.flatMap((row) => (row.config ? [{ ...row, config: row.config }] : []));
+  return rows.flatMap((row) => (row.config ? [{ ...row, config: pageAsSignedUp(row.config, row.signupLanguage) }] : []));
 }
 
 export async function findSubmission(tx: Executor, submissionId: string, lock = false) {
@@ -157,6 +187,12 @@ function ownerWordsFor(page: LeadPage, lead: LeadRow, email: VisitorEmail) {
   if (!copy) return {};
   const firstName = mentionsFirstName(copy) ? firstNameOf(page.config.fields, lead.data) : null;
   return { copy, ...(firstName ? { firstName } : {}) };
+}
+
+/** The email's language, said only when it is not English: an English email's job is the one it always was. */
+function languageOf(page: LeadPage) {
+  const language = emailLanguage(page);
+  return language === 'en' ? {} : { language };
 }
 
 /**
@@ -191,6 +227,7 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
     confirmUrl: links(deps, lead.id, now, expiresAt).confirm,
     ...ownerWordsFor(page, lead, 'confirm'),
     brand: emailBrandOf(config.design, deps.publicOrigin),
+    ...languageOf(page),
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
   await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
@@ -219,6 +256,7 @@ export async function sendDownload(
     expiresInDays: paid ? config.payment.downloadDays : DOWNLOAD_LINK_DAYS,
     ...ownerWordsFor(page, lead, 'delivery'),
     brand: emailBrandOf(config.design, deps.publicOrigin),
+    ...languageOf(page),
   };
   await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
 }

@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FormConfig } from '@/domain/form-config';
+import type { Language } from '@/domain/i18n/languages';
+import { isMultilingual, localizedConfig, visitorLanguage } from '@/domain/i18n/page-languages';
 import type { PlanId } from '@/domain/plans';
 import type { Executor } from '@/server/db/client';
 import { forms, organizations } from '@/server/db/schema';
@@ -18,7 +20,29 @@ export interface LiveForm {
   abTestStartedAt?: number | null;
 }
 
-export type LiveFormLookup = LiveForm | { status: 404 | 410 };
+const localized = new WeakMap<FormConfig, Map<Language, FormConfig>>();
+
+/**
+ * `form` as a visitor of `language` reads it (i18n/page-languages.ts): the same page for a language
+ * it does not speak. Made once per published config and language, so its documents stay cached.
+ */
+export function formInLanguage(form: LiveForm, language: Language): LiveForm {
+  if (!isMultilingual(form.config)) return form;
+  let byLanguage = localized.get(form.config);
+  if (!byLanguage) localized.set(form.config, (byLanguage = new Map()));
+  let config = byLanguage.get(language);
+  if (!config) byLanguage.set(language, (config = localizedConfig(form.config, language)));
+  return config === form.config ? form : { ...form, config };
+}
+
+/** `form` in the language a visitor asks for: by their link's `?lang=`, else their browser's Accept-Language. */
+export const formForVisitor = (form: LiveForm, asked: unknown, acceptLanguage: string | undefined): LiveForm =>
+  isMultilingual(form.config)
+    ? formInLanguage(form, visitorLanguage(form.config, typeof asked === 'string' ? asked : undefined, acceptLanguage))
+    : form;
+
+/** A page visitors may not use; one taken offline names its language, for the page that says so. */
+export type LiveFormLookup = LiveForm | { status: 404 | 410; language?: Language };
 
 const caches = new WeakMap<object, LiveFormCache<LiveFormLookup>>();
 
@@ -89,7 +113,7 @@ async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
     .innerJoin(organizations, eq(organizations.id, forms.workspaceId))
     .where(and(eq(forms.id, id), isNull(forms.deletedAt)));
   if (!form || !form.config) return { status: 404 };
-  if (form.status !== 'active') return { status: 410 };
+  if (form.status !== 'active') return { status: 410, language: form.config.language };
   return {
     id: form.id,
     workspaceId: form.workspaceId,

@@ -1,4 +1,4 @@
-import { visitorWords } from '@/server/lib/visitor-words';
+import { pageWords } from '@/server/lib/visitor-words';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { variantConfig, type AbVariant } from '@/domain/ab-test';
@@ -30,7 +30,7 @@ const NO_CHECKBOX = 'No consent checkbox was shown; the visitor submitted the fo
 
 /** What the page showed the visitor when they pressed the button: kept as evidence with the sign-up. */
 export function shownPage(config: LiveForm['config']): ShownPage {
-  const t = visitorWords(config.language);
+  const t = pageWords(config);
   return {
     title: config.title,
     businessName: config.businessName,
@@ -111,7 +111,7 @@ export async function storeSubmission(
     hostUrl: meta.placement ? (meta.hostUrl ?? null) : null,
     at: now,
     formVersion: form.version,
-    consentText: submission.consent ? consentText(form.config.businessName, visitorWords(form.config.language)) : NO_CHECKBOX,
+    consentText: submission.consent ? consentText(form.config.businessName, pageWords(form.config)) : NO_CHECKBOX,
     agreed: submission.consent,
     // The evidence is of the page this visitor saw: variant B has its own title.
     shown: JSON.stringify(shownPage(variantConfig(form.config, meta.abVariant ?? 'a'))),

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_EMAIL_WORDING, emailSender, ownerWordsOf, SAMPLE_EMAIL_VALUES } from '@/domain/email-copy';
+import { emailSender, emailWordingIn, ownerWordsOf, SAMPLE_EMAIL_VALUES } from '@/domain/email-copy';
 import type { EmailPreview, EmailPreviewBody } from '@/domain/email-copy-api';
 import type { Db } from '@/server/db/client';
 import { members, users } from '@/server/db/schema/index';
 import { displayAddress, senderOf } from '@/server/lib/mailer';
 import { DOWNLOAD_LINK_DAYS } from '@/server/features/submissions';
 import { emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
+import { visitorWords } from '@/server/lib/visitor-words';
 
 export interface VisitorEmailDeps {
   db: Db;
@@ -30,9 +31,9 @@ async function workspaceOwnerEmail(db: Db, workspaceId: string): Promise<string 
 }
 
 /**
- * The email a visitor of a page with these words would get, with sample values for what differs per
- * visitor (first name, code) and links to the public site's front page instead of a lead's. A test
- * email's subject says it is one.
+ * The email a visitor of a page with these words would get, in the page's language, with sample
+ * values for what differs per visitor (first name, code) and links to the public site's front page
+ * instead of a lead's. A test email's subject says it is one.
  */
 async function sampleEmail(
   deps: VisitorEmailDeps,
@@ -41,14 +42,23 @@ async function sampleEmail(
   to: string,
   test: boolean,
 ): Promise<EmailJob> {
-  const businessName = body.businessName.trim() || 'Your business';
-  const leadMagnetName = body.leadMagnetName.trim() || 'Your lead magnet';
+  const t = visitorWords(body.language);
+  const businessName = body.businessName.trim() || t('preview.email.sampleBusiness');
+  const leadMagnetName = body.leadMagnetName.trim() || t('preview.email.sampleLeadMagnet');
   const words = ownerWordsOf(body.emails, body.email) ?? { subject: '', text: '' };
-  const copy = test ? { ...words, subject: `[Test] ${words.subject.trim() || defaultSubjectOf(body.email)}` } : words;
+  const subject = words.subject.trim() || emailWordingIn(t)[body.email === 'confirm' ? 'confirmSubject' : 'deliverySubject'];
+  const copy = test ? { ...words, subject: t('preview.email.testSubject', { subject }) } : words;
   const sender = emailSender(body.emails, businessName, await workspaceOwnerEmail(deps.db, workspaceId));
   const link = `${deps.publicOrigin}/`;
   const brand = emailBrandOf(body.design, deps.publicOrigin);
-  const shared = { businessName, leadMagnetName, copy, firstName: SAMPLE_EMAIL_VALUES.firstName, ...(brand ? { brand } : {}) };
+  const shared = {
+    businessName,
+    leadMagnetName,
+    copy,
+    firstName: t('preview.email.sampleFirstName'),
+    ...(brand ? { brand } : {}),
+    ...(t.language !== 'en' ? { language: t.language } : {}),
+  };
   return body.email === 'confirm'
     ? { template: 'leadConfirm', to, ...sender, props: { ...shared, code: SAMPLE_EMAIL_VALUES.code, confirmUrl: link } }
     : {
@@ -58,9 +68,6 @@ async function sampleEmail(
         props: { ...shared, downloadUrl: link, thankYouUrl: link, expiresInDays: DOWNLOAD_LINK_DAYS },
       };
 }
-
-const defaultSubjectOf = (email: EmailPreviewBody['email']) =>
-  DEFAULT_EMAIL_WORDING[email === 'confirm' ? 'confirmSubject' : 'deliverySubject'];
 
 /** The email rendered whole by the real templates, as the owner's preview shows it. */
 export async function previewVisitorEmail(

@@ -10,6 +10,7 @@ import type { EmailPreview, EmailPreviewBody } from '@/domain/email-copy-api';
 import { contrastRatio, legibleOn } from '@/domain/contrast';
 import { DEFAULT_DESIGN, DEFAULT_EMAIL_COPY, newField, type EmailCopy, type FormConfig } from '@/domain/form-config';
 import { uploadImage } from '@tests/kit/images';
+import { liveFormsSynced } from '@/server/features/submissions';
 
 // The owner's words in the emails a page's visitors get: through a real sign-up and confirmation,
 // and through the creator's preview and test send.
@@ -262,5 +263,127 @@ describe("a page's emails in the page's brand", () => {
     expect((await ownerCall(owner, 'POST', '/api/forms/email-test', { ...body, email: 'delivery' })).statusCode).toBe(200);
     const [test] = await mailsOf(t, owner.email, /^\[Test\]/);
     checkBrand(test!.html, 'Email Playbook PDF');
+  });
+});
+
+describe("a page's emails in the page's language", () => {
+  // English's fixed sentences: none may reach a visitor of a page in another language.
+  const ENGLISH_FIXED = [
+    'Your verification code',
+    'Or confirm with one click',
+    'Confirm my email',
+    'paste this link',
+    'You received this email',
+    'is your code for',
+    'Your download',
+    'Here is',
+    'The download link works',
+    'download page',
+    'is ready to download',
+  ];
+  const noEnglish = (mail: { subject: string; text: string; html: string }) => {
+    for (const sentence of ENGLISH_FIXED) {
+      expect(`${mail.subject}\n${mail.text}\n${mail.html}`, sentence).not.toContain(sentence);
+    }
+  };
+  const german = { language: 'de', businessName: 'Acme GmbH', leadMagnetName: 'Leitfaden' } as Partial<FormConfig>;
+
+  it('are German on a German page, and stay German for a visitor who signed up in German after the page changed', async () => {
+    const form = await createForm(t.app, owner, { publish: true, config: { ...german, doubleOptIn: true } });
+    await kit.submit(form.id, { email: 'lea@example.com' });
+    const [code] = await mailsOf(t, 'lea@example.com');
+    expect(code!.subject).toMatch(/^\d{6} ist Ihr Code für Leitfaden$/);
+    expect(code!.text).toContain('Bestätigen Sie Ihre E-Mail-Adresse, um Leitfaden zu erhalten.');
+    expect(code!.text).toContain('Ihr Bestätigungscode (gültig für 24 Stunden):');
+    expect(code!.html).toContain('E-Mail-Adresse bestätigen</span>');
+    expect(code!.text).toContain('Falls die Schaltfläche nicht funktioniert, fügen Sie diesen Link in Ihren Browser ein:');
+    expect(code!.text).toContain(
+      'Sie erhalten diese E-Mail, weil diese Adresse auf einer mit Lodestone erstellten Seite von Acme GmbH eingegeben wurde.',
+    );
+    expect(code!.html).toContain('<html dir="ltr" lang="de">');
+    noEnglish(code!);
+
+    // The owner switches the page to English before she confirms: her emails keep the language she signed up in.
+    await t.db.execute(sql`update forms set published = jsonb_set(published, '{language}', '"en"') where id = ${form.id}`);
+    await liveFormsSynced(t.db);
+    const link = confirmLinkIn(code!.text);
+    expect((await kit.visit(link.pathname + link.search)).statusCode).toBe(303);
+    const [delivery] = await mailsOf(t, 'lea@example.com', 'Ihr Download: Leitfaden');
+    expect(delivery).toBeDefined();
+    expect(delivery!.text).toContain('Hier ist Leitfaden. Vielen Dank für Ihre Anfrage bei Acme GmbH.');
+    expect(delivery!.html).toContain('Leitfaden herunterladen</span>');
+    expect(delivery!.text).toContain('Der Download-Link ist 7 Tage lang gültig. Danach erhalten Sie auf Ihrer Download-Seite');
+    expect(delivery!.text).toContain('Sie erhalten diese E-Mail, weil diese Adresse');
+    noEnglish(delivery!);
+
+    // Someone signing up on the page now, in English, gets English.
+    await kit.submit(form.id, { email: 'later@example.com' });
+    const [english] = await mailsOf(t, 'later@example.com');
+    expect(english!.subject).toMatch(/^\d{6} is your code for Leitfaden$/);
+    expect(english!.html).toContain('Confirm my email');
+  });
+
+  it('are Arabic and right to left on an Arabic page', async () => {
+    const form = await createForm(t.app, owner, {
+      publish: true,
+      config: { language: 'ar', businessName: 'Acme', leadMagnetName: 'الدليل', doubleOptIn: false } as Partial<FormConfig>,
+    });
+    await kit.submit(form.id, { email: 'sara@example.com' });
+    const [delivery] = await mailsOf(t, 'sara@example.com');
+    expect(delivery!.subject).toBe('التنزيل الخاص بك: الدليل');
+    expect(delivery!.html).toContain('<html dir="rtl" lang="ar">');
+    expect(delivery!.html).toContain('تنزيل الدليل</span>');
+    expect(delivery!.text).toContain('إليك الدليل. شكرًا لطلبه من Acme.');
+    expect(delivery!.text).toContain('يظل رابط التنزيل صالحًا لمدة 7 أيام.');
+    expect(delivery!.text).toContain('تلقيت هذه الرسالة لأن هذا العنوان أُدخل في إحدى صفحات Acme');
+    noEnglish(delivery!);
+  });
+
+  it("keep the owner's own subject and text as typed on a German page, Lodestone's parts around them German", async () => {
+    const form = await createForm(t.app, owner, {
+      publish: true,
+      config: {
+        ...german,
+        doubleOptIn: false,
+        emails: emails({ deliverySubject: 'Your copy of {lead_magnet}', deliveryText: 'Enjoy, {first_name}!' }),
+      } as Partial<FormConfig>,
+    });
+    await kit.submit(form.id, { email: 'own-words@example.com' });
+    const [delivery] = await mailsOf(t, 'own-words@example.com');
+    expect(delivery!.subject).toBe('Your copy of Leitfaden');
+    // A visitor the page does not ask for a name is greeted in the page's language.
+    expect(delivery!.text).toContain('Enjoy, und willkommen!');
+    expect(delivery!.html).toContain('Leitfaden herunterladen</span>');
+    expect(delivery!.text).toContain('Der Download-Link ist 7 Tage lang gültig.');
+  });
+
+  it("show the owner a German page's email in German, sample values included, in the preview and the test", async () => {
+    const body = { ...previewBody({ language: 'de' }), emails: DEFAULT_EMAIL_COPY, businessName: '', leadMagnetName: '' };
+    const res = await ownerCall(owner, 'POST', '/api/forms/email-preview', body);
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<EmailPreview>();
+    expect(preview.subject).toBe('123456 ist Ihr Code für Ihr Lead-Magnet');
+    expect(preview.text).toContain('Bestätigen Sie Ihre E-Mail-Adresse, um Ihr Lead-Magnet zu erhalten.');
+    expect(preview.text).toContain('Ihr Bestätigungscode (gültig für 24 Stunden):');
+    expect(preview.html).toContain('<html dir="ltr" lang="de">');
+    expect(preview.html).toContain('>Ihr Unternehmen</p>');
+    noEnglish({ ...preview, subject: preview.subject });
+
+    // The sample first name is the language's too; the test's subject says it is one, in the language.
+    const tester = await createUser(t.app, { email: 'arabic-tester@example.com' });
+    const words = emails({ deliverySubject: 'مرحبًا {first_name}' });
+    const sent = await ownerCall(
+      tester,
+      'POST',
+      '/api/forms/email-test',
+      previewBody({ email: 'delivery', language: 'ar', emails: words }),
+    );
+    expect(sent.statusCode).toBe(200);
+    const [test] = await mailsOf(t, 'arabic-tester@example.com');
+    expect(test!.subject).toBe('[اختبار] مرحبًا سارة');
+    expect(test!.html).toContain('<html dir="rtl" lang="ar">');
+    const plain = await ownerCall(tester, 'POST', '/api/forms/email-test', previewBody({ email: 'delivery', language: 'ar' }));
+    expect(plain.statusCode).toBe(200);
+    expect((await mailsOf(t, 'arabic-tester@example.com'))[0]!.subject).toBe('[اختبار] التنزيل الخاص بك: The Guide');
   });
 });

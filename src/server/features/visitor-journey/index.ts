@@ -1,4 +1,4 @@
-export { pageOfDamagedLink } from './email-links.js';
+export { type SignUpPage, pageOfDamagedLink, pageOfLead } from './email-links.js';
 export { clientMeta, damagedLink, NOT_SAVED_YET, visitorJourneyRoutes } from './routes.js';
 export { type JourneyDeps, submitFromPage } from './submit-from-page.js';
 export { inboxThankYou, submissionThankYou } from './thank-you.js';

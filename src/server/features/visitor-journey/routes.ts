@@ -3,7 +3,9 @@ import { afterSubmitRedirect } from '@/domain/after-submit';
 import { isAbVariant, variantConfig, type AbVariant } from '@/domain/ab-test';
 import { RESERVED_NAMES } from '@/domain/form-config';
 import { englishT } from '@/domain/i18n/english';
-import { visitorWords } from '@/server/lib/visitor-words';
+import type { Language } from '@/domain/i18n/languages';
+import type { MessageKey } from '@/domain/i18n/translate';
+import { askedLanguage, pageWords, visitorWords } from '@/server/lib/visitor-words';
 import { closingDeadline } from '@/domain/sections';
 import { parseSubmission, withPageParams } from '@/domain/submission';
 import type { VisitorThankYouProps } from '@/landing/index';
@@ -29,6 +31,7 @@ import {
   findPagePlacement,
   type LeadDeps,
   submissionPath,
+  formForVisitor,
   loadLiveForm,
   type LiveForm,
   type VisitMeta,
@@ -65,12 +68,14 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
   };
 
   app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/f/:id', async (request, reply) => {
-    const form = await loadLiveForm(db, request.params.id);
-    if ('status' in form) return pageGoneOrMissing(render, reply, form.status);
+    const live = await loadLiveForm(db, request.params.id);
+    if ('status' in live) return pageGoneOrMissing(render, reply, live);
     const posted = request.body && typeof request.body === 'object' ? request.body : {};
     // Without JavaScript the hidden fields come back empty: the page's address (the Referer) fills them.
-    const pageParams = pageParamsOf(request, form.id, domainMap);
-    const body = withPageParams(form.config, posted, pageParams);
+    const pageParams = pageParamsOf(request, live.id, domainMap);
+    const body = withPageParams(live.config, posted, pageParams);
+    // A page in several languages is checked, answered and recorded in the one the visitor read.
+    const form = formForVisitor(live, body[RESERVED_NAMES.language], request.headers['accept-language']);
     // Shown by a placement on the owner's site (its hidden inputs, else the frame's address): the
     // lead records which one and the host page; the page again after an error stays in its frame.
     const frame = placementFrameOf(body, pageParams);
@@ -82,7 +87,7 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
       hostUrl: placement ? allowedHostUrl(form.config, frame?.host) : null,
     };
     const shownFrame = frame && (frame.id === 'preview' || placement) ? frame : undefined;
-    const words = visitorWords(form.config.language);
+    const words = pageWords(form.config);
     const again = (status: number, extra: PageAgainExtra, secondTry = false) =>
       render(reply, status, {
         kind: 'pageAgain',
@@ -117,7 +122,7 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
       case 'tooFast':
         return again(200, { formError: words('form.alert.pressAgain'), values: outcome.values }, true);
       case 'rateLimited':
-        return tooManyAttempts(render, reply, outcome.seconds, framingOrigins(form.config));
+        return tooManyAttempts(render, reply, outcome.seconds, form.config.language, framingOrigins(form.config));
       case 'invalid':
         return again(400, { errors: outcome.errors, values: outcome.values });
       case 'paymentUnavailable':
@@ -163,7 +168,7 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
     if (!view)
       return submissionId || leadId
         ? pageRemoved(render, reply)
-        : damagedLink(render, db, request, reply, 'link', request.query.t);
+        : damagedLink(render, db, request, reply, 'generic', request.query.t);
     // A submitter whose file is unlocked (by a code, a payment) goes to the owner's page, if it has
     // one; the delivery email went out with the unlocking. The lead's own page (from its emails)
     // always shows the download: it is where a fresh link comes from.
@@ -177,57 +182,71 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
   });
 }
 
-/** Notices shown on a thank-you page after a redirect, named in its query (`n`). */
+/** Notices shown on a thank-you page after a redirect, named in its query (`n`), in the page's language. */
 function noticeFor(name: unknown, view: ThankYouView): VisitorThankYouProps['notice'] {
-  const left = view.attemptsLeft;
   // The query only names a notice; the page's state decides whether it may be shown.
   const confirmedNotice = name === 'verified' || name === 'confirmed' || name === 'already' || name === 'confirmed-before';
   if (confirmedNotice !== (view.state === 'verified')) return undefined;
+  const t = visitorWords(view.language);
   switch (name) {
     case 'verified':
-      return { tone: 'success', text: 'Your email is confirmed.' };
+    case 'confirmed':
+      return { tone: 'success', text: t('thanks.notice.confirmed') };
     case 'already':
     case 'confirmed-before':
-      return { tone: 'success', text: 'Your email is already confirmed.' };
-    case 'confirmed':
-      return { tone: 'success', text: 'Your email is confirmed.' };
+      return { tone: 'success', text: t('thanks.notice.alreadyConfirmed') };
     case 'wrong':
-      return { tone: 'error', text: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` };
+      return { tone: 'error', text: t('thanks.notice.wrongCode', { left: view.attemptsLeft }) };
     case 'locked':
-      return { tone: 'error', text: 'Too many wrong codes. Ask for a new code below.' };
+      return { tone: 'error', text: t('thanks.notice.locked') };
     case 'expired':
-      return { tone: 'error', text: 'This code has expired. Ask for a new code below.' };
+      return { tone: 'error', text: t('thanks.notice.codeExpired') };
     case 'sent':
-      return { tone: 'success', text: 'We sent you a new code.' };
+      return { tone: 'success', text: t('thanks.notice.codeSent') };
     default:
       return undefined;
   }
 }
 
+const DAMAGED_TITLES = {
+  confirmation: 'link.damaged.title.confirmation',
+  download: 'link.damaged.title.download',
+  generic: 'link.damaged.title.generic',
+} as const satisfies Record<string, MessageKey>;
+
 /**
  * A link from a visitor's email that we did not make as it is: cut short or changed on its way
- * (a mail program breaking it over two lines, a partial copy). Said as such, with the page it came
- * from (when its start still names one) to sign up again for a new email.
+ * (a mail program breaking it over two lines, a partial copy). Said as such, in the language of the
+ * page it came from (when its start still names one, else the visitor's), with that page, if live,
+ * to sign up again for a new email.
  */
 export async function damagedLink(
   render: Render,
   db: Executor,
   request: FastifyRequest,
   reply: FastifyReply,
-  what: 'confirmation link' | 'download link' | 'link',
+  what: keyof typeof DAMAGED_TITLES,
   token: unknown,
 ) {
-  const formId = typeof token === 'string' ? await pageOfDamagedLink(db, token, request.customDomain?.workspaceId) : null;
-  const code =
-    what === 'confirmation link' ? ' You can also type the 6-digit code from the email on the page where you signed up.' : '';
-  const again = formId ? ' Or sign up again on the page for a new email.' : '';
+  const page = typeof token === 'string' ? await pageOfDamagedLink(db, token, request.customDomain?.workspaceId) : undefined;
+  const t = visitorWords(page?.language ?? askedLanguage(request));
+  const formId = page?.liveId;
+  const sentences = [
+    t('link.damaged.text'),
+    ...(what === 'confirmation' ? [t('link.damaged.codeHint')] : []),
+    ...(formId ? [t('link.damaged.signUpAgainHint')] : []),
+  ];
   return render(reply, 404, {
     kind: 'notice',
-    title: `This ${what} is damaged`,
-    text: `Part of it is missing or was changed, which can happen when a link is copied in part or broken over two lines. Open it again from the email, or copy the whole link into your browser.${code}${again}`,
-    link: formId ? { url: `/f/${formId}`, label: 'Sign up again' } : undefined,
+    language: t.language,
+    title: t(DAMAGED_TITLES[what]),
+    text: sentences.join(sentenceGap(t.language)),
+    link: formId ? { url: `/f/${formId}`, label: t('link.damaged.button') } : undefined,
   });
 }
+
+/** What stands between two whole sentences of one paragraph: nothing in Japanese and Chinese, a space elsewhere. */
+const sentenceGap = (language: Language) => (language === 'ja' || language === 'zh-CN' ? '' : ' ');
 
 type PageAgainExtra = Extract<PublicView, { kind: 'pageAgain' }>['extra'];
 

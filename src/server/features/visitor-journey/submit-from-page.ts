@@ -1,4 +1,4 @@
-import { visitorWords } from '@/server/lib/visitor-words';
+import { pageWords } from '@/server/lib/visitor-words';
 import { RESERVED_NAMES } from '@/domain/form-config';
 import { parseSubmission } from '@/domain/submission';
 import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '@/server/features/submissions';
@@ -45,7 +45,7 @@ export async function submitFromPage(
   const busy = await deps.limits.submission(form.id, meta.ip);
   if (busy) return { kind: 'rateLimited', seconds: busy };
 
-  const words = visitorWords(config.language);
+  const words = pageWords(config);
   const checked = parseSubmission(config, body, words);
   if (String(body[RESERVED_NAMES.honeypot] ?? '') !== '') return { kind: 'bot' };
   const fillTime = checkFillTime(deps.secret, String(body[RESERVED_NAMES.renderedAt] ?? ''));

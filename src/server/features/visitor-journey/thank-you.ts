@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterSubmitRedirect, thankYouHeading } from '@/domain/after-submit';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { afterSubmitRedirect } from '@/domain/after-submit';
 import type { FormConfig } from '@/domain/form-config';
 import type { VisitorThankYouProps } from '@/landing/index';
 import type { Executor } from '@/server/db/client';
@@ -10,6 +10,8 @@ import {
   paidPurchaseOf,
   MAX_CODE_ATTEMPTS,
   mayReceiveFile,
+  pageAsSignedUp,
+  signupLanguage,
   secondsUntilResend,
   submissionPath,
   type LeadDeps,
@@ -37,20 +39,26 @@ async function receiptOf(
 /** What the page's owner set for the pages after a sign-up. */
 const afterSubmit = (config: FormConfig) => ({
   language: config.language,
-  heading: thankYouHeading(config),
+  // The owner's; without one the page says the default title in its own language.
+  heading: (config.thankyouHeading ?? '').trim(),
   design: config.design,
   embedOrigins: config.embedOrigins ?? [],
   redirectTo: afterSubmitRedirect(config),
 });
 type PaymentState = NonNullable<VisitorThankYouProps['payment']>['state'];
 
-async function loadLead(db: Executor, leadId: string) {
+/** The lead and its page as it read it (in the language of `submissionId`, else of its latest sign-up). */
+async function loadLead(db: Executor, leadId: string, submissionId?: string) {
   const [row] = await db
-    .select({ lead: leads, config: forms.published })
+    .select({
+      lead: leads,
+      config: forms.published,
+      language: signupLanguage(leads.id, submissionId ? sql`${submissionId}::uuid` : undefined),
+    })
     .from(leads)
     .innerJoin(forms, eq(forms.id, leads.formId))
     .where(and(eq(leads.id, leadId), isNull(forms.deletedAt)));
-  return row && row.config ? { lead: row.lead, config: row.config } : undefined;
+  return row && row.config ? { lead: row.lead, config: pageAsSignedUp(row.config, row.language) } : undefined;
 }
 
 const paymentState = (status: string | undefined, leadRefunded: boolean, reason?: string | null): PaymentState =>
@@ -69,7 +77,7 @@ const paymentState = (status: string | undefined, leadRefunded: boolean, reason?
 export async function submissionThankYou(deps: LeadDeps, submissionId: string, now = new Date()): Promise<ThankYouView | null> {
   const [submission] = await deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
   if (!submission) return null;
-  const found = await loadLead(deps.db, submission.leadId);
+  const found = await loadLead(deps.db, submission.leadId, submission.id);
   if (!found) return null;
   const { lead, config } = found;
   const token = deps.tokens.sign('submission', submission.id);

@@ -1,5 +1,7 @@
 import { Body, Container, Head, Hr, Html, Img, Preview, Section, Text } from '@react-email/components';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { directionOf } from '@/domain/i18n/languages';
+import type { MessageKey, MessageValues, Translate } from '@/domain/i18n/translate';
 import { emailColours, type EmailBrand } from './email-brand.js';
 
 const styles = {
@@ -16,6 +18,7 @@ export function EmailLayout({
   footer = 'You received this email because of an action on your Lodestone account.',
   brand = 'Lodestone',
   look,
+  t,
 }: {
   preview: string;
   children: ReactNode;
@@ -23,13 +26,17 @@ export function EmailLayout({
   brand?: string;
   /** A page's colour and logo (visitor emails); Lodestone's indigo without one. */
   look?: EmailBrand;
+  /** The words of a visitor's email: its language and direction (English without). */
+  t?: Translate;
 }) {
+  // Gmail drops the document's own attributes: the card says its direction too.
+  const rtl = t !== undefined && directionOf(t.language) === 'rtl';
   return (
-    <Html lang="en">
+    <Html lang={t?.language ?? 'en'} dir={rtl ? 'rtl' : 'ltr'}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
-        <Container style={styles.container}>
+        <Container style={styles.container} {...(rtl ? { dir: 'rtl' } : {})}>
           {look?.logo && (
             // The business name follows as text: the logo is decorative here, and the plain-text part stays as it was.
             <Img src={look.logo.url} width={look.logo.width} height={look.logo.height} alt="" style={styles.logo} />
@@ -65,3 +72,15 @@ export function buttonFor(look: EmailBrand | undefined) {
 
 /** A link in a page's colour, legible on the white card (the mail program's own link colour without one). */
 export const linkFor = (look: EmailBrand | undefined) => (look ? { color: emailColours(look).accent } : undefined);
+
+/** A message with markup (`<link>…</link>`): each of its tags rendered by `tags`, as React children. */
+export function rich(
+  t: Translate,
+  key: MessageKey,
+  values: MessageValues,
+  tags: Record<string, (children: ReactNode[]) => ReactNode>,
+) {
+  return t
+    .rich<ReactNode>(key, values, tags as Record<string, (children: Array<string | ReactNode>) => ReactNode>)
+    .map((part, i) => <Fragment key={i}>{part}</Fragment>);
+}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@/domain/i18n/languages';
+import { receiptLines } from '@/domain/paid-orders';
 import { TEMPLATES } from '@/domain/templates';
 import { renderEmail } from '@/server/features/mail/emails';
+import { visitorWords } from '@/server/lib/visitor-words';
 
 const delivery = (leadMagnetName: string, extra: Record<string, unknown> = {}) =>
   renderEmail({
@@ -101,5 +104,165 @@ describe("the visitor's emails in the owner's words", () => {
       expect(d.text).toContain('The download link works for 7 days.');
       expect(d.text).toContain(FOOTER);
     }
+  });
+});
+
+// English's fixed sentences: none may show in an email in another language.
+const ENGLISH_FIXED = [
+  'Your verification code',
+  'Or confirm with one click',
+  'Confirm my email',
+  'paste this link',
+  'You received this email',
+  'Confirm your email',
+  'is your code for',
+  'Your download',
+  'Here is',
+  'The download link works',
+  'download page',
+  'is ready to download',
+  'Thank you for your purchase',
+  'To ask for a refund',
+  'View or print your receipt',
+  'Or open this link',
+  'Paid with',
+  'Keep it for your records',
+];
+const noEnglish = (mail: { subject: string; text: string; html: string }) => {
+  for (const sentence of ENGLISH_FIXED) {
+    expect(mail.subject, sentence).not.toContain(sentence);
+    expect(mail.text, sentence).not.toContain(sentence);
+    expect(mail.html, sentence).not.toContain(sentence);
+  }
+};
+
+describe("the visitor's emails in the page's language", () => {
+  it('are German on a German page: subject, text, code label, button, link to paste and footer', async () => {
+    const c = await confirm({ language: 'de' });
+    expect(c.subject).toBe('482913 ist Ihr Code für The Guide');
+    expect(c.text).toContain('Bestätigen Sie Ihre E-Mail-Adresse, um The Guide zu erhalten.');
+    expect(c.text).toContain('Ihr Bestätigungscode (gültig für 24 Stunden):');
+    expect(c.html).toContain('>E-Mail-Adresse bestätigen</span>');
+    expect(c.text).toContain(
+      'Falls die Schaltfläche nicht funktioniert, fügen Sie diesen Link in Ihren Browser ein: http://127.0.0.1:3000/confirm?t=tok',
+    );
+    expect(c.text).toContain(
+      'Sie erhalten diese E-Mail, weil diese Adresse auf einer mit Lodestone erstellten Seite von Acme Books',
+    );
+    expect(c.html).toContain('<html dir="ltr" lang="de">');
+    noEnglish(c);
+
+    const d = await delivery('The Guide', { language: 'de', expiresInDays: 1 });
+    expect(d.subject).toBe('Ihr Download: The Guide');
+    expect(d.text).toContain('Hier ist The Guide. Vielen Dank für Ihre Anfrage bei Acme Books.');
+    expect(d.html).toContain('>The Guide herunterladen</span>');
+    expect(d.text).toContain('Der Download-Link ist 1 Tag lang gültig. Danach erhalten Sie auf Ihrer Download-Seite');
+    expect(d.html).toContain('href="http://127.0.0.1:3000/thank-you?t=token"');
+    noEnglish(d);
+  });
+
+  it('are Arabic and right to left on an Arabic page', async () => {
+    const c = await confirm({ language: 'ar' });
+    expect(c.html).toContain('<html dir="rtl" lang="ar">');
+    expect(c.subject).toBe('482913 هو رمزك للحصول على The Guide');
+    expect(c.html).toContain('تأكيد بريدي الإلكتروني');
+    expect(c.text).toContain('تلقيت هذه الرسالة لأن هذا العنوان أُدخل في إحدى صفحات Acme Books');
+    noEnglish(c);
+    const d = await delivery('The Guide', { language: 'ar' });
+    expect(d.html).toContain('<html dir="rtl" lang="ar">');
+    expect(d.text).toContain('يظل رابط التنزيل صالحًا لمدة 7 أيام.');
+    noEnglish(d);
+  });
+
+  it("keep the owner's own words as typed, and greet a visitor without a name in the page's language", async () => {
+    const mail = await confirm({
+      language: 'de',
+      copy: { subject: 'Your code, {first_name}: {code}', text: 'Hello {first_name}, welcome.' },
+    });
+    expect(mail.subject).toBe('Your code, und willkommen: 482913');
+    expect(mail.text).toContain('Hello und willkommen, welcome.');
+    // Around them, Lodestone's words are German.
+    expect(mail.text).toContain('Ihr Bestätigungscode');
+    const named = await confirm({ language: 'de', copy: { subject: 'Hi {first_name}', text: '' }, firstName: 'Lea' });
+    expect(named.subject).toBe('Hi Lea');
+    expect(named.text).toContain('Bestätigen Sie Ihre E-Mail-Adresse, um The Guide zu erhalten.');
+  });
+
+  it('are the English they were for a page without a language', async () => {
+    const mail = await delivery('The Guide', { expiresInDays: 1 });
+    expect(mail.html).toContain('<html dir="ltr" lang="en">');
+    expect(mail.html).not.toContain('dir="rtl"');
+    expect(mail.text).toContain('The download link works for 1 day. After that, get a fresh one on your download page');
+  });
+});
+
+describe('the receipt email in the page’s language', () => {
+  const receipt = (language?: Language) =>
+    renderEmail({
+      messageId: 'm',
+      template: 'receipt',
+      to: 'buyer@example.com',
+      props: {
+        businessName: 'Acme GmbH',
+        businessAddress: 'Hauptstraße 1\n10115 Berlin',
+        item: 'Der Leitfaden',
+        orderNumber: 1042,
+        paidAt: '2026-03-04T10:00:00.000Z',
+        lines: receiptLines(
+          {
+            amount: 1190,
+            netAmount: 1000,
+            taxAmount: 190,
+            discountAmount: 250,
+            currency: 'EUR',
+            provider: 'stripe',
+            promotionCode: 'FRÜHLING',
+          },
+          visitorWords(language),
+        ),
+        providerName: 'Stripe',
+        refundContact: 'hilfe@acme.example',
+        receiptUrl: 'http://127.0.0.1:3000/r/token',
+        ...(language ? { language } : {}),
+      },
+    });
+
+  it('says its labels in German, with German amounts and date', async () => {
+    const mail = await receipt('de');
+    expect(mail.subject).toBe('Ihr Beleg von Acme GmbH (Bestellung 1042)');
+    const text = mail.text.replace(/\u00a0/g, ' ');
+    for (const part of [
+      'Vielen Dank für Ihren Kauf. Hier ist Ihr Beleg.',
+      'Bestellung 1042',
+      'Datum 4. März 2026',
+      'Artikel Der Leitfaden',
+      'Bezahlt mit Stripe',
+      'Rabatt (FRÜHLING)',
+      '−2,50 €',
+      'Netto',
+      '10,00 €',
+      'Steuer',
+      '1,90 €',
+      'Gesamt (EUR)',
+      '11,90 €',
+      'Verkäufer Acme GmbH',
+      'Um eine Erstattung zu beantragen, antworten Sie auf diese E-Mail oder schreiben Sie an hilfe@acme.example',
+      'Beleg ansehen oder drucken',
+      'Oder öffnen Sie diesen Link: http://127.0.0.1:3000/r/token',
+      'Sie erhalten diesen Beleg, weil Sie Der Leitfaden bei Acme GmbH gekauft haben.',
+    ]) {
+      expect(text, part).toContain(part);
+    }
+    noEnglish(mail);
+  });
+
+  it('is the English it was without a language', async () => {
+    const mail = await receipt();
+    expect(mail.subject).toBe('Your receipt from Acme GmbH (order 1042)');
+    expect(mail.text).toContain('Date March 4, 2026');
+    expect(mail.text).toContain('€10.00');
+    expect(mail.text).toContain(
+      'To ask for a refund, reply to this email or write to hilfe@acme.example, with your order number.',
+    );
   });
 });

@@ -1,10 +1,14 @@
 import { Fragment } from 'react';
 import { Button, Column, Link, Row, Section, Text } from '@react-email/components';
+import { directionOf, type Language } from '@/domain/i18n/languages';
+import type { Translate } from '@/domain/i18n/translate';
+import { visitorWords } from '@/server/lib/visitor-words';
 import type { EmailBrand } from './email-brand.js';
-import { button, buttonFor, EmailLayout, linkFor, text } from './layout.js';
+import { button, buttonFor, EmailLayout, linkFor, rich, text } from './layout.js';
 
-// A paid order's receipt to its buyer, in the page's brand (docs/decisions/0083), and the notice to
-// a workspace's owners that one of their paid files could not be stamped.
+// A paid order's receipt to its buyer, in the page's brand (docs/decisions/0083) and language
+// (docs/decisions/0085), and the notice to a workspace's owners that one of their paid files could
+// not be stamped.
 
 /** What a receipt shows; the email and the receipt page are made from the same props. */
 export interface ReceiptProps {
@@ -15,57 +19,76 @@ export interface ReceiptProps {
   orderNumber: number;
   /** ISO 8601: when the payment was confirmed. */
   paidAt: string;
-  /** The receipt's money lines (net, tax, discount, total), already formatted. */
+  /** The receipt's money lines (net, tax, discount, total), already formatted in `language`. */
   lines: { label: string; value: string }[];
   providerName: string;
   /** Where a buyer asks for a refund: the page's reply-to address (the seller's). */
   refundContact: string | null;
   receiptUrl: string;
   brand?: EmailBrand;
+  /** The language of the page it was bought on; absent in jobs queued before: English. */
+  language?: Language;
 }
 
-export const receiptSubject = (p: ReceiptProps) => `Your receipt from ${p.businessName} (order ${p.orderNumber})`;
+// The order number is a name, not an amount: never written with a thousands separator.
+export const receiptSubject = (p: ReceiptProps) =>
+  visitorWords(p.language)('email.receipt.subject', { businessName: p.businessName, orderNumber: String(p.orderNumber) });
 
-export const receiptDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' } as Intl.DateTimeFormatOptions);
+/** The day of a payment as a reader of `language` writes it (English: "March 4, 2026"). */
+export const receiptDate = (iso: string, language: Language = 'en') =>
+  new Date(iso).toLocaleDateString(language === 'en' ? 'en-US' : language, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  } as Intl.DateTimeFormatOptions);
 
-/** How to get a refund: from the seller, by replying to the receipt (its Reply-To is the seller's) or writing to them. */
-export const refundText = (p: Pick<ReceiptProps, 'businessName' | 'refundContact'>, onPage = false) =>
+/**
+ * How to get a refund: from the seller, by replying to the receipt (its Reply-To is the seller's) or
+ * writing to them; in English unless `t` says otherwise.
+ */
+export const refundText = (
+  p: Pick<ReceiptProps, 'businessName' | 'refundContact'>,
+  onPage = false,
+  t: Translate = visitorWords(undefined),
+) =>
   p.refundContact
-    ? `To ask for a refund, ${onPage ? 'write to' : 'reply to this email or write to'} ${p.refundContact}, with your order number.`
-    : `To ask for a refund, ${onPage ? 'reply to the receipt email' : 'reply to this email'} with your order number: it goes to ${p.businessName}.`;
+    ? t(onPage ? 'receipt.refund.write' : 'receipt.refund.writeOrReply', { contact: p.refundContact })
+    : t(onPage ? 'receipt.refund.replyToReceipt' : 'receipt.refund.reply', { businessName: p.businessName });
 
 const small = { ...text, margin: '0', fontSize: '14px', lineHeight: '22px' };
 
 export function ReceiptEmail(p: ReceiptProps) {
+  const t = visitorWords(p.language);
   const address = p.businessAddress.split('\n').filter((line) => line.trim() !== '');
+  // Amounts line up at the end of the line: the right in English, the left in Arabic.
+  const end = directionOf(t.language) === 'rtl' ? 'left' : 'right';
   return (
     <EmailLayout
       preview={receiptSubject(p)}
       brand={p.businessName}
       look={p.brand}
-      footer={`You received this receipt because you bought ${p.item} from ${p.businessName}. Keep it for your records.`}
+      footer={t('email.receipt.footer', { item: p.item, businessName: p.businessName })}
+      t={t}
     >
-      <Text style={text}>Thank you for your purchase. This is your receipt.</Text>
+      <Text style={text}>{t('email.receipt.intro')}</Text>
       <Text style={small}>
-        <strong>Order</strong> {p.orderNumber}
+        <strong>{t('email.receipt.label.order')}</strong> {p.orderNumber}
         <br />
-        <strong>Date</strong> {receiptDate(p.paidAt)}
+        <strong>{t('email.receipt.label.date')}</strong> {receiptDate(p.paidAt, t.language)}
         <br />
-        <strong>Item</strong> {p.item}
+        <strong>{t('receipt.label.item')}</strong> {p.item}
         <br />
-        <strong>Paid with</strong> {p.providerName}
+        <strong>{t('receipt.label.paidWith')}</strong> {p.providerName}
       </Text>
       <Section style={{ margin: '16px 0' }}>
         {p.lines.map((line) => (
           <Row key={line.label}>
             <Column style={small}>{line.label}</Column>
-            <Column style={{ ...small, textAlign: 'right' }}>{line.value}</Column>
+            <Column style={{ ...small, textAlign: end }}>{line.value}</Column>
           </Row>
         ))}
       </Section>
       <Text style={small}>
-        <strong>Seller</strong> {p.businessName}
+        <strong>{t('receipt.label.seller')}</strong> {p.businessName}
         {address.map((line, i) => (
           <Fragment key={i}>
             <br />
@@ -73,15 +96,23 @@ export function ReceiptEmail(p: ReceiptProps) {
           </Fragment>
         ))}
       </Text>
-      <Text style={text}>{refundText(p)}</Text>
+      <Text style={text}>{refundText(p, false, t)}</Text>
       <Button href={p.receiptUrl} style={buttonFor(p.brand)}>
-        View or print your receipt
+        {t('email.receipt.button')}
       </Button>
       <Text style={text}>
-        Or open this link:{' '}
-        <Link href={p.receiptUrl} style={linkFor(p.brand)}>
-          {p.receiptUrl}
-        </Link>
+        {rich(
+          t,
+          'email.receipt.openLink',
+          { url: p.receiptUrl },
+          {
+            link: (children) => (
+              <Link href={p.receiptUrl} style={linkFor(p.brand)}>
+                {children}
+              </Link>
+            ),
+          },
+        )}
       </Text>
     </EmailLayout>
   );

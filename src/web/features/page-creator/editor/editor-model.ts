@@ -49,7 +49,8 @@ export function tabForErrorKey(key: string): EditorTab {
   if (root === 'payment') return 'payment';
   if (root === 'doubleOptIn' || root === 'privacyPolicy' || root === 'privacyPolicyUrl' || root === 'thankyouMessage')
     return 'settings';
-  if (root === 'emails') return 'settings';
+  if (root === 'emails' || root === 'language' || root === 'languages' || root === 'translations' || root === 'wordOverrides')
+    return 'settings';
   if (root === 'thankyouHeading' || root === 'afterSubmit' || root === 'redirectUrl' || root === 'embedOrigins')
     return 'settings';
   if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';

@@ -1,20 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Eye, Send } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorCode } from '@/domain/api-errors';
 import {
-  DEFAULT_EMAIL_WORDING,
   EMAIL_COPY_LIMITS,
   emailCopyErrors,
+  emailWordingIn,
   PLACEHOLDER_HELP,
   placeholdersFor,
   SAMPLE_EMAIL_VALUES,
   type EmailCopyFields,
+  type EmailWording,
   type EmailWordingKey,
   type VisitorEmail,
 } from '@/domain/email-copy';
 import type { EmailPreview, EmailPreviewBody, EmailTestSent } from '@/domain/email-copy-api';
 import { DEFAULT_EMAIL_COPY, type FormConfig } from '@/domain/form-config';
+import { loadCatalogue } from '@/domain/i18n/catalogues';
+import { ENGLISH_CATALOGUE, englishT } from '@/domain/i18n/english';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/domain/i18n/languages';
+import { translator, type Translate } from '@/domain/i18n/translate';
 import { FormAlert } from '@/web/components/form-alert';
 import { TextareaField, TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';
@@ -44,6 +49,18 @@ const EMAILS: Record<VisitorEmail, { title: string; subject: EmailWordingKey; te
 
 const postJson = <T,>(path: string, body: EmailPreviewBody) => apiFetch<T>(path, { method: 'POST', json: body });
 
+/** Lodestone's words in the page's language, once its catalogue (a chunk of its own) has loaded; English until then. */
+function useEmailWords(language: string | undefined): Translate {
+  const code = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const loaded = useQuery({
+    queryKey: ['email-words', code],
+    queryFn: async () => translator(code, await loadCatalogue(code), ENGLISH_CATALOGUE),
+    enabled: code !== DEFAULT_LANGUAGE,
+    staleTime: Infinity,
+  });
+  return code === DEFAULT_LANGUAGE ? englishT : (loaded.data ?? englishT);
+}
+
 /** What went wrong, for the owner: a signed-out owner is told how to sign in, anything else as the server says it. */
 function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.code === ErrorCode.UNAUTHORIZED)
@@ -54,9 +71,11 @@ function problemOf(error: unknown): string {
 /**
  * The emails a visitor gets, in the owner's words (src/domain/email-copy.ts): who they come from,
  * where replies go, and each email's subject and text, with a preview rendered by the server's own
- * templates and a test sent to the owner. Empty inputs keep Lodestone's wording, shown as their placeholders.
+ * templates and a test sent to the owner. Empty inputs keep Lodestone's wording in the page's language,
+ * shown as their placeholders.
  */
 export function EmailsSection({ config, errors, onChange }: EmailsSectionProps) {
+  const words = useEmailWords(config.language);
   // Drafts kept from before pages had email settings have none.
   const copy: EmailCopyFields = config.emails ?? DEFAULT_EMAIL_COPY;
   const live = emailCopyErrors(copy);
@@ -108,7 +127,16 @@ export function EmailsSection({ config, errors, onChange }: EmailsSectionProps) 
         </ul>
       </div>
       {(['confirm', 'delivery'] as const).map((email) => (
-        <EmailWords key={email} email={email} config={config} copy={copy} errorOf={errorOf} set={set} />
+        <EmailWords
+          key={email}
+          email={email}
+          config={config}
+          copy={copy}
+          wording={emailWordingIn(words)}
+          sampleFirstName={words('preview.email.sampleFirstName')}
+          errorOf={errorOf}
+          set={set}
+        />
       ))}
     </section>
   );
@@ -118,11 +146,15 @@ type EmailWordsProps = {
   email: VisitorEmail;
   config: FormConfig;
   copy: EmailCopyFields;
+  /** Lodestone's wording in the page's language: what a part left empty says. */
+  wording: EmailWording;
+  /** The first name the preview shows, in the page's language. */
+  sampleFirstName: string;
   errorOf: (key: keyof EmailCopyFields) => string | undefined;
   set: (key: keyof EmailCopyFields, value: string) => void;
 };
 
-function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
+function EmailWords({ email, config, copy, wording, sampleFirstName, errorOf, set }: EmailWordsProps) {
   const { title, subject, text, fixed } = EMAILS[email];
   const id = `creator-email-${email}`;
   const usable = placeholdersFor(subject)
@@ -146,7 +178,7 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
         id={`${id}-subject`}
         label={`${title} subject`}
         hint={`Placeholders: ${usable}`}
-        placeholder={DEFAULT_EMAIL_WORDING[subject]}
+        placeholder={wording[subject]}
         maxLength={EMAIL_COPY_LIMITS.subject}
         autoComplete="off"
         value={copy[subject]}
@@ -165,7 +197,7 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
                 <button
                   type="button"
                   className="font-semibold text-indigo-700 underline underline-offset-4"
-                  onClick={() => set(text, DEFAULT_EMAIL_WORDING[text])}
+                  onClick={() => set(text, wording[text])}
                 >
                   Start from this wording
                 </button>
@@ -173,7 +205,7 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
             )}
           </>
         }
-        placeholder={DEFAULT_EMAIL_WORDING[text]}
+        placeholder={wording[text]}
         maxLength={EMAIL_COPY_LIMITS.text}
         rows={4}
         value={copy[text]}
@@ -182,6 +214,7 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
       />
       <EmailTryOut
         email={email}
+        sampleFirstName={sampleFirstName}
         body={{
           email,
           businessName: config.businessName,
@@ -189,6 +222,8 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
           emails: copy,
           // The emails carry the page's colour and logo, as the visitors' will.
           design: { brandColor: config.design.brandColor, logo: config.design.logo },
+          // Lodestone's words in them speak the page's language.
+          language: config.language,
         }}
       />
     </fieldset>
@@ -196,7 +231,7 @@ function EmailWords({ email, config, copy, errorOf, set }: EmailWordsProps) {
 }
 
 /** "Preview" (the server's rendering in a sandboxed frame) and "Send me a test" for one email. */
-function EmailTryOut({ email, body }: { email: VisitorEmail; body: EmailPreviewBody }) {
+function EmailTryOut({ email, body, sampleFirstName }: { email: VisitorEmail; body: EmailPreviewBody; sampleFirstName: string }) {
   const preview = useMutation({ mutationFn: () => postJson<EmailPreview>('/api/forms/email-preview', body) });
   const test = useMutation({ mutationFn: () => postJson<EmailTestSent>('/api/forms/email-test', body) });
   const [previewedFor, setPreviewedFor] = useState('');
@@ -255,7 +290,7 @@ function EmailTryOut({ email, body }: { email: VisitorEmail; body: EmailPreviewB
             </p>
           )}
           <p className="text-xs text-gray-600">
-            With sample values: first name {SAMPLE_EMAIL_VALUES.firstName}
+            With sample values: first name {sampleFirstName}
             {email === 'confirm' ? `, code ${SAMPLE_EMAIL_VALUES.code}` : ''}.
           </p>
           <iframe

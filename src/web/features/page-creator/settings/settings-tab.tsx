@@ -8,6 +8,7 @@ import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { EmailsSection } from '@/web/features/page-creator/emails/emails-section';
 import { EmbedSection } from './embed-section';
+import { LanguagesSection } from './languages-section';
 
 type SettingsTabProps = {
   config: FormConfig;
@@ -18,6 +19,7 @@ type SettingsTabProps = {
 export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
   return (
     <div className="grid gap-5">
+      <LanguagesSection config={config} errors={errors} onChange={onChange} />
       <SwitchField
         id="creator-double-opt-in"
         label="Double opt-in"
