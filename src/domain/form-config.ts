@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './i18n/languages';
-import { wordOverridesSchema } from './i18n/overrides';
-import { pageLanguagesSchema, pageTranslationsSchema } from './i18n/page-languages';
+import { wordOverridesSchema } from './word-overrides';
+import { pageLanguagesSchema, pageTranslationsSchema } from './page-languages';
 import { z } from 'zod';
 import { EMAIL_COPY_LIMITS, emailCopyMessages, isEmailAddress, placeholderProblem, type EmailWordingKey } from './email-copy';
 import { redirectUrlError } from './after-submit';
@@ -48,7 +48,7 @@ export const RESERVED_NAMES = {
   referrer: 'ls_ref',
   /** the A/B test variant the visitor was shown (domain/ab-test.ts) */
   abVariant: 'ls_v',
-  /** the language the visitor read the page in, on a page in several (i18n/page-languages.ts) */
+  /** the language the visitor read the page in, on a page in several (page-languages.ts) */
   language: 'ls_lang',
 } as const;
 const reservedNames: ReadonlySet<string> = new Set(Object.values(RESERVED_NAMES));
@@ -280,11 +280,11 @@ export const formConfigSchema = z.object({
   sections: sectionsSchema.default([]),
   /** The language of every fixed word its visitors read (docs/decisions/0085); English for pages saved before. */
   language: z.enum(LANGUAGE_CODES).default(DEFAULT_LANGUAGE),
-  /** The other languages the page speaks (i18n/page-languages.ts): none for a page in one language. */
+  /** The other languages the page speaks (page-languages.ts): none for a page in one language. */
   languages: pageLanguagesSchema.default([]),
   /** The owner's own texts in each of those languages; an empty one is the main language's. */
   translations: pageTranslationsSchema.default({}),
-  /** The owner's own wording of Lodestone's fixed sentences, per language (i18n/overrides.ts). */
+  /** The owner's own wording of Lodestone's fixed sentences, per language (word-overrides.ts). */
   wordOverrides: wordOverridesSchema.default({}),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;

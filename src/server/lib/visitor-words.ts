@@ -13,7 +13,7 @@ import sv from '@/domain/i18n/messages/sv.json';
 import zhCN from '@/domain/i18n/messages/zh-CN.json';
 import type { IncomingHttpHeaders } from 'node:http';
 import { bestLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_CODES, type Language } from '@/domain/i18n/languages';
-import type { WordOverrides } from '@/domain/i18n/overrides';
+import type { WordOverrides } from '@/domain/word-overrides';
 import { translator, type Catalogue, type Translate } from '@/domain/i18n/translate';
 
 // Every language's words on the server (docs/decisions/0085): the catalogues are part of the server's
@@ -55,7 +55,7 @@ const reworded = new WeakMap<object, Translate>();
 
 /**
  * The fixed words of a page's visitors: its language's, with the owner's own wording of any sentence
- * in that language (i18n/overrides.ts). Made once per page version and language.
+ * in that language (domain/word-overrides.ts). Made once per page version and language.
  */
 export function pageWords(config: { language?: Language; wordOverrides?: WordOverrides }): Translate {
   const language = isLanguage(config.language) ? config.language : DEFAULT_LANGUAGE;

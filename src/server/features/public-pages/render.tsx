@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@/domain/i18n/languages';
-import { isMultilingual, pageLanguages } from '@/domain/i18n/page-languages';
+import { isMultilingual, pageLanguages } from '@/domain/page-languages';
 import { pageWords, visitorWords } from '@/server/lib/visitor-words';
 import type { FastifyReply } from 'fastify';
 import { variantConfig, type AbVariant } from '@/domain/ab-test';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { emailSender, firstNameOf, mentionsFirstName, ownerWordsOf, type VisitorEmail } from '@/domain/email-copy';
 import type { FormConfig } from '@/domain/form-config';
-import { localizedConfig } from '@/domain/i18n/page-languages';
+import { localizedConfig } from '@/domain/page-languages';
 import { isLanguage, type Language } from '@/domain/i18n/languages';
 import { CONSENT_VERSION } from '@/landing/consent';
 import type { Db, Executor } from '@/server/db/client';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FormConfig } from '@/domain/form-config';
 import type { Language } from '@/domain/i18n/languages';
-import { isMultilingual, localizedConfig, visitorLanguage } from '@/domain/i18n/page-languages';
+import { isMultilingual, localizedConfig, visitorLanguage } from '@/domain/page-languages';
 import type { PlanId } from '@/domain/plans';
 import type { Executor } from '@/server/db/client';
 import { forms, organizations } from '@/server/db/schema';
@@ -23,7 +23,7 @@ export interface LiveForm {
 const localized = new WeakMap<FormConfig, Map<Language, FormConfig>>();
 
 /**
- * `form` as a visitor of `language` reads it (i18n/page-languages.ts): the same page for a language
+ * `form` as a visitor of `language` reads it (domain/page-languages.ts): the same page for a language
  * it does not speak. Made once per published config and language, so its documents stay cached.
  */
 export function formInLanguage(form: LiveForm, language: Language): LiveForm {

@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import type { FormConfig } from '@/domain/form-config';
 import { LANGUAGES, type Language } from '@/domain/i18n/languages';
-import { ownerTexts, type PageTranslation } from '@/domain/i18n/page-languages';
+import { ownerTexts, type PageTranslation } from '@/domain/page-languages';
 import { reseedPage } from '@/domain/i18n/seeds';
 import { LanguageSelect } from '@/web/components/language-select';
 import { TextareaField, TextField } from '@/web/components/text-field';

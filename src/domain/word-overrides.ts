@@ -1,8 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { z } from 'zod';
-import en from './messages/en.json';
-import { LANGUAGE_CODES } from './languages';
-import type { MessageKey } from './translate';
+import en from './i18n/messages/en.json';
+import { LANGUAGE_CODES } from './i18n/languages';
+import type { MessageKey } from './i18n/translate';
 
 // An owner's own wording of a fixed sentence, per page and per language (docs/decisions/0085): for
 // their tone, or for a language Lodestone does not ship yet. It replaces the catalogue's message for

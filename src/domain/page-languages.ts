@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { placeholderProblem, type EmailWordingKey } from '@/domain/email-copy';
-import type { FormConfig } from '@/domain/form-config';
-import type { Section } from '@/domain/sections';
-import { bestLanguage, DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from './languages';
+import { placeholderProblem, type EmailWordingKey } from './email-copy';
+import type { FormConfig } from './form-config';
+import type { Section } from './sections';
+import { bestLanguage, DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from './i18n/languages';
 
 // A page in several languages (docs/decisions/0085). The page is written in its main language
 // (`language`); `languages` are the others it also speaks, and `translations[code]` holds the owner's

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormConfig, formConfigSchema } from '@/domain/form-config';
-import { ENGLISH_CATALOGUE } from './english';
-import de from './messages/de.json';
-import { OVERRIDABLE_KEYS, overrideProblem } from './overrides';
-import { translator } from './translate';
+import { ENGLISH_CATALOGUE } from '@/domain/i18n/english';
+import de from '@/domain/i18n/messages/de.json';
+import { OVERRIDABLE_KEYS, overrideProblem } from './word-overrides';
+import { translator } from '@/domain/i18n/translate';
 
 describe('an owner’s wording of a fixed sentence', () => {
   it('may use the sentence’s own parts and tags, or fewer, and nothing else', () => {
