@@ -13,6 +13,7 @@ export {
   automaticSubmitLabel,
   submitLabel,
 } from './landing-page';
+export { PageWords } from './i18n';
 export { landingScript } from './landing-script';
 export { frameHeightScript } from './frame-height-script';
 export { PLACEMENT_PREVIEW_NOTE, placementSignedUpScript } from './placement-script';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { GOOGLE_TAG_PATTERN, META_PIXEL_PATTERN, type FormConfig } from '@/domain/form-config';
 import { showsVideo, VIDEO_FRAME_HOSTS } from '@/domain/sections';
-import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss } from '@/landing/index';
+import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss, PageWords } from '@/landing/index';
+import { pageWords } from '@/server/lib/visitor-words';
 import { PUBLIC_SCRIPTS, publicCsp } from './document.js';
 
 // A published page's pixels and custom script (docs/decisions/0006-tracking-consent.md).
@@ -76,8 +77,9 @@ export function pageTracking(formId: string, config: FormConfig): PageTracking |
   return {
     csp,
     css: consentNoticeCss,
+    // The notice stands outside the page's own words: it is given them, or it would speak English.
     wrap: (page) => (
-      <>
+      <PageWords t={pageWords(config)}>
         <ConsentNotice
           formId={formId}
           businessName={config.businessName}
@@ -92,7 +94,7 @@ export function pageTracking(formId: string, config: FormConfig): PageTracking |
           <script type="application/json" data-ls-custom="" dangerouslySetInnerHTML={{ __html: scriptAsData(script) }} />
         )}
         <script dangerouslySetInnerHTML={{ __html: consentLoaderScript }} />
-      </>
+      </PageWords>
     ),
   };
 }
