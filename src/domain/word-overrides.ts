@@ -1,6 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { z } from 'zod';
-import en from './i18n/messages/en.json';
+import en from './i18n/messages/en.json' with { type: 'json' };
 import { LANGUAGE_CODES } from './i18n/languages';
 import type { MessageKey } from './i18n/translate';
 

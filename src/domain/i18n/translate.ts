@@ -1,7 +1,7 @@
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import type en from './messages/en.json';
-import type { Language } from './languages';
+import { directionOf, type Language } from './languages';
 
 // A language's messages, formatted with ICU MessageFormat (plurals, selects, numbers, dates) by
 // FormatJS's intl-messageformat (docs/decisions/0085). No sentence is ever put together from pieces.
@@ -49,17 +49,26 @@ export function translator(
     }
     return entry;
   };
+  // In a right-to-left sentence, a left-to-right value (an address, a name in Latin letters) is set
+  // apart (Unicode's first-strong isolate), so it neither reorders the words around it nor is torn apart.
+  const isolate = directionOf(language) === 'rtl' ? isolated : (values?: MessageValues) => values;
   const t = ((key: MessageKey, values?: MessageValues) => {
     const { format, plainTags } = message(key);
-    return String(format.format({ ...plainTags, ...values }));
+    return String(format.format({ ...plainTags, ...isolate(values) }));
   }) as Translate;
   t.rich = <T>(key: MessageKey, values: MessageValues, tags: Record<string, (children: Array<string | T>) => T>) => {
-    const parts = message(key).format.format<T>({ ...values, ...tags });
+    const parts = message(key).format.format<T>({ ...isolate(values), ...tags });
     return Array.isArray(parts) ? parts : [parts as string | T];
   };
   t.language = language;
   return t;
 }
+
+const isolated = (values?: MessageValues) =>
+  values &&
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? `\u2068${value}\u2069` : value]),
+  );
 
 function compile(source: string | undefined, language: Language): IntlMessageFormat | undefined {
   if (source === undefined || source.trim() === '') return undefined;

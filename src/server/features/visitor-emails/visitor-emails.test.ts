@@ -330,12 +330,13 @@ describe("a page's emails in the page's language", () => {
     });
     await kit.submit(form.id, { email: 'sara@example.com' });
     const [delivery] = await mailsOf(t, 'sara@example.com');
-    expect(delivery!.subject).toBe('التنزيل الخاص بك: الدليل');
+    // Each value set apart in the right-to-left sentence (first-strong isolates).
+    expect(delivery!.subject).toBe('التنزيل الخاص بك: \u2068الدليل\u2069');
     expect(delivery!.html).toContain('<html dir="rtl" lang="ar">');
-    expect(delivery!.html).toContain('تنزيل الدليل</span>');
-    expect(delivery!.text).toContain('إليك الدليل. شكرًا لطلبه من Acme.');
+    expect(delivery!.html).toContain('تنزيل \u2068الدليل\u2069</span>');
+    expect(delivery!.text).toContain('إليك \u2068الدليل\u2069. شكرًا لطلبه من \u2068Acme\u2069.');
     expect(delivery!.text).toContain('يظل رابط التنزيل صالحًا لمدة 7 أيام.');
-    expect(delivery!.text).toContain('تلقيت هذه الرسالة لأن هذا العنوان أُدخل في إحدى صفحات Acme');
+    expect(delivery!.text).toContain('تلقيت هذه الرسالة لأن هذا العنوان أُدخل في إحدى صفحات \u2068Acme\u2069');
     noEnglish(delivery!);
   });
 
@@ -380,10 +381,12 @@ describe("a page's emails in the page's language", () => {
     );
     expect(sent.statusCode).toBe(200);
     const [test] = await mailsOf(t, 'arabic-tester@example.com');
-    expect(test!.subject).toBe('[اختبار] مرحبًا سارة');
+    expect(test!.subject).toBe('[اختبار] \u2068مرحبًا سارة\u2069');
     expect(test!.html).toContain('<html dir="rtl" lang="ar">');
     const plain = await ownerCall(tester, 'POST', '/api/forms/email-test', previewBody({ email: 'delivery', language: 'ar' }));
     expect(plain.statusCode).toBe(200);
-    expect((await mailsOf(t, 'arabic-tester@example.com'))[0]!.subject).toBe('[اختبار] التنزيل الخاص بك: The Guide');
+    expect((await mailsOf(t, 'arabic-tester@example.com'))[0]!.subject).toBe(
+      '[اختبار] \u2068التنزيل الخاص بك: \u2068The Guide\u2069\u2069',
+    );
   });
 });

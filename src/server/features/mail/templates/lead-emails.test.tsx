@@ -164,9 +164,10 @@ describe("the visitor's emails in the page's language", () => {
   it('are Arabic and right to left on an Arabic page', async () => {
     const c = await confirm({ language: 'ar' });
     expect(c.html).toContain('<html dir="rtl" lang="ar">');
-    expect(c.subject).toBe('482913 هو رمزك للحصول على The Guide');
+    // A left-to-right value is set apart in the right-to-left sentence, so it stays whole and in place.
+    expect(c.subject).toBe('\u2068482913\u2069 هو رمزك للحصول على \u2068The Guide\u2069');
     expect(c.html).toContain('تأكيد بريدي الإلكتروني');
-    expect(c.text).toContain('تلقيت هذه الرسالة لأن هذا العنوان أُدخل في إحدى صفحات Acme Books');
+    expect(c.text).toContain('تلقيت هذه الرسالة لأن هذا العنوان أُدخل في إحدى صفحات \u2068Acme Books\u2069');
     noEnglish(c);
     const d = await delivery('The Guide', { language: 'ar' });
     expect(d.html).toContain('<html dir="rtl" lang="ar">');
