@@ -7,7 +7,7 @@ import { LANGUAGES, type Language } from '@/domain/i18n/languages';
 import { OVERRIDABLE_KEYS, OVERRIDE_GROUPS } from '@/domain/word-overrides';
 import { pageLanguages } from '@/domain/page-languages';
 import type { MessageKey } from '@/domain/i18n/translate';
-import { TextareaField } from '@/web/components/text-field';
+import { TextareaField, TextField } from '@/web/components/text-field';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type Props = { config: FormConfig; errors: EditorErrors; onChange: (patch: Partial<FormConfig>) => void };
@@ -26,6 +26,7 @@ export function FixedSentences({ config, errors, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const languages = pageLanguages(config);
   const [picked, setPicked] = useState<Language>(config.language);
+  const [query, setQuery] = useState('');
   const language = languages.includes(picked) ? picked : config.language;
   const changed = Object.values(config.wordOverrides[language] ?? {}).filter((w) => w.trim() !== '').length;
   return (
@@ -54,41 +55,63 @@ export function FixedSentences({ config, errors, onChange }: Props) {
               ))}
             </div>
           )}
-          <Sentences key={language} language={language} config={config} errors={errors} onChange={onChange} />
+          <TextField
+            id="creator-words-find"
+            label="Find a sentence"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            hint="By its words in English or in the language you reword."
+          />
+          <Sentences
+            key={language}
+            language={language}
+            query={query.trim().toLowerCase()}
+            config={config}
+            errors={errors}
+            onChange={onChange}
+          />
         </div>
       )}
     </details>
   );
 }
 
-function Sentences({ language, config, errors, onChange }: Props & { language: Language }) {
+function Sentences({ language, query, config, errors, onChange }: Props & { language: Language; query: string }) {
   const catalogue = useQuery({ queryKey: ['catalogue', language], queryFn: () => loadCatalogue(language), staleTime: Infinity });
   if (!catalogue.data) return <p className="text-sm text-gray-600">Loading…</p>;
   const words = config.wordOverrides[language] ?? {};
   const set = (key: MessageKey, text: string) =>
     onChange({ wordOverrides: { ...config.wordOverrides, [language]: { ...words, [key]: text } } });
   const dir = LANGUAGES.find((l) => l.code === language)?.dir;
-  return OVERRIDE_GROUPS.map((group, index) => (
+  const shown = (key: MessageKey) =>
+    query === '' || `${ENGLISH_CATALOGUE[key]}\n${catalogue.data![key] ?? ''}\n${words[key] ?? ''}`.toLowerCase().includes(query);
+  const groups = OVERRIDE_GROUPS.map((group, index) => ({
+    group,
+    keys: OVERRIDABLE_KEYS.filter((key) => groupOf(key) === index && shown(key)),
+  })).filter(({ keys }) => keys.length > 0);
+  if (groups.length === 0) return <p className="text-sm text-gray-600">No sentence has these words.</p>;
+  return groups.map(({ group, keys }) => (
     <fieldset key={group.label} className="grid gap-3">
       <legend className="text-sm font-semibold text-gray-900">{group.label}</legend>
-      {OVERRIDABLE_KEYS.filter((key) => groupOf(key) === index).map((key) => {
-        const id = `creator-words-${language}-${key.replaceAll('.', '-')}`;
+      {keys.map((key) => {
         const original = catalogue.data[key] ?? '';
-        return (
-          <TextareaField
-            key={key}
-            id={id}
-            label={short(ENGLISH_CATALOGUE[key])}
-            hint={language === 'en' ? undefined : `Lodestone’s ${nameOf(language)}: ${original}`}
-            placeholder={original}
-            rows={original.length > 90 ? 3 : 1}
-            maxLength={2000}
-            lang={language}
-            dir={dir}
-            value={words[key] ?? ''}
-            error={errors[`wordOverrides.${language}.${key}`]}
-            onChange={(e) => set(key, e.target.value)}
-          />
+        const props = {
+          id: `creator-words-${language}-${key.replaceAll('.', '-')}`,
+          label: short(ENGLISH_CATALOGUE[key]),
+          hint: language === 'en' ? undefined : `Lodestone’s ${nameOf(language)}: ${original}`,
+          placeholder: original,
+          maxLength: 2000,
+          lang: language,
+          dir,
+          value: words[key] ?? '',
+          error: errors[`wordOverrides.${language}.${key}`],
+        };
+        // A long sentence gets a box it fits in; a short one, a line.
+        return original.length > 90 ? (
+          <TextareaField key={key} {...props} rows={3} onChange={(e) => set(key, e.target.value)} />
+        ) : (
+          <TextField key={key} {...props} onChange={(e) => set(key, e.target.value)} />
         );
       })}
     </fieldset>
