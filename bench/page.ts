@@ -32,7 +32,8 @@ import {
  *
  * Two pages, one after the other: the template's page, then the heaviest an owner can make (every
  * kind of section filled generously, a logo and a cover: bench/lib.ts publishSectionsPage), each
- * against the references serving its own bytes. BENCH_SECTIONS=0 leaves out the second.
+ * against the references serving its own bytes. BENCH_SECTIONS=0 leaves out the second. Then the
+ * template page in German and two more languages, by its link's ?lang=de (BENCH_LANGUAGES=0: not).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
  * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent).
@@ -254,14 +255,17 @@ export async function benchPage(
     duration = 10,
     connections = 50,
     domain,
+    query,
   }: {
     duration?: number;
     connections?: number;
     /** Lodestone is measured at `/` of this custom domain (the page is its home page) instead of at /f/{id}. */
     domain?: string;
+    /** A query the page's link carries (`?lang=de`): the references serve the bytes Lodestone sends for it. */
+    query?: string;
   } = {},
 ): Promise<PageBench> {
-  const pageUrl = `${server.publicUrl}/f/${pageId}`;
+  const pageUrl = `${server.publicUrl}/f/${pageId}${query ? `?${query}` : ''}`;
   const measured = domain ? { url: `${server.publicUrl}/`, host: domain, name: `Lodestone GET / on ${domain}` } : undefined;
   // The bytes as a crawler gets them (no view counted); nginx and node:http serve exactly these.
   const res = await fetch(pageUrl, { headers: { 'accept-encoding': 'identity', 'user-agent': BOT_UA } });
@@ -310,7 +314,7 @@ export async function benchPage(
   const node = await runBare(`bare node:http, same headers (${Object.keys(pageHeaders).length + 4})`, pageHeaders);
   const nodeFew = await runBare('bare node:http, 6 headers');
 
-  const target = measured ?? { url: pageUrl, host: undefined, name: 'Lodestone GET /f/{id}' };
+  const target = measured ?? { url: pageUrl, host: undefined, name: `Lodestone GET /f/{id}${query ? `?${query}` : ''}` };
   await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
   await sleep(1500);
   const viewsBefore = await viewsToday(server, pageId);
@@ -393,6 +397,16 @@ async function main() {
       const sections = await publishSectionsPage(owner, await uploadPdf(owner, smallPdf()));
       console.log('\nThe page with every kind of section, a logo and a cover beside the form:');
       await benchPage(server, sections, opts);
+    }
+    if (process.env.BENCH_LANGUAGES !== '0' && !root) {
+      // A page in several languages (docs/decisions/0085): its German document, by the link's ?lang=de.
+      const languages = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), undefined, {
+        language: 'de',
+        languages: ['fr', 'es'],
+        translations: { fr: { title: 'Le guide' }, es: { title: 'La guía' } },
+      });
+      console.log('\nThe template page in German, offered in French and Spanish too, asked for in German by its link:');
+      await benchPage(server, languages, { ...opts, query: 'lang=de' });
     }
   } catch (err) {
     console.error(err);
