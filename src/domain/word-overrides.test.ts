@@ -23,6 +23,10 @@ describe('an owner’s wording of a fixed sentence', () => {
     );
     expect(overrideProblem('form.consent.label', 'I agree to the <a>policy</a>')).toMatch(/Unknown tag <a>/);
     expect(overrideProblem('form.submit.submitting', 'Sending {')).toMatch(/cannot be read/);
+    expect(overrideProblem('email.confirm.subject', 'Your code\r\nBcc: someone@example.com')).toBe(
+      'Write the sentence on one line, without control characters',
+    );
+    expect(overrideProblem('thanks.code.resendWait', '</script><script>alert(1)</script>')).toBeDefined();
     expect(overrideProblem('preview.downloadNote', 'x')).toBe('This sentence cannot be reworded');
     expect(overrideProblem('no.such.key', 'x')).toBe('This sentence cannot be reworded');
     expect(OVERRIDABLE_KEYS).toContain('email.visitor.footer');

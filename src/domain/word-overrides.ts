@@ -34,7 +34,11 @@ export const overrideMessages = {
       ? `Unknown part {${name}}. This sentence can use ${allowed.map((a) => `{${a}}`).join(', ')}.`
       : `Unknown part {${name}}. This sentence has no parts to fill in.`,
   unknownTag: (name: string) => `Unknown tag <${name}>. Keep the tags of Lodestone’s wording.`,
+  controlCharacter: 'Write the sentence on one line, without control characters',
 } as const;
+
+/** Line breaks and other control characters: a sentence may end up in an email's subject line. */
+const hasControl = (text: string) => [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 
 /** The placeholders and tags a message uses. */
 function partsOf(elements: MessageFormatElement[], found = { args: new Set<string>(), tags: new Set<string>() }) {
@@ -56,6 +60,7 @@ function partsOf(elements: MessageFormatElement[], found = { args: new Set<strin
 /** What is wrong with `words` as the owner's wording of `key`, or undefined when it is fine. */
 export function overrideProblem(key: string, words: string): string | undefined {
   if (!OVERRIDABLE.has(key)) return overrideMessages.unknownKey;
+  if (hasControl(words)) return overrideMessages.controlCharacter;
   let ast: MessageFormatElement[];
   try {
     ast = parse(words);
