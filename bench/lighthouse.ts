@@ -19,8 +19,9 @@ import {
  * simulated throttling) on published template pages of a real server started on its embedded defaults.
  * Prints the four category scores against the budgets (100 each) and exits 1 when a page misses
  * one. Default pages: professional-ebook, 'branded' (the same template with an uploaded logo
- * and a cover beside the form) and 'sections' (branded, with every kind of section filled
- * generously and their photos and logos: the heaviest page an owner can make).
+ * and a cover beside the form), 'sections' (branded, with every kind of section filled
+ * generously and their photos and logos: the heaviest page an owner can make), and the template
+ * page in German with a French switch ('german') and in Arabic, right to left ('arabic').
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 3): runs per page, the median counts.
  */
 
@@ -29,7 +30,12 @@ const BUDGET = { performance: 100, accessibility: 100, 'best-practices': 100, se
 /** Not templates: Professional Ebook branded with an uploaded logo and cover beside the form, and that with every section. */
 const BRANDED = 'branded';
 const SECTIONS = 'sections';
-const OWN_PAGES = [BRANDED, SECTIONS];
+/** The template page in German, offered in French too (its switch shown); and in Arabic, right to left. */
+const LANGUAGE_PAGES: Record<string, Partial<FormConfig>> = {
+  german: { language: 'de', languages: ['fr'], translations: { fr: { title: 'Le guide' } } },
+  arabic: { language: 'ar' },
+};
+const OWN_PAGES = [BRANDED, SECTIONS, ...Object.keys(LANGUAGE_PAGES)];
 const args = process.argv.slice(2);
 const slugs = args.includes('all')
   ? [...TEMPLATES.map((t) => t.slug), ...OWN_PAGES]
@@ -65,7 +71,9 @@ await withServer(async (server) => {
         ? await publishTemplatePage(owner, file, 'professional-ebook', await brandedDesign(owner))
         : slug === SECTIONS
           ? await publishSectionsPage(owner, file)
-          : await publishTemplatePage(owner, file, slug);
+          : LANGUAGE_PAGES[slug]
+            ? await publishTemplatePage(owner, file, 'professional-ebook', LANGUAGE_PAGES[slug])
+            : await publishTemplatePage(owner, file, slug);
     const url = `${server.publicUrl}/f/${id}`;
     const runs: Report[] = [];
     for (let i = 0; i < RUNS; i++) {

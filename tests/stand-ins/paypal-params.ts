@@ -99,6 +99,7 @@ export interface ExperienceContext {
   brand_name?: string;
   user_action?: string;
   shipping_preference?: string;
+  locale?: string;
 }
 
 /** A create-order request that passed validation. */
@@ -167,6 +168,20 @@ function oneOf(object: Record<string, unknown>, key: string, field: string, allo
     });
   }
   return value;
+}
+
+// PayPal's pattern for a locale: language, optional script, optional region (de-DE, zh-Hans-CN, es-419).
+const LOCALE = /^[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?$/;
+
+function optionalLocale(object: Record<string, unknown>, field: string): string | undefined {
+  const value = optionalText(object, 'locale', field, 10);
+  if (value === undefined || LOCALE.test(value)) return value;
+  throw invalidRequest({
+    field,
+    value,
+    issue: 'INVALID_PARAMETER_SYNTAX',
+    description: 'The value of a field does not conform to the expected format.',
+  });
 }
 
 const missing = (field: string) =>
@@ -291,6 +306,7 @@ export function orderRequest(body: unknown): OrderRequest {
         'NO_SHIPPING',
         'SET_PROVIDED_ADDRESS',
       ]),
+      locale: optionalLocale(context, `${contextPath}/locale`),
     },
   };
 }

@@ -216,6 +216,8 @@ export interface PaypalStandIn extends RunningStandIn {
   revokeConsent(merchantId: string): Promise<PaypalControlResult>;
   /** Every order, by id (live objects). */
   orders: ReadonlyMap<string, PaypalOrder>;
+  /** What an order's create request asked of PayPal's pages (URLs, brand, locale); the order PayPal returns omits it. */
+  experience(orderId: string): ExperienceContext | undefined;
   /** API requests (/v1, /v2) in the order received, as the SDK sent them. */
   requests: readonly LoggedRequest[];
   deliveries: readonly PaypalDelivery[];
@@ -1181,6 +1183,7 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.toString())}">Cancel and return</a><
     ...server,
     addAccount,
     orders,
+    experience: (orderId: string) => structuredClone(records.get(orderId)?.experience),
     merchants,
     referrals,
     requests,

@@ -143,6 +143,21 @@ describe('Stripe stand-in, through the Stripe SDK', () => {
     );
   });
 
+  it('keeps the locale Checkout is shown in, and refuses one Checkout does not offer', async () => {
+    const german = await stripe.checkout.sessions.create(params({ locale: 'de' }));
+    expect(german.locale).toBe('de');
+    expect(standIn.sessions.get(german.id)!.locale).toBe('de');
+    expect((await stripe.checkout.sessions.create(params())).locale).toBeNull();
+    for (const locale of ['ar', 'de-DE', 'zh-CN']) {
+      await expect(stripe.checkout.sessions.create(params({ locale }))).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        param: 'locale',
+        message: expect.stringMatching(/^Invalid locale: must be one of auto, bg, .*, zh-HK, or zh-TW$/),
+      });
+    }
+  });
+
   it('retrieves sessions of its own account only', async () => {
     const session = await stripe.checkout.sessions.create(params());
     await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ id: session.id, status: 'open' });
@@ -851,6 +866,31 @@ describe('PayPal stand-in, through the PayPal server SDK', () => {
 
     const full = await orders.getOrder({ id: created.result.id! });
     expect(full.result).toMatchObject({ intent: 'CAPTURE', purchaseUnits: [{ customId: 'pay_2', description: 'Growth guide' }] });
+  });
+
+  it('checks the locale of its pages as PayPal does, and keeps it', async () => {
+    const withLocale = (locale: string): OrderRequest => {
+      const body = orderBody();
+      body.paymentSource!.paypal!.experienceContext!.locale = locale;
+      return body;
+    };
+    for (const locale of ['de-DE', 'pt-BR', 'zh-Hans-CN', 'es-419', 'fr']) {
+      const { result } = await orders.createOrder({ body: withLocale(locale) });
+      expect(standIn.experience(result.id!)?.locale).toBe(locale);
+    }
+    for (const locale of ['de_DE', 'german', 'DE-de']) {
+      const error = await failure(orders.createOrder({ body: withLocale(locale) }));
+      expect(error.statusCode).toBe(400);
+      expect(JSON.parse(String(error.body))).toMatchObject({
+        name: 'INVALID_REQUEST',
+        details: [
+          { field: '/payment_source/paypal/experience_context/locale', value: locale, issue: 'INVALID_PARAMETER_SYNTAX' },
+        ],
+      });
+    }
+    expect(issue(await failure(orders.createOrder({ body: withLocale('en-Latn-US-x') })))).toBe('INVALID_STRING_LENGTH');
+    const { result } = await orders.createOrder({ body: orderBody() });
+    expect(standIn.experience(result.id!)?.locale).toBeUndefined();
   });
 
   it('checks amounts against the currency', async () => {

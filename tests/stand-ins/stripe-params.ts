@@ -268,6 +268,8 @@ export interface CheckoutRequest {
   allowPromotionCodes: boolean;
   /** Connect: `payment_intent_data[application_fee_amount]`. */
   applicationFeeAmount: number | null;
+  /** The language Checkout shows; null when the request named none (the browser's then). */
+  locale: Stripe.Checkout.Session.Locale | null;
 }
 
 /** The account's own objects that a Checkout Session may name. */
@@ -276,6 +278,23 @@ export interface CheckoutLookup {
   customer(id: string): Customer | undefined;
   /** The request is made on a connected account (the Stripe-Account header): a direct charge. */
   connected?: boolean;
+}
+
+/** The locales Checkout is offered in (Stripe's documented list); any other value is refused. */
+const CHECKOUT_LOCALES: readonly string[] = [
+  'auto', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-GB', 'es', 'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'hi-IN', 'hr',
+  'hu', 'id', 'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk', 'sl', 'sv',
+  'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
+]; // prettier-ignore
+
+function checkoutLocale(params: FormObject): Stripe.Checkout.Session.Locale | null {
+  const locale = optionalString(params, 'locale');
+  if (locale === undefined) return null;
+  if (!CHECKOUT_LOCALES.includes(locale)) {
+    const [last, ...rest] = [...CHECKOUT_LOCALES].reverse();
+    throw invalidRequest(`Invalid locale: must be one of ${rest.reverse().join(', ')}, or ${last}`, 'locale');
+  }
+  return locale;
 }
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -567,5 +586,6 @@ export function checkoutRequest(params: FormObject, now: number, lookup: Checkou
     billingAddressRequired: billingAddress === 'required' || taxEnabled,
     allowPromotionCodes,
     applicationFeeAmount,
+    locale: checkoutLocale(params),
   };
 }

@@ -125,7 +125,8 @@ type SessionFields =
   | 'automatic_tax'
   | 'billing_address_collection'
   | 'total_details'
-  | 'discounts';
+  | 'discounts'
+  | 'locale';
 /** The fields of a real Checkout Session that the stand-in keeps, typed by the SDK's own definition. */
 export type CheckoutSession = Pick<Stripe.Checkout.Session, SessionFields> & {
   payment_intent: string | null;
@@ -909,6 +910,7 @@ export async function startStripeStandIn({
         billing_address_collection: request.billingAddressRequired ? 'required' : null,
         total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
         discounts: [],
+        locale: request.locale,
       };
       records.set(id, {
         account,

@@ -73,7 +73,7 @@ export async function startCheckout(
   });
   const { publicOrigin, tokens } = deps.leads;
   const back = tokens.sign('payment', paymentId);
-  // What the buyer reads on the provider's page, in the page's language.
+  // What the buyer reads on the provider's page, and the page itself, in the page's language.
   const t = pageWords(config);
   const productName = config.leadMagnetName.trim() || config.title.trim() || t('checkout.productNameFallback');
   try {
@@ -92,6 +92,7 @@ export async function startCheckout(
             promotionCodes: config.payment.promotionCodes,
             stripeAccount,
             applicationFee: fee,
+            language: t.language,
           })
         : await account.credentials.api.createOrder({
             paymentId,
@@ -106,6 +107,7 @@ export async function startCheckout(
             brandName: config.businessName,
             returnUrl: `${publicOrigin}/pay/paypal/return?p=${back}`,
             cancelUrl: `${publicOrigin}/pay/cancel?p=${back}`,
+            language: t.language,
           });
     await deps.db.update(payments).set({ checkoutId: checkout.checkoutId }).where(eq(payments.id, paymentId));
     return { url: checkout.url };

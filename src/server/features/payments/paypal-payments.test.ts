@@ -6,6 +6,7 @@ import { paidConfig } from '@tests/kit/data';
 import { createTestApp, type TestApp } from '@tests/setup/app';
 import { startPaypalStandIn, type PaypalStandIn } from '@tests/stand-ins/paypal';
 import type { DashboardStats } from '@/domain/forms-api';
+import type { Language } from '@/domain/i18n/languages';
 import type { PaymentSettings } from '@/domain/payments';
 import { paymentEvents } from '@/server/db/schema/index';
 
@@ -182,6 +183,34 @@ describe('a visitor paying through PayPal', () => {
     const back = await kit.visit(`${cancelUrl}&token=${orderId}`);
     expect(back.headers.location).toBe(`/f/${form.id}?payment=cancelled`);
     expect((await kit.visit(back.headers.location!)).body).toContain('Payment was cancelled.');
+  });
+});
+
+describe('PayPal in the page’s language', () => {
+  /** What the order of a visitor of a paid page in `language` asked of PayPal's pages, as sent and as PayPal keeps it. */
+  async function orderIn(language: Language, email: string) {
+    const { owner } = await ownerWithPaypal();
+    const form = await createForm(t.app, owner, { publish: true, config: { ...paidConfig({ provider: 'paypal' }), language } });
+    const orderId = await checkout(form.id, email);
+    const [payment] = await kit.paymentsOf((await kit.leadOf(email)).id);
+    const created = paypal.requests.find(
+      (r) => r.path === '/v2/checkout/orders' && JSON.stringify(r.body).includes(payment!.id),
+    )!;
+    const body = created.body as { payment_source: { paypal: { experience_context: Record<string, unknown> } } };
+    return { sent: body.payment_source.paypal.experience_context, kept: paypal.experience(orderId)! };
+  }
+
+  it('shows a German page’s buyer PayPal in German', async () => {
+    const { sent, kept } = await orderIn('de', 'pp-kaeufer@example.com');
+    expect(sent.locale).toBe('de-DE');
+    expect(kept.locale).toBe('de-DE');
+  });
+
+  it('names no locale for an English page, as before', async () => {
+    const { sent, kept } = await orderIn('en', 'pp-english@example.com');
+    expect(sent).not.toHaveProperty('locale');
+    expect(kept.locale).toBeUndefined();
+    expect(sent).toMatchObject({ user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' });
   });
 });
 

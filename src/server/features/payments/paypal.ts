@@ -1,5 +1,6 @@
 import type { AxiosAdapter } from 'axios';
 import type { ApiError, OAuthToken, Order } from '@paypal/paypal-server-sdk';
+import type { Language } from '@/domain/i18n/languages';
 import type { PaypalMode } from '@/domain/payments';
 import { decimalAmount, type Currency } from '@/domain/money';
 
@@ -11,6 +12,26 @@ export interface PaypalCredentials {
 }
 
 const PAYPAL_API = { live: 'https://api-m.paypal.com', sandbox: 'https://api-m.sandbox.paypal.com' } as const;
+
+/**
+ * The locale of PayPal's pages for each page language: BCP 47 with a region PayPal offers that
+ * language in. English pages send none, as they always have: PayPal goes by the buyer's country.
+ */
+const CHECKOUT_LOCALES: Record<Language, string | undefined> = {
+  en: undefined,
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  'pt-BR': 'pt-BR',
+  nl: 'nl-NL',
+  pl: 'pl-PL',
+  sv: 'sv-SE',
+  ja: 'ja-JP',
+  'zh-CN': 'zh-CN',
+  ms: 'ms-MY',
+  ar: 'ar-EG',
+};
 
 /**
  * The official PayPal server SDK for one account. The SDK only knows PayPal's two hosts; when
@@ -92,6 +113,8 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
       payeeMerchantId?: string;
       /** The platform's BN code (PayPal-Partner-Attribution-Id). */
       attributionId?: string;
+      /** The page's language: PayPal's pages speak it too. */
+      language: Language;
     }): Promise<{ checkoutId: string; url: string }> {
       const { paypal, orders } = await sdkClient();
       const { result } = await orders.createOrder({
@@ -112,6 +135,7 @@ function createPaypalApi(credentials: PaypalCredentials, apiUrl: URL | undefined
             paypal: {
               experienceContext: {
                 brandName: request.brandName.slice(0, 127) || undefined,
+                locale: CHECKOUT_LOCALES[request.language],
                 userAction: paypal.PaypalExperienceUserAction.PayNow,
                 shippingPreference: paypal.PaypalWalletContextShippingPreference.NoShipping,
                 returnUrl: request.returnUrl,

@@ -7,6 +7,7 @@ import { startStripeStandIn, type StripeStandIn } from '@tests/stand-ins/stripe'
 import { listenForWebhooks, paymentsKit } from '@tests/kit/payments';
 import { paidConfig } from '@tests/kit/data';
 import type { DashboardStats, FormAnalytics, LeadListPage } from '@/domain/forms-api';
+import type { Language } from '@/domain/i18n/languages';
 import type { PaymentListPage, PaymentSettings } from '@/domain/payments';
 import { leads, paymentAccounts, paymentEvents } from '@/server/db/schema/index';
 import { createTokens } from '@/server/lib/tokens';
@@ -331,6 +332,38 @@ describe('pay what you want', () => {
     expect(fractional.body).toContain('Please enter a whole amount');
     const whole = await submit(form.id, { email: 'yen@example.com', amount: '500' });
     expect(sessionOf(whole.headers.location!)).toMatchObject({ amount_total: 500, currency: 'jpy' });
+  });
+});
+
+describe('Checkout in the page’s language', () => {
+  /** The Checkout Session a visitor of a paid page in `language` is sent to, and the request that opened it. */
+  async function checkoutIn(language: Language, email: string) {
+    const { owner } = await ownerWithStripe();
+    const form = await createForm(t.app, owner, { publish: true, config: { ...paid(), language } });
+    const res = await submit(form.id, { email });
+    expect(res.statusCode, res.body).toBe(303);
+    const session = sessionOf(res.headers.location!);
+    const created = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && (r.body as Record<string, unknown>).customer_email === email,
+    )!;
+    return { session, sent: created.body as Record<string, unknown> };
+  }
+
+  it('opens Checkout in German for a German page', async () => {
+    const { session, sent } = await checkoutIn('de', 'kaeufer@example.com');
+    expect(sent.locale).toBe('de');
+    expect(session.locale).toBe('de');
+  });
+
+  it('leaves an Arabic page’s Checkout to the browser, as Checkout has no Arabic', async () => {
+    const { session } = await checkoutIn('ar', 'arabic-buyer@example.com');
+    expect(session.locale).toBe('auto');
+  });
+
+  it('opens Checkout in English for an English page', async () => {
+    const { session, sent } = await checkoutIn('en', 'english-buyer@example.com');
+    expect(sent.locale).toBe('en');
+    expect(session.locale).toBe('en');
   });
 });
 

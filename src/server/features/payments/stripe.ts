@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Language } from '@/domain/i18n/languages';
 import type { Currency } from '@/domain/money';
 
 /** Stripe refuses webhooks whose signature time is further than this from now (the SDK's default too). */
@@ -39,7 +40,26 @@ export interface CheckoutRequest {
   stripeAccount?: string;
   /** Connect: the platform's fee, in minor units (none when 0 or unset). */
   applicationFee?: number;
+  /** The page's language: Checkout speaks it too. */
+  language: Language;
 }
+
+/** Checkout's locale for each page language. Checkout has no Arabic: there it follows the buyer's browser ('auto'). */
+const CHECKOUT_LOCALES: Record<Language, Stripe.Checkout.SessionCreateParams.Locale> = {
+  en: 'en',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  it: 'it',
+  'pt-BR': 'pt-BR',
+  nl: 'nl',
+  pl: 'pl',
+  sv: 'sv',
+  ja: 'ja',
+  'zh-CN': 'zh',
+  ms: 'ms',
+  ar: 'auto',
+};
 
 /** A Checkout Session for one payment; the payment id is the idempotency key, so a retry makes no second session. */
 export async function createStripeCheckout(stripe: Stripe, request: CheckoutRequest) {
@@ -72,6 +92,7 @@ export async function createStripeCheckout(stripe: Stripe, request: CheckoutRequ
         customer_creation: 'always' as const,
       }),
       ...(request.promotionCodes && { allow_promotion_codes: true }),
+      locale: CHECKOUT_LOCALES[request.language],
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     },
