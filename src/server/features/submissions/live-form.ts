@@ -27,19 +27,37 @@ const localized = new WeakMap<FormConfig, Map<Language, FormConfig>>();
  * it does not speak. Made once per published config and language, so its documents stay cached.
  */
 export function formInLanguage(form: LiveForm, language: Language): LiveForm {
-  if (!isMultilingual(form.config)) return form;
   let byLanguage = localized.get(form.config);
-  if (!byLanguage) localized.set(form.config, (byLanguage = new Map()));
+  if (!byLanguage) {
+    if (!isMultilingual(form.config)) return form;
+    localized.set(form.config, (byLanguage = new Map()));
+  }
   let config = byLanguage.get(language);
   if (!config) byLanguage.set(language, (config = localizedConfig(form.config, language)));
   return config === form.config ? form : { ...form, config };
 }
 
+// Per published config, the language each (link's ?lang=, Accept-Language) pair chose: browsers send a
+// handful of distinct headers, and the choice is made on every view of the page.
+const chosen = new WeakMap<FormConfig, Map<string, Language>>();
+const MAX_CHOICES = 256;
+
 /** `form` in the language a visitor asks for: by their link's `?lang=`, else their browser's Accept-Language. */
-export const formForVisitor = (form: LiveForm, asked: unknown, acceptLanguage: string | undefined): LiveForm =>
-  isMultilingual(form.config)
-    ? formInLanguage(form, visitorLanguage(form.config, typeof asked === 'string' ? asked : undefined, acceptLanguage))
-    : form;
+export function formForVisitor(form: LiveForm, asked: unknown, acceptLanguage: string | undefined): LiveForm {
+  // A page in one language (most, and every page stored before pages had more) has nothing to choose.
+  if (!(form.config.languages as Language[] | undefined)?.length || !isMultilingual(form.config)) return form;
+  const link = typeof asked === 'string' ? asked : undefined;
+  let choices = chosen.get(form.config);
+  if (!choices) chosen.set(form.config, (choices = new Map()));
+  const key = `${link ?? ''}\n${acceptLanguage ?? ''}`;
+  let language = choices.get(key);
+  if (!language) {
+    language = visitorLanguage(form.config, link, acceptLanguage);
+    if (choices.size >= MAX_CHOICES) choices.clear();
+    choices.set(key, language);
+  }
+  return formInLanguage(form, language);
+}
 
 /** A page visitors may not use; one taken offline names its language, for the page that says so. */
 export type LiveFormLookup = LiveForm | { status: 404 | 410; language?: Language };
