@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { embedSnippet } from './embed-snippet';
+import { ENGLISH_CATALOGUE } from './i18n/english';
+import de from './i18n/messages/de.json';
+import { translator } from './i18n/translate';
 
 describe('the embed snippet', () => {
   it('frames the page, loads embed.js from the public origin and links the page for sites without script', () => {
@@ -17,5 +20,13 @@ describe('the embed snippet', () => {
     expect(snippet).toContain('title="&quot;Free&quot; &lt;guide&gt; &amp; more"');
     expect(snippet).not.toContain('<guide>');
     expect(embedSnippet({ publicUrl: 'https://pages.example.net/f/x', title: '  ' })).toContain('title="Sign up"');
+  });
+
+  it('speaks the page’s language in the frame’s title and the link for sites without script', () => {
+    const t = translator('de', de, ENGLISH_CATALOGUE);
+    const snippet = embedSnippet({ publicUrl: 'https://pages.example.net/f/x', title: '', t });
+    expect(snippet).toContain(`title="${de['embed.frameTitleFallback']}"`);
+    expect(snippet).toContain(`>${de['embed.noscript'].replace('{title}', de['embed.frameTitleFallback'])}</a></noscript>`);
+    expect(snippet).not.toContain('in a new tab');
   });
 });

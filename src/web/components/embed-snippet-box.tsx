@@ -6,17 +6,20 @@ import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { copyText } from '@/web/lib/copy-text';
+import { usePageWords } from '@/web/lib/page-words';
 
 type EmbedSnippetBoxProps = {
   id: string;
   /** The page's public address, `{PUBLIC_URL}/f/{id}`. */
   publicUrl: string;
   title: string;
+  /** The page's language: the frame's title and the link for sites without script speak it. */
+  language: string | undefined;
 };
 
 /** The embed code of a page, read-only, with a Copy button. */
-export function EmbedSnippetBox({ id, publicUrl, title }: EmbedSnippetBoxProps) {
-  const snippet = embedSnippet({ publicUrl, title });
+export function EmbedSnippetBox({ id, publicUrl, title, language }: EmbedSnippetBoxProps) {
+  const snippet = embedSnippet({ publicUrl, title, t: usePageWords(language) });
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {

@@ -63,7 +63,12 @@ export function EmbedFormDialog({ form, onClose, returnFocus }: EmbedFormDialogP
           )
         ) : form && detail.data ? (
           <>
-            <EmbedSnippetBox id="dashboard-embed-code" publicUrl={detail.data.publicUrl} title={published?.title || name} />
+            <EmbedSnippetBox
+              id="dashboard-embed-code"
+              publicUrl={detail.data.publicUrl}
+              title={published?.title || name}
+              language={(published ?? detail.data.draft).language}
+            />
             {published === null ? (
               <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
                 This page is not published yet: the frame shows it once you publish it.

@@ -84,13 +84,13 @@ export function EmbedSection({ config, errors, onChange }: EmbedSectionProps) {
         }
       />
 
-      <EmbedCode title={config.title} />
+      <EmbedCode title={config.title} language={config.language} />
     </section>
   );
 }
 
 /** The code to paste, once the page has an address (a page being edited); a new page gets it after publishing. */
-function EmbedCode({ title }: { title: string }) {
+function EmbedCode({ title, language }: { title: string; language: string }) {
   const [params] = useSearchParams();
   const formId = params.get('edit');
   const detail = useFormDetail(formId);
@@ -100,7 +100,12 @@ function EmbedCode({ title }: { title: string }) {
   if (!detail.data) return null;
   return (
     <div className="grid gap-2">
-      <EmbedSnippetBox id="creator-embed-code" publicUrl={detail.data.publicUrl} title={title || detail.data.name} />
+      <EmbedSnippetBox
+        id="creator-embed-code"
+        publicUrl={detail.data.publicUrl}
+        title={title || detail.data.name}
+        language={language}
+      />
       {!detail.data.published && <p className="text-sm text-gray-700">The frame shows the page once you publish it.</p>}
     </div>
   );
