@@ -27,6 +27,7 @@ const PUBLIC_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 const MIN_FILL_MS = 2250;
 
 const runPrefix = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `lodestone-e2e-${randomBytes(4).toString('hex')}`);
+/** The owner of languages-creator.spec.ts when it ran first (it keeps her session there); else one of its own. */
 const ownerState = `${runPrefix}-languages-owner.json`;
 
 test.beforeAll(async ({ browser }) => {
