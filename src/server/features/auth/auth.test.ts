@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPost, cookieFrom, createUser } from '@tests/kit/owner';
 import { uniqueEmail } from '@tests/kit/data';
@@ -115,6 +116,30 @@ describe('accounts', () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     // another address is not affected
     expect((await attempt('203.0.113.8')).statusCode).toBe(401);
+  });
+});
+
+describe('sign-ups from one address', () => {
+  it('are 30 a minute, counted afresh each minute however steadily they come', async () => {
+    const signUp = (ip: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: ip,
+        headers: { host: APP_HOST, origin: `http://${APP_HOST}` },
+        payload: { name: `Office ${i}`, email: uniqueEmail(`office${i}`), password: 'office-pass-123' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await signUp('198.51.100.30', i)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const refused = await signUp('198.51.100.30', 31);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(statuses[30]).toBe(429);
+    // Another address is not affected; and once the minute is over, the office may go on.
+    expect((await signUp('198.51.100.31', 0)).statusCode).toBe(200);
+    await t.db.execute(sql`update rate_limit_hits set window_start = window_start - interval '61 seconds'`);
+    expect((await signUp('198.51.100.30', 32)).statusCode).toBe(200);
   });
 });
 

@@ -99,8 +99,8 @@ export function createAuth(config: Config, db: Db, log?: AuthLog) {
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
-        // A workshop or an office signing up together shares one address: 30 a minute still stops a script.
-        '/sign-up/email': { window: 60, max: 30 },
+        // Counted by the auth routes instead, in fixed windows (routes.ts SIGN_UP_RULE).
+        '/sign-up/email': false,
         '/request-password-reset': { window: 60, max: 5 },
         '/change-email': { window: 60, max: 5 },
         '/change-password': { window: 60, max: 10 },
