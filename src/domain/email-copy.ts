@@ -15,7 +15,8 @@ export const VISITOR_EMAILS = ['confirm', 'delivery'] as const;
 export type VisitorEmail = (typeof VISITOR_EMAILS)[number];
 
 /** The keys of the page's `emails` that hold words (not the sender). */
-export type EmailWordingKey = 'confirmSubject' | 'confirmText' | 'deliverySubject' | 'deliveryText';
+export const EMAIL_WORDING_KEYS = ['confirmSubject', 'confirmText', 'deliverySubject', 'deliveryText'] as const;
+export type EmailWordingKey = (typeof EMAIL_WORDING_KEYS)[number];
 
 /** The shape of the page's `emails` (form-config.ts' EmailCopy), spelled out so this module imports nothing. */
 export interface EmailCopyFields extends Record<EmailWordingKey, string> {
@@ -126,7 +127,7 @@ export function emailCopyErrors(copy: EmailCopyFields | undefined): Record<strin
   if (!copy) return errors;
   const replyTo = replyToProblem(copy.replyTo);
   if (replyTo) errors['emails.replyTo'] = replyTo;
-  for (const key of ['confirmSubject', 'confirmText', 'deliverySubject', 'deliveryText'] as const) {
+  for (const key of EMAIL_WORDING_KEYS) {
     const problem = placeholderProblem(key, copy[key]);
     if (problem) errors[`emails.${key}`] = problem;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { placeholderProblem, type EmailWordingKey } from './email-copy';
+import { EMAIL_WORDING_KEYS, placeholderProblem, type EmailWordingKey } from './email-copy';
 import type { FormConfig } from './form-config';
 import type { Section } from './sections';
 import { bestLanguage, DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from './i18n/languages';
@@ -12,8 +12,6 @@ import { bestLanguage, DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language } from '.
 
 /** The most translated texts one language may hold: more than a page can have (fields, sections, items). */
 export const MAX_TRANSLATED_TEXTS = 1000;
-
-const EMAIL_WORDING_KEYS: readonly EmailWordingKey[] = ['confirmSubject', 'confirmText', 'deliverySubject', 'deliveryText'];
 
 /** One language's texts: where each sits in the page → the owner's words there. */
 export const pageTranslationSchema = z

@@ -35,6 +35,9 @@ const CODES: ReadonlySet<string> = new Set(LANGUAGES.map((l) => l.code));
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && CODES.has(value);
 
+/** A language's name in English, as the owner's app names it. */
+export const languageName = (language: Language): string => LANGUAGES.find((l) => l.code === language)?.name ?? language;
+
 export const directionOf = (language: Language): TextDirection => LANGUAGES.find((l) => l.code === language)?.dir ?? 'ltr';
 
 /**

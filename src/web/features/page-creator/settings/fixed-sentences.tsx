@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormConfig } from '@/domain/form-config';
 import { loadCatalogue } from '@/domain/i18n/catalogues';
 import { ENGLISH_CATALOGUE } from '@/domain/i18n/english';
-import { LANGUAGES, type Language } from '@/domain/i18n/languages';
+import { languageName, LANGUAGES, type Language } from '@/domain/i18n/languages';
 import { OVERRIDABLE_KEYS, OVERRIDE_GROUPS } from '@/domain/word-overrides';
 import { pageLanguages } from '@/domain/page-languages';
 import type { MessageKey } from '@/domain/i18n/translate';
@@ -12,7 +12,6 @@ import type { EditorErrors } from '@/web/features/page-creator/editor/editor-mod
 
 type Props = { config: FormConfig; errors: EditorErrors; onChange: (patch: Partial<FormConfig>) => void };
 
-const nameOf = (code: Language) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 /** A sentence named by its English wording, cut short: the owner's app is in English. */
 const short = (text: string) => (text.length > 90 ? `${text.slice(0, 88)}…` : text);
 
@@ -50,7 +49,7 @@ export function FixedSentences({ config, errors, onChange }: Props) {
                   onClick={() => setPicked(code)}
                   className="rounded-md border border-gray-300 px-2.5 py-1 text-sm aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-900"
                 >
-                  {nameOf(code)}
+                  {languageName(code)}
                 </button>
               ))}
             </div>
@@ -99,7 +98,7 @@ function Sentences({ language, query, config, errors, onChange }: Props & { lang
         const props = {
           id: `creator-words-${language}-${key.replaceAll('.', '-')}`,
           label: short(ENGLISH_CATALOGUE[key]),
-          hint: language === 'en' ? undefined : `Lodestone’s ${nameOf(language)}: ${original}`,
+          hint: language === 'en' ? undefined : `Lodestone’s ${languageName(language)}: ${original}`,
           placeholder: original,
           maxLength: 2000,
           lang: language,

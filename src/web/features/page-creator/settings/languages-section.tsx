@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import type { FormConfig } from '@/domain/form-config';
-import { LANGUAGES, type Language } from '@/domain/i18n/languages';
+import { languageName, LANGUAGES, type Language } from '@/domain/i18n/languages';
 import { ownerTexts, type PageTranslation } from '@/domain/page-languages';
 import { reseedPage } from '@/domain/i18n/seeds';
 import { LanguageSelect } from '@/web/components/language-select';
@@ -10,8 +10,6 @@ import { pageWords } from '@/web/lib/page-words';
 import { FixedSentences } from './fixed-sentences';
 
 type Props = { config: FormConfig; errors: EditorErrors; onChange: (patch: Partial<FormConfig>) => void };
-
-const nameOf = (code: Language) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
 /**
  * The page's languages: the main one, every word Lodestone writes on the page follows; the others the
@@ -52,14 +50,14 @@ export function LanguagesSection({ config, errors, onChange }: Props) {
         <legend className="text-sm font-medium text-gray-900">Also offer the page in</legend>
         <p id="creator-languages-hint" className="text-sm text-gray-600">
           Each visitor gets the language their browser asks for, or the one in their link (?lang=de), with a switch on the page.
-          Texts you leave empty show in {nameOf(config.language)}.
+          Texts you leave empty show in {languageName(config.language)}.
         </p>
         <div className="grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-3">
           {others.map((language) => (
             <label key={language.code} className="flex items-center gap-2 text-sm text-gray-800">
               <input
                 type="checkbox"
-                className="size-4 rounded border-gray-300 accent-indigo-600"
+                className="size-4 shrink-0 rounded border-gray-300 accent-indigo-600"
                 checked={config.languages.includes(language.code)}
                 onChange={(event) => toggle(language.code, event.target.checked)}
               />
@@ -100,7 +98,7 @@ function Translation({ code, config, errors, onChange }: Props & { code: Languag
           const props = {
             id,
             label: text.label,
-            hint: `In ${nameOf(config.language)}: ${text.text}`,
+            hint: `In ${languageName(config.language)}: ${text.text}`,
             value: texts[text.path] ?? '',
             maxLength: text.max,
             placeholder: text.text,
