@@ -29,6 +29,13 @@ const WEBHOOK_RECEIVER_PORT = PORT + 46;
 export const MAILCHIMP_URL = `http://127.0.0.1:${MAILCHIMP_STANDIN_PORT}`;
 export const KIT_URL = `http://127.0.0.1:${KIT_STANDIN_PORT}`;
 export const WEBHOOK_RECEIVER_URL = `http://127.0.0.1:${WEBHOOK_RECEIVER_PORT}`;
+// Stand-ins for the conversions APIs (Meta, GA4, TikTok: tests/stand-ins).
+const META_CAPI_STANDIN_PORT = PORT + 51;
+const GA4_MP_STANDIN_PORT = PORT + 52;
+const TIKTOK_EVENTS_STANDIN_PORT = PORT + 53;
+export const META_CAPI_URL = `http://127.0.0.1:${META_CAPI_STANDIN_PORT}`;
+export const GA4_MP_URL = `http://127.0.0.1:${GA4_MP_STANDIN_PORT}`;
+export const TIKTOK_EVENTS_URL = `http://127.0.0.1:${TIKTOK_EVENTS_STANDIN_PORT}`;
 // Lodestone's own Stripe Billing account, at the Stripe stand-in (its prices are registered by main.ts).
 const BILLING = {
   BILLING_STRIPE_SECRET_KEY: 'sk_test_lodestone_e2e_billing',
@@ -93,6 +100,9 @@ export default defineConfig({
         MAILCHIMP_STANDIN_PORT: String(MAILCHIMP_STANDIN_PORT),
         KIT_STANDIN_PORT: String(KIT_STANDIN_PORT),
         WEBHOOK_RECEIVER_PORT: String(WEBHOOK_RECEIVER_PORT),
+        META_CAPI_STANDIN_PORT: String(META_CAPI_STANDIN_PORT),
+        GA4_MP_STANDIN_PORT: String(GA4_MP_STANDIN_PORT),
+        TIKTOK_EVENTS_STANDIN_PORT: String(TIKTOK_EVENTS_STANDIN_PORT),
         ...BILLING,
         BILLING_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/billing`,
         ...PAYPAL_PARTNER,
@@ -119,6 +129,9 @@ export default defineConfig({
         PAYPAL_API_URL: PAYPAL_URL,
         MAILCHIMP_API_URL: MAILCHIMP_URL,
         KIT_API_URL: KIT_URL,
+        META_GRAPH_URL: META_CAPI_URL,
+        GA4_MP_URL: GA4_MP_URL,
+        TIKTOK_API_URL: TIKTOK_EVENTS_URL,
         // The journeys deliver webhooks to a receiver on this machine (docs/configuration.md, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: its risk in production).
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...BILLING,

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './i18n/languages';
 import { wordOverridesSchema } from './word-overrides';
 import { pageLanguagesSchema, pageTranslationsSchema } from './page-languages';
 import { z } from 'zod';
+import { CAPTCHA_CHOICES } from './captcha';
 import { EMAIL_COPY_LIMITS, emailCopyMessages, isEmailAddress, placeholderProblem, type EmailWordingKey } from './email-copy';
 import { redirectUrlError } from './after-submit';
 import { embedOriginsError } from './embed-origins';
@@ -50,6 +51,19 @@ export const RESERVED_NAMES = {
   abVariant: 'ls_v',
   /** the language the visitor read the page in, on a page in several (page-languages.ts) */
   language: 'ls_lang',
+  /** the address a typo suggestion was shown for: the visitor has seen it, it is not shown again (domain/email-typos.ts) */
+  typoSeen: 'ls_typo',
+  /** the suggested address, when the visitor accepts a typo suggestion without JavaScript */
+  typoFix: 'ls_fix',
+  /** set by the consent notice when the visitor accepts marketing: the notice's scope (domain/conversions.ts) */
+  marketing: 'ls_mk',
+  /** the id of the Lead event the browser pixel fired, which the server's conversion repeats */
+  eventId: 'ls_eid',
+  /** the ad platforms' browser ids (Meta's _fbp and _fbc, GA4's _ga, TikTok's _ttp), read at submit */
+  fbp: 'ls_fbp',
+  fbc: 'ls_fbc',
+  gaClientId: 'ls_ga',
+  ttp: 'ls_ttp',
 } as const;
 const reservedNames: ReadonlySet<string> = new Set(Object.values(RESERVED_NAMES));
 
@@ -160,6 +174,19 @@ export const DEFAULT_DESIGN: Design = {
 };
 
 export const AFTER_SUBMIT = ['thankYou', 'redirect'] as const;
+
+/**
+ * How a page checks the addresses it is given (docs/decisions/0086): a likely typo in a common
+ * domain gets a suggestion (never a refusal), a domain that cannot receive mail is refused, and,
+ * only when the owner turns it on, a disposable address is refused.
+ */
+export const addressChecksSchema = z.object({
+  typos: z.boolean().default(true),
+  deliverable: z.boolean().default(true),
+  disposable: z.boolean().default(false),
+});
+export type AddressChecks = z.infer<typeof addressChecksSchema>;
+export const DEFAULT_ADDRESS_CHECKS: AddressChecks = { typos: true, deliverable: true, disposable: false };
 
 /** The emails a visitor gets, in the owner's words ('' keeps Lodestone's wording). */
 const emailWording = (key: EmailWordingKey, max: number) =>
@@ -286,6 +313,10 @@ export const formConfigSchema = z.object({
   translations: pageTranslationsSchema.default({}),
   /** The owner's own wording of Lodestone's fixed sentences, per language (word-overrides.ts). */
   wordOverrides: wordOverridesSchema.default({}),
+  /** What the page checks of a visitor's address before storing it. */
+  addressChecks: addressChecksSchema.default(DEFAULT_ADDRESS_CHECKS),
+  /** The captcha the form asks for, with the workspace's keys for that provider (domain/captcha.ts). */
+  captcha: z.enum(CAPTCHA_CHOICES).default('off'),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;
 
@@ -343,6 +374,8 @@ export function defaultFormConfig(): FormConfig {
     languages: [],
     translations: {},
     wordOverrides: {},
+    addressChecks: { ...DEFAULT_ADDRESS_CHECKS },
+    captcha: 'off',
   };
 }
 

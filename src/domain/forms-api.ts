@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConversionCounts } from './conversions-api';
 import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
 import type { Currency } from './money';
 import type { OwnerNotify } from './owner-notify';
@@ -166,6 +167,8 @@ export interface FormAnalytics {
   totals: AnalyticsTotals;
   /** Money taken on this page, per currency (paid and not refunded). */
   revenue: Revenue[];
+  /** Conversions sent from the server per connected destination: sent, failed, waiting (docs/decisions/0088). */
+  conversions: ConversionCounts[];
 }
 
 export const LEAD_STATUSES = ['pending', 'verified'] as const;

@@ -37,6 +37,9 @@ export const LEAD_TIMELINE_KINDS = [
   'refunded',
   'email_tool_synced',
   'email_tool_failed',
+  'conversion_sent',
+  'conversion_pending',
+  'conversion_failed',
 ] as const;
 export type LeadTimelineKind = (typeof LEAD_TIMELINE_KINDS)[number];
 

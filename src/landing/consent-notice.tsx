@@ -22,17 +22,38 @@ export interface ConsentNoticeProps {
   customScript: boolean;
   /** Changes whenever what is loaded changes, so a stored choice covers exactly what the visitor saw. */
   scope: string;
+  /** The platforms the sign-up is reported to from the server, if the visitor accepts (by name: Meta, Google, TikTok). */
+  server?: readonly string[];
+  /** The captcha that checks the form (its provider's name): it does not wait for the choice, but is named. */
+  captcha?: string;
 }
 
-/** 'This page uses cookies and tracking by Meta and Google and a script from Acme. …', in `t`'s language. */
+/**
+ * 'This page uses cookies and tracking by Meta and Google and a script from Acme. …', then what the
+ * server reports if the visitor accepts, then the captcha, in `t`'s language.
+ */
 export function consentNoticeText(
-  { businessName, meta, google, customScript }: Pick<ConsentNoticeProps, 'businessName' | 'meta' | 'google' | 'customScript'>,
+  {
+    businessName,
+    meta,
+    google,
+    customScript,
+    server = [],
+    captcha,
+  }: Pick<ConsentNoticeProps, 'businessName' | 'meta' | 'google' | 'customScript' | 'server' | 'captcha'>,
   t: Translate = englishT,
 ): string {
   const vendors = meta && google ? 'both' : meta ? 'meta' : google ? 'google' : 'none';
   const name = businessName.trim();
   const script = !customScript ? 'none' : name ? 'named' : 'unnamed';
-  return t('consent.notice.text', { vendors, script, businessName: name });
+  const sentences: string[] = [];
+  if (meta || google || customScript) sentences.push(t('consent.notice.text', { vendors, script, businessName: name }));
+  if (server.length > 0) {
+    const destinations = new Intl.ListFormat(t.language, { type: 'conjunction' }).format(server);
+    sentences.push(t(sentences.length > 0 ? 'consent.notice.serverAlso' : 'consent.notice.server', { destinations }));
+  }
+  if (captcha) sentences.push(t('consent.notice.captcha', { provider: captcha }));
+  return sentences.join(t.language === 'ja' || t.language === 'zh-CN' ? '' : ' ');
 }
 
 /** The notice's and its reopening button's names (English). */
@@ -52,6 +73,7 @@ export function ConsentNotice(props: ConsentNoticeProps) {
       data-ls-scope={props.scope}
       data-ls-meta={props.meta || undefined}
       data-ls-google={props.google || undefined}
+      data-ls-server={props.server?.length ? '' : undefined}
     >
       <p className="ls-cn-text">{consentNoticeText(props, t)}</p>
       <div className="ls-cn-actions">

@@ -11,6 +11,10 @@
  *   data-ls-custom>, executed as an inline script whose text the page's CSP allows by hash;
  * - Decline (also later, from 'Cookie settings') removes the trackers' cookies and, if they were
  *   loaded, reloads the page without them.
+ * - Accept also marks the page's forms (docs/decisions/0088): hidden `ls_mk` (the scope accepted)
+ *   and `ls_eid` (a random event id); on submit they carry the platforms' browser ids (_fbp, _fbc,
+ *   _ga, _ttp) and the Meta pixel, when loaded, fires Lead with that event id, which the server's
+ *   conversion repeats so Meta counts it once. Decline removes the marks.
  */
 export const consentLoaderScript = `(function(){
 var d=document,w=window,n=d.querySelector('[data-ls-consent]'),f=d.querySelector('[data-ls-consent-settings]');
@@ -45,6 +49,24 @@ add('https://www.googletagmanager.com/gtag/js?id='+encodeURIComponent(google));
 }
 if(custom){var s=d.createElement('script');s.text=JSON.parse(custom.textContent);d.body.appendChild(s);}
 }
+function put(f,k,v){var i=f.querySelector('input[name="'+k+'"]');if(!i){i=d.createElement('input');i.type='hidden';i.name=k;i.setAttribute('data-ls-mark','');f.appendChild(i);}i.value=v;}
+function cookie(k){var m;try{m=d.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'))}catch(e){}return m?decodeURIComponent(m[1]):''}
+function mark(on){
+d.querySelectorAll('form[data-ls-form]').forEach(function(f){
+if(!on){f.querySelectorAll('[data-ls-mark]').forEach(function(i){i.remove()});return;}
+if(f.querySelector('input[name=ls_eid]'))return;
+var b=new Uint8Array(16),id='';
+if(w.crypto)w.crypto.getRandomValues(b);else b=b.map(function(){return Math.random()*256});
+b.forEach(function(x){id+=(x<16?'0':'')+x.toString(16)});
+put(f,'ls_mk',scope);put(f,'ls_eid',id);
+f.addEventListener('submit',function(){
+if(!f.querySelector('input[name=ls_mk]'))return;
+var ga=cookie('_ga').split('.').slice(2).join('.');
+put(f,'ls_fbp',cookie('_fbp'));put(f,'ls_fbc',cookie('_fbc'));put(f,'ls_ga',ga);put(f,'ls_ttp',cookie('_ttp'));
+if(w.fbq)w.fbq('track','Lead',{},{eventID:id});
+});
+});
+}
 function forget(){
 var all;try{all=d.cookie}catch(e){return}
 all.split(';').forEach(function(c){
@@ -68,6 +90,7 @@ set(c);
 show(false);
 var m=d.querySelector('main');
 if(m){m.setAttribute('tabindex','-1');m.focus({preventScroll:true});}
+mark(c==='accept');
 if(c==='accept')return load();
 forget();
 if(loaded)location.reload();
@@ -75,6 +98,6 @@ if(loaded)location.reload();
 if(f)f.querySelector('button').addEventListener('click',function(){show(true);n.querySelector('[data-ls-choice]').focus();});
 w.addEventListener('resize',pad);
 var v=get();
-if(v==='accept:'+scope){load();show(false);}
+if(v==='accept:'+scope){mark(true);load();show(false);}
 else show(v!=='decline:'+scope);
 })();`;

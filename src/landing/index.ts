@@ -15,6 +15,7 @@ export {
 } from './landing-page';
 export { PageWords } from './i18n';
 export { landingScript } from './landing-script';
+export { recaptchaScript } from './captcha-script';
 export { frameHeightScript } from './frame-height-script';
 export { PLACEMENT_PREVIEW_NOTE, placementSignedUpScript } from './placement-script';
 export type { LandingPageProps } from './types';

@@ -12,6 +12,7 @@ import { closingDeadline, shownSections } from '@/domain/sections';
 import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '@/domain/money';
 import { CHECKED_VALUE, parseSubmission } from '@/domain/submission';
 import { autocompleteFor } from './autocomplete';
+import { CaptchaNote, CaptchaWidget } from './captcha';
 import { containerClass, Cover, Logo } from './design-images';
 import { designStyle } from './design-theme';
 import { englishT, languageAttributes, PageWords, Rich, useT } from './i18n';
@@ -19,6 +20,8 @@ import { landingCss } from './landing-css';
 import { RichText } from './rich-text';
 import { Sections } from './sections';
 import { submitLabel } from './submit-label';
+import { TypoSuggestion, usePreviewTypo } from './typo-suggestion';
+import { addressChecksOf } from '@/domain/address-checks';
 import type { LandingPageProps } from './types';
 
 /** docs/product.md#published-page: the submit button's label while a submission is in flight (English). */
@@ -87,6 +90,11 @@ function Page(props: LandingPageProps) {
   // A placement's compact frame is the form alone: the page's other sections stay on the page.
   const compact = props.compact === true;
   const sections = compact ? [] : shownSections(config).filter((s) => !(closedBy && s.type === 'cta'));
+  // The address a sign-up is stored under (the first email field) is the one checked for typos.
+  const typoFieldId = addressChecksOf(config).typos ? config.fields.find((f) => f.type === 'email')?.id : undefined;
+  // The captcha's line under the button: on the live page when it has one; in the preview, the choice.
+  const chosenCaptcha = config.captcha && config.captcha !== 'off' ? config.captcha : undefined;
+  const captchaShown = preview ? chosenCaptcha : props.captcha?.provider;
 
   return (
     <div className="ls-page" style={designStyle(design)} {...(preview && props.t ? languageAttributes(t) : {})}>
@@ -157,6 +165,7 @@ function Page(props: LandingPageProps) {
                   value={values[field.id]}
                   error={errors[field.id]}
                   preview={preview}
+                  suggestion={field.id === typoFieldId ? (props.typo ?? null) : undefined}
                 />
               ))}
               {config.payment.enabled && (
@@ -173,6 +182,7 @@ function Page(props: LandingPageProps) {
                   className="ls-consent"
                 />
               )}
+              {!preview && props.captcha && <CaptchaWidget captcha={props.captcha} />}
               <button
                 type="submit"
                 className="ls-button"
@@ -183,6 +193,7 @@ function Page(props: LandingPageProps) {
                 {phase === 'submitting' ? t('form.submit.submitting') : submitLabel(config, t)}
               </button>
               {props.signUpsOff && <p className="ls-hint">{props.signUpsOff}</p>}
+              {captchaShown && <CaptchaNote provider={captchaShown} />}
             </form>
           )}
         </div>
@@ -271,14 +282,18 @@ function Field({
   value,
   error,
   preview,
+  suggestion,
 }: {
   field: FormField;
   id: string;
   value?: string;
   error?: string;
   preview?: boolean;
+  /** The email field checked for typos gets a place for the suggestion (and `null` here until there is one). */
+  suggestion?: LandingPageProps['typo'] | null;
 }) {
   const t = useT();
+  const previewTypo = usePreviewTypo(preview === true && suggestion !== undefined);
   const label = field.label.trim() || t('form.field.untitled');
   if (field.type === 'hidden') {
     // Filled from the page's address by the landing script (or, without it, by the server).
@@ -289,7 +304,9 @@ function Field({
   const errorId = `${id}-error`;
   const helpText = (field.helpText ?? '').trim();
   const helpId = helpText ? `${id}-help` : undefined;
-  const describedBy = [helpId, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const typoId = `${id}-typo`;
+  const describedBy =
+    [helpId, suggestion ? typoId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   const help = helpId && (
     <p id={helpId} className="ls-hint">
       {helpText}
@@ -374,9 +391,11 @@ function Field({
           placeholder={field.type === 'date' ? undefined : visitorPlaceholder(field)}
           defaultValue={value}
           {...common}
+          {...previewTypo.input}
         />
       )}
       {help}
+      {preview ? previewTypo.box : suggestion !== undefined && <TypoSuggestion id={typoId} typo={suggestion ?? undefined} />}
       <ErrorText id={errorId} error={error} />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { PageCaptcha } from '@/domain/captcha-widgets';
 import type { FormConfig } from '@/domain/form-config';
 import type { Translate } from '@/domain/i18n/translate';
 
@@ -25,6 +26,11 @@ export interface LandingPageProps {
   values?: Record<string, string>;
   /** Link to the lead magnet, shown in the thank-you state when double opt-in is off. */
   downloadUrl?: string;
+  /**
+   * A likely typo in the address typed (domain/email-typos.ts), shown under the email field with a
+   * button that sends the suggested address instead; the form's own button sends the typed one. Live only.
+   */
+  typo?: { typed: string; suggested: string };
   /** A message about the whole submission (e.g. 'Too many attempts'), shown above the fields. */
   formError?: string;
   /** Extra hidden inputs posted with the form (e.g. a signed render time, UTM parameters). Live only. */
@@ -53,4 +59,6 @@ export interface LandingPageProps {
   compact?: boolean;
   /** The owner's preview of a placement: the button is off and this note says why. */
   signUpsOff?: string;
+  /** The captcha the published form asks for (its provider and the workspace's site key). Live only. */
+  captcha?: PageCaptcha;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { type Auth, createAuth, type OwnerHook, requireOwner } from './features/auth/index.js';
+import { createDeliverability, type DeliverabilityCheck, mailResolver } from './features/address-checks/index.js';
 import { createDomainMap, createSites, type DomainMap, type Sites } from './features/custom-domains/index.js';
 import { createPublicPages, type PublicPages } from './features/public-pages/index.js';
 import { cacheLiveForms } from './features/submissions/index.js';
@@ -27,6 +28,8 @@ export interface AppServices extends Services {
   publicPages: PublicPages;
   /** The visitors' rate limits, shared by the sign-up and the code and link routes. */
   visitorLimits: VisitorLimits;
+  /** Whether mail can reach a visitor's email domain, asked of the DNS and kept in memory (docs/decisions/0086). */
+  deliverability: DeliverabilityCheck;
   /** Ends what runs in the background (the database's notifications, the views' flush). */
   close(): Promise<void>;
 }
@@ -67,6 +70,7 @@ export async function createAppServices(
     sites: createSites(config.appUrl, config.publicUrl, domainMap),
     publicPages,
     visitorLimits: visitorRateLimits(db, services.tokens, (err) => log.warn({ err }, 'could not sweep rate-limit counters')),
+    deliverability: createDeliverability({ resolver: mailResolver(config.dnsServers), warn: (message) => log.warn(message) }),
     async close() {
       await domainMap.close();
       await publicPages.views.close();

@@ -14,7 +14,9 @@ import { accountRoutes } from './features/account/index.js';
 import { apiKeysRoutes } from './features/api-keys/index.js';
 import { type Auth, authRoutes } from './features/auth/index.js';
 import { billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
+import { captchaRoutes } from './features/captcha/index.js';
 import { contactRoutes } from './features/contact/index.js';
+import { conversionsRoutes } from './features/conversions/index.js';
 import { customDomainsRoutes, type DnsResolver, hostGate, tlsAskRoute } from './features/custom-domains/index.js';
 import { doubleOptInRoutes } from './features/double-opt-in/index.js';
 import { emailToolsRoutes } from './features/email-tools/index.js';
@@ -88,6 +90,8 @@ const OWNER_API: FeatureRoutes[] = [
   dataRequestRoutes,
   webhooksRoutes,
   emailToolsRoutes,
+  captchaRoutes,
+  conversionsRoutes,
   apiKeysRoutes,
   teamRoutes,
   customDomainsRoutes,

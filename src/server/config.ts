@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, PaidPlanId } from '@/domain/billing';
+import type { CaptchaProvider } from '@/domain/captcha';
 import type { PlanId } from '@/domain/plans';
 
 const BILLING_PRICE_VARS = [
@@ -68,6 +69,14 @@ export const envSchema = z.object({
     .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
     .default('https://{dc}.api.mailchimp.com'),
   KIT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.kit.com'),
+  // The conversions APIs (docs/decisions/0088); their versioned paths are added to these.
+  META_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
+  GA4_MP_URL: z.url({ protocol: /^https?$/ }).default('https://www.google-analytics.com'),
+  TIKTOK_API_URL: z.url({ protocol: /^https?$/ }).default('https://business-api.tiktok.com'),
+  // The captcha providers' siteverify endpoints (docs/decisions/0087), whole.
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  HCAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://api.hcaptcha.com/siteverify'),
+  RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default('https://www.google.com/recaptcha/api/siteverify'),
   // The DNS servers that check custom domains' records (docs/decisions/0055): `ip` or `ip:port`, comma separated.
   DNS_SERVERS: z
     .string()
@@ -190,6 +199,12 @@ export interface Config {
   mailchimpApiUrl: string;
   /** Kit's API (v4 paths are added to it). Tests point it at a stand-in. */
   kitApiUrl: URL;
+  /** Meta's Graph API, GA4's Measurement Protocol and TikTok's Business API, for conversions. Tests point them at stand-ins. */
+  metaGraphUrl: URL;
+  ga4MpUrl: URL;
+  tiktokApiUrl: URL;
+  /** Where captcha tokens are checked, per provider (their siteverify endpoints). Tests point them at a stand-in. */
+  captchaVerifyUrls: Record<CaptchaProvider, URL>;
   /** Unset on a self-hosted server: owners then paste their own Stripe keys. */
   stripeConnect: StripeConnectConfig | undefined;
   /** Unset on a self-hosted server that sells nothing: plans are then set with `npm run plan`. */
@@ -259,6 +274,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === 'true',
     mailchimpApiUrl: e.MAILCHIMP_API_URL.replace(/\/+$/, ''),
     kitApiUrl: new URL(e.KIT_API_URL),
+    metaGraphUrl: new URL(e.META_GRAPH_URL),
+    ga4MpUrl: new URL(e.GA4_MP_URL),
+    tiktokApiUrl: new URL(e.TIKTOK_API_URL),
+    captchaVerifyUrls: {
+      turnstile: new URL(e.TURNSTILE_VERIFY_URL),
+      hcaptcha: new URL(e.HCAPTCHA_VERIFY_URL),
+      recaptcha: new URL(e.RECAPTCHA_VERIFY_URL),
+    },
     billing,
     paypalPartner,
     stripeConnect,

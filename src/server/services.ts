@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { billingDeps, type BillingDeps } from './features/billing/index.js';
+import { captchaDeps, type CaptchaDeps } from './features/captcha/index.js';
+import { conversionDeps, type ConversionDeps } from './features/conversions/index.js';
 import { type DnsResolver, domainDeps, type DomainDeps, systemResolver } from './features/custom-domains/index.js';
 import { emailToolsDeps, type EmailToolsDeps } from './features/email-tools/index.js';
 import { emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
@@ -29,6 +31,10 @@ export interface Services extends LeadDeps {
   billing: BillingDeps;
   webhooks: WebhookDeps;
   emailTools: EmailToolsDeps;
+  /** Workspaces' captcha keys and the check of a sign-up's captcha (docs/decisions/0087). */
+  captcha: CaptchaDeps;
+  /** Conversions sent to Meta, GA4 and TikTok (docs/decisions/0088). */
+  conversions: ConversionDeps;
   /** Custom domains' checks. The server's own serving map is added by the app (app-services.ts). */
   customDomains: DomainDeps;
   /** What acts on each event of the outbox (event-consumers.ts). */
@@ -70,6 +76,8 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
     billing: billingDeps(config, db),
     webhooks: webhookDeps(config, db),
     emailTools: emailToolsDeps(config, db),
+    captcha: captchaDeps(config, db),
+    conversions: conversionDeps(config, db),
     customDomains: domainDeps({
       db,
       resolver: options.dns ?? systemResolver(config.dnsServers),

@@ -1,6 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import { accountTasks } from './features/account/index.js';
 import { billingTasks } from './features/billing/index.js';
+import { conversionsTasks } from './features/conversions/index.js';
 import { customDomainsTasks } from './features/custom-domains/index.js';
 import { emailToolsTasks } from './features/email-tools/index.js';
 import { filesTasks } from './features/files/index.js';
@@ -38,6 +39,7 @@ const FEATURE_TASKS: FeatureTasks[] = [
   leadExportTasks,
   webhooksTasks,
   emailToolsTasks,
+  conversionsTasks,
   publicApiTasks,
   accountTasks,
   billingTasks,

@@ -11,6 +11,7 @@ import { BATCHED_COMPLETION } from '@/server/lib/jobs';
 import { createStorage } from '@/server/lib/create-storage';
 import type { Storage } from '@/server/lib/storage';
 import { createTaskList } from '@/server/tasks';
+import { startDns, type DnsStandIn } from '@tests/stand-ins/dns';
 import { createTestDatabase } from './database.js';
 
 const quietLogger = new Logger(() => () => {});
@@ -48,13 +49,20 @@ export interface TestAppOptions {
   storage?: (configured: Storage) => Storage;
 }
 
+// A sign-up looks its email's domain up in the DNS (features/address-checks), as custom domains do:
+// a test app asks a DNS of its own that knows no name (so it sees no internet and refuses no one),
+// never the machine's, unless the test names one in DNS_SERVERS.
+let emptyDns: Promise<DnsStandIn> | undefined;
+
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const dnsServers = env.DNS_SERVERS ?? (await (emptyDns ??= startDns({}, { unref: true }))).address;
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lodestone-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SECRET: 'test-secret-test-secret-test-secret-0123',
+    DNS_SERVERS: dnsServers,
     ...env,
   });
   const db = createDb(database.pool);

@@ -1,5 +1,5 @@
 /**
- * A tiny DNS server for tests (UDP, 127.0.0.1): answers TXT, CNAME, A and AAAA questions from a
+ * A tiny DNS server for tests (UDP, 127.0.0.1): answers TXT, CNAME, A, AAAA and MX questions from a
  * table, as an authoritative server would. Point Lodestone at it with DNS_SERVERS=127.0.0.1:<port>
  * (or a `Resolver` with `setServers([address])`).
  *
@@ -15,7 +15,9 @@
  * A name not in the table is NXDOMAIN (node:dns: ENOTFOUND); a name without the asked type is an
  * empty answer (ENODATA). An A or AAAA question about a CNAME gets the CNAME and, when its target
  * is in the table, the target's addresses, as a recursive resolver would. A TXT value may be split
- * in chunks (`['lodestone-', 'verify=…']`: one record of two strings).
+ * in chunks (`['lodestone-', 'verify=…']`: one record of two strings). An MX value is a host name,
+ * preference 10 (`MX: ['.']` is a null MX: the domain takes no mail). A name marked `SERVFAIL` gets
+ * that answer to every question, and one marked `silent` none at all (the asker times out).
  *
  * Also a command for a deploy test: `node --import tsx tests/stand-ins/dns.ts` listens on
  * DNS_STANDIN_PORT (default 5353) with the table in DNS_RECORDS (JSON), and prints its address.
@@ -29,6 +31,11 @@ export interface DnsRecord {
   CNAME?: string;
   A?: string[];
   AAAA?: string[];
+  MX?: string[];
+  /** Every question about the name is answered SERVFAIL: the server could not find out. */
+  SERVFAIL?: boolean;
+  /** Questions about the name get no answer. */
+  silent?: boolean;
 }
 export type DnsTable = Record<string, DnsRecord>;
 
@@ -43,20 +50,27 @@ export interface DnsStandIn {
   close(): Promise<void>;
 }
 
+const SERVFAIL = 2;
 const NXDOMAIN = 3;
 const TTL = 1;
 const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
-export async function startDns(records: DnsTable = {}, { port = 0 }: { port?: number } = {}): Promise<DnsStandIn> {
+export async function startDns(
+  records: DnsTable = {},
+  { port = 0, unref = false }: { port?: number; /** Does not keep the process alive by itself. */ unref?: boolean } = {},
+): Promise<DnsStandIn> {
   let table = normalise(records);
   const questions: string[] = [];
   const socket = createSocket('udp4');
 
-  function answer(name: string, type: string): { answers: packet.Answer[]; nxdomain: boolean } {
+  function answer(name: string, type: string): { answers: packet.Answer[]; rcode: number } {
     const entry = table.get(name);
-    if (!entry) return { answers: [], nxdomain: true };
+    if (!entry) return { answers: [], rcode: NXDOMAIN };
+    if (entry.SERVFAIL) return { answers: [], rcode: SERVFAIL };
     const answers: packet.Answer[] = [];
-    if (type === 'TXT') {
+    if (type === 'MX') {
+      for (const exchange of entry.MX ?? []) answers.push({ type: 'MX', name, ttl: TTL, data: { preference: 10, exchange } });
+    } else if (type === 'TXT') {
       for (const value of entry.TXT ?? []) answers.push({ type: 'TXT', name, ttl: TTL, data: value });
     } else if (type === 'CNAME') {
       if (entry.CNAME) answers.push({ type: 'CNAME', name, ttl: TTL, data: entry.CNAME });
@@ -69,7 +83,7 @@ export async function startDns(records: DnsTable = {}, { port = 0 }: { port?: nu
         for (const address of target?.[type] ?? []) answers.push({ type, name: bare(entry.CNAME), ttl: TTL, data: address });
       }
     }
-    return { answers, nxdomain: false };
+    return { answers, rcode: 0 };
   }
 
   socket.on('message', (message, remote) => {
@@ -83,15 +97,12 @@ export async function startDns(records: DnsTable = {}, { port = 0 }: { port?: nu
     if (!question) return;
     const name = bare(question.name);
     questions.push(`${question.type} ${name}`);
-    const { answers, nxdomain } = answer(name, question.type);
+    if (table.get(name)?.silent) return;
+    const { answers, rcode } = answer(name, question.type);
     const response = packet.encode({
       type: 'response',
       id: query.id,
-      flags:
-        packet.AUTHORITATIVE_ANSWER |
-        packet.RECURSION_AVAILABLE |
-        ((query.flags ?? 0) & packet.RECURSION_DESIRED) |
-        (nxdomain ? NXDOMAIN : 0),
+      flags: packet.AUTHORITATIVE_ANSWER | packet.RECURSION_AVAILABLE | ((query.flags ?? 0) & packet.RECURSION_DESIRED) | rcode,
       questions: [question],
       answers,
     });
@@ -106,6 +117,7 @@ export async function startDns(records: DnsTable = {}, { port = 0 }: { port?: nu
     });
   });
   const bound = socket.address().port;
+  if (unref) socket.unref();
   return {
     address: `127.0.0.1:${bound}`,
     port: bound,

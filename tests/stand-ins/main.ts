@@ -2,7 +2,8 @@
  * Runs both stand-ins for browser tests (a Playwright webServer):
  *   node --import tsx tests/stand-ins/main.ts
  * Ports: STRIPE_STANDIN_PORT (default 4242), PAYPAL_STANDIN_PORT (default 4243), MAILCHIMP_STANDIN_PORT
- * (default 4244), KIT_STANDIN_PORT (default 4245). Webhooks go out
+ * (default 4244), KIT_STANDIN_PORT (default 4245), META_CAPI_STANDIN_PORT (default 4251), GA4_MP_STANDIN_PORT
+ * (default 4252), TIKTOK_EVENTS_STANDIN_PORT (default 4253). Webhooks go out
  * STANDIN_WEBHOOK_DELAY_MS (default 300) after the payment, as the real providers' arrive shortly after.
  * Both answer GET /_test/health.
  *
@@ -14,10 +15,13 @@
  * Billing account is registered at start: its webhooks go to BILLING_WEBHOOK_URL, and its prices
  * are the ids in BILLING_PRICE_{PRO,BUSINESS}_{MONTHLY,ANNUAL} (the same variables the server reads).
  */
+import { startGa4MpStandIn } from './ga4-mp.js';
 import { startKitStandIn } from './kit.js';
 import { startMailchimpStandIn } from './mailchimp.js';
+import { startMetaCapiStandIn } from './meta-capi.js';
 import { startPaypalStandIn } from './paypal.js';
 import { type PriceRegistration, startStripeStandIn, type StripeAccount } from './stripe.js';
+import { startTiktokEventsStandIn } from './tiktok-events.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -98,13 +102,28 @@ const mailchimp = await startMailchimpStandIn({ port: portFromEnv('MAILCHIMP_STA
 const kit = await startKitStandIn({ port: portFromEnv('KIT_STANDIN_PORT', 4245) });
 console.log(`Mailchimp stand-in: ${mailchimp.url}`);
 console.log(`Kit stand-in: ${kit.url}`);
+const metaCapi = await startMetaCapiStandIn({ port: portFromEnv('META_CAPI_STANDIN_PORT', 4251) });
+const ga4Mp = await startGa4MpStandIn({ port: portFromEnv('GA4_MP_STANDIN_PORT', 4252) });
+const tiktokEvents = await startTiktokEventsStandIn({ port: portFromEnv('TIKTOK_EVENTS_STANDIN_PORT', 4253) });
+console.log(`Meta Conversions API stand-in: ${metaCapi.url}`);
+console.log(`GA4 Measurement Protocol stand-in: ${ga4Mp.url}`);
+console.log(`TikTok Events API stand-in: ${tiktokEvents.url}`);
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   console.log(`Stand-ins stopping (${signal})`);
-  await Promise.allSettled([stripe.close(), paypal.close(), receiver.close(), mailchimp.close(), kit.close()]);
+  await Promise.allSettled([
+    stripe.close(),
+    paypal.close(),
+    receiver.close(),
+    mailchimp.close(),
+    kit.close(),
+    metaCapi.close(),
+    ga4Mp.close(),
+    tiktokEvents.close(),
+  ]);
   process.exit(0);
 }
 process.on('SIGTERM', (signal) => void stop(signal));

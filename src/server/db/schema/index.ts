@@ -25,3 +25,5 @@ export * from './idempotency.js';
 export * from './lead-export.js';
 export * from './contact.js';
 export * from './placements.js';
+export * from './conversions.js';
+export * from './captcha.js';

@@ -1,3 +1,4 @@
+import type { MarketingContext } from '@/domain/conversions';
 import type { Language } from '@/domain/i18n/languages';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -66,6 +67,11 @@ export const leads = pgTable(
     hostUrl: text('host_url'),
     /** The A/B test variant the visitor saw when signing up; null when the page ran no test. */
     abVariant: text('ab_variant', { enum: ['a', 'b'] }),
+    /**
+     * The latest sign-up's marketing consent and what server-side conversions need of it
+     * (domain/conversions.ts); null when that visitor did not accept marketing.
+     */
+    marketing: jsonb('marketing').$type<MarketingContext>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -28,6 +28,7 @@ import { HttpError, notFound } from '@/server/lib/http-errors';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
 import { containsPattern } from '@/server/lib/like';
 import { paymentProblems } from '@/server/features/payments/index';
+import { captchaProblems } from '@/server/features/captcha/index';
 import { adoptPageLanguage, adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
 import { assertPageEditable } from '@/server/features/plan-limits/index';
 import { type AuditActor, recordAudit } from '@/server/features/team/index';
@@ -237,6 +238,7 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
     const errors: Record<string, string> = {
       ...validateForPublish(form.draft),
       ...(await paymentProblems(tx, workspaceId, form.draft)),
+      ...(await captchaProblems(tx, workspaceId, form.draft)),
     };
     if (Object.keys(errors).length > 0) {
       throw new HttpError(400, ErrorCode.NOT_PUBLISHABLE, Object.values(errors)[0]!, errors);

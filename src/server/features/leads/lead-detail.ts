@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { isUuid } from '@/domain/ids';
 import type { LeadAnswer, LeadDetail } from '@/domain/lead-detail';
 import type { Db } from '@/server/db/client';
-import { forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '@/server/db/schema';
+import { conversionSends, forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '@/server/db/schema';
 import { notFound } from '@/server/lib/http-errors';
 import { answerFields } from './field-columns.js';
 import { leadTimeline } from './lead-timeline.js';
@@ -30,7 +30,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
   if (!row) throw notFound('This lead');
   const { lead } = row;
 
-  const [submitted, consents, paid, emails, syncs] = await Promise.all([
+  const [submitted, consents, paid, emails, syncs, conversions] = await Promise.all([
     db
       .select({ createdAt: submissions.createdAt, formVersion: submissions.formVersion })
       .from(submissions)
@@ -44,6 +44,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       .where(eq(leadEmails.leadId, id))
       .orderBy(asc(leadEmails.queuedAt)),
     db.select().from(leadSyncs).where(eq(leadSyncs.leadId, id)).orderBy(asc(leadSyncs.provider)),
+    db.select().from(conversionSends).where(eq(conversionSends.leadId, id)).orderBy(asc(conversionSends.createdAt)),
   ]);
 
   return {
@@ -93,7 +94,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       paidAt: iso(p.paidAt),
       refundedAt: iso(p.refundedAt),
     })),
-    timeline: leadTimeline({ lead, submissions: submitted, consents, payments: paid, emails, syncs }),
+    timeline: leadTimeline({ lead, submissions: submitted, consents, payments: paid, emails, syncs, conversions }),
     // 'kit' < 'mailchimp' alphabetically; Mailchimp is shown first.
     syncs: syncs
       .map((s) => ({

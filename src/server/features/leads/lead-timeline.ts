@@ -2,7 +2,9 @@ import { LEAD_TIMELINE_KINDS, type LeadTimelineEvent, type LeadTimelineKind } fr
 import { formatMoney } from '@/domain/money';
 import { PROVIDER_NAMES } from '@/domain/payments';
 import { EMAIL_TOOL_NAMES } from '@/domain/email-tools';
-import type { leadConsents, leadEmails, leadSyncs, leads, payments } from '@/server/db/schema';
+import { CONVERSION_DESTINATION_NAMES } from '@/domain/conversions';
+import { CONVERSION_EVENT_LABELS } from '@/domain/conversions-api';
+import type { conversionSends, leadConsents, leadEmails, leadSyncs, leads, payments } from '@/server/db/schema';
 
 interface TimelineRows {
   lead: typeof leads.$inferSelect;
@@ -11,6 +13,12 @@ interface TimelineRows {
   payments: Array<typeof payments.$inferSelect>;
   emails: Array<Pick<typeof leadEmails.$inferSelect, 'kind' | 'queuedAt'>>;
   syncs?: Array<typeof leadSyncs.$inferSelect>;
+  conversions?: Array<
+    Pick<
+      typeof conversionSends.$inferSelect,
+      'destination' | 'event' | 'status' | 'lastError' | 'createdAt' | 'sentAt' | 'updatedAt'
+    >
+  >;
 }
 
 const CONFIRMED_BY = { code: 'With the code on the thank-you page', link: 'With the link in the email' } as const;
@@ -19,9 +27,18 @@ const RANK = new Map<LeadTimelineKind, number>(LEAD_TIMELINE_KINDS.map((kind, i)
 /**
  * A lead's history from the rows that record it, oldest first. Where nothing was recorded nothing
  * is shown: no "code sent" without a lead_emails row, one "last downloaded" because single
- * downloads are only counted, and a sync to an email tool once it succeeded or finally failed.
+ * downloads are only counted, a sync to an email tool once it succeeded or finally failed, and each
+ * conversion sent to an ad platform as it stands (sent, waiting, or refused).
  */
-export function leadTimeline({ lead, submissions, consents, payments, emails, syncs = [] }: TimelineRows): LeadTimelineEvent[] {
+export function leadTimeline({
+  lead,
+  submissions,
+  consents,
+  payments,
+  emails,
+  syncs = [],
+  conversions = [],
+}: TimelineRows): LeadTimelineEvent[] {
   const events: Array<{ kind: LeadTimelineKind; at: Date; detail: string | null }> = [];
   const add = (kind: LeadTimelineKind, at: Date, detail: string | null = null) => events.push({ kind, at, detail });
 
@@ -53,6 +70,13 @@ export function leadTimeline({ lead, submissions, consents, payments, emails, sy
     const tool = EMAIL_TOOL_NAMES[s.provider];
     if (s.status === 'synced' && s.syncedAt) add('email_tool_synced', s.syncedAt, tool);
     if (s.status === 'failed') add('email_tool_failed', s.updatedAt, s.lastError ? `${tool} · ${s.lastError}` : tool);
+  }
+
+  for (const c of conversions) {
+    const what = `${CONVERSION_DESTINATION_NAMES[c.destination]} · ${CONVERSION_EVENT_LABELS[c.event]}`;
+    if (c.status === 'sent') add('conversion_sent', c.sentAt ?? c.updatedAt, what);
+    else if (c.status === 'failed') add('conversion_failed', c.updatedAt, c.lastError ? `${what} · ${c.lastError}` : what);
+    else add('conversion_pending', c.createdAt, c.lastError ? `${what} · ${c.lastError}` : what);
   }
 
   if (lead.lastDownloadAt) {

@@ -3,6 +3,7 @@ import { conversionRate } from '@/domain/conversion';
 import { ANALYTICS_DAYS, type DailyStat, type FormAnalytics } from '@/domain/forms-api';
 import type { Db } from '@/server/db/client';
 import { formDailyStats } from '@/server/db/schema';
+import { formConversionCounts } from '@/server/features/conversions';
 import { assertOwnForm } from '@/server/features/forms';
 import { revenue } from '@/server/features/payments';
 
@@ -20,7 +21,7 @@ const int = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`
 export async function formAnalytics(db: Db, workspaceId: string, formId: string, now = new Date()): Promise<FormAnalytics> {
   await assertOwnForm(db, workspaceId, formId);
   const days = lastDays(ANALYTICS_DAYS, now);
-  const [rows, [totals], money] = await Promise.all([
+  const [rows, [totals], money, conversions] = await Promise.all([
     db
       .select({
         day: formDailyStats.day,
@@ -43,11 +44,17 @@ export async function formAnalytics(db: Db, workspaceId: string, formId: string,
       .from(formDailyStats)
       .where(eq(formDailyStats.formId, formId)),
     revenue(db, workspaceId, formId),
+    formConversionCounts(db, workspaceId, formId),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const series: DailyStat[] = days.map(
     (day) => byDay.get(day) ?? { day, views: 0, uniqueVisitors: 0, leads: 0, confirmations: 0, downloads: 0 },
   );
   const sums = totals ?? { views: 0, uniqueVisitors: 0, leads: 0, confirmations: 0, downloads: 0 };
-  return { days: series, totals: { ...sums, conversionRate: conversionRate(sums.leads, sums.views) }, revenue: money };
+  return {
+    days: series,
+    totals: { ...sums, conversionRate: conversionRate(sums.leads, sums.views) },
+    revenue: money,
+    conversions,
+  };
 }

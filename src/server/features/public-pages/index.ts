@@ -8,3 +8,4 @@ export { PUBLIC_CSP, renderDocument } from './document.js';
 export { sendPublic } from './render.js';
 export { publicErrorHandler } from './error-page.js';
 export { frameQuery, placementFrameOf, type PlacementFrame } from './placement-frame.js';
+export { consentScope } from './tracking.js';

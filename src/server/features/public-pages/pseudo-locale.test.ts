@@ -61,7 +61,7 @@ const tokens = () => createTokens(t.config.secret);
 /** The attributes a visitor reads (or hears): a field's hint, a control's name, an image's words. */
 const READ_ATTRIBUTES = /\s(placeholder|aria-label|title|alt)="([^"]*)"/g;
 /** The words a page's script shows later: the submitting label, a video frame's title. */
-const SCRIPT_WORDS = /\sdata-(?:submitting-label|ls-title)="([^"]*)"/g;
+const SCRIPT_WORDS = /\sdata-(?:submitting-label|ls-title|ls-suggest|ls-use|ls-keep)="([^"]*)"/g;
 /** The resend countdown's sentences, one per plural category, as JSON. */
 const COUNTED_WORDS = /\sdata-ls-forms="([^"]*)"/g;
 const BUTTON_VALUE = /<(?:button|input)\b[^>]*\stype="(?:submit|button)"[^>]*\svalue="([^"]*)"/g;
@@ -280,6 +280,17 @@ describe('a page and its later screens in the pseudo-locale', () => {
 
     const bot = await journey.submit(form.id, { ...filled(nextEmail()), ls_hp: 'filled by a bot' });
     expectPseudo('landing page as submitted (to a bot)', bot.body);
+  });
+
+  it('say no plain English when a typo is suggested or a disposable address refused', async () => {
+    const form = await publishGreek({ addressChecks: { typos: true, deliverable: true, disposable: true } });
+    const typo = await journey.submit(form.id, filled('pseudo-typo@gmial.com'));
+    expect(typo.statusCode).toBe(200);
+    expect(typo.body).toContain('name="ls_fix"');
+    expectPseudo('landing page with a typo suggestion', typo.body);
+    const disposable = await journey.submit(form.id, filled('pseudo@mailinator.com'));
+    expect(disposable.statusCode).toBe(400);
+    expectPseudo('landing page refusing a disposable address', disposable.body);
   });
 
   it('say no plain English on a page whose deadline closed its form', async () => {

@@ -17,8 +17,10 @@ import {
 } from '@/landing/index';
 import type { LiveForm } from '@/server/features/submissions';
 import { checkoutOrigins, type CheckoutDeps } from '@/server/features/payments/index';
+import { pageCaptcha } from '@/server/features/captcha/index';
 import { signRenderTime } from '@/server/lib/fill-time';
 import { PUBLIC_CSP, PUBLIC_SCRIPTS, publicCsp, renderDocument } from './document.js';
+import { allowCaptcha } from './captcha-csp.js';
 import { allowFraming, framingHeaders, framingOrigins, leaveFrameDocument } from './embedding.js';
 import { pageLinkPreview } from './link-preview.js';
 import { allowSignedUpScript, frameHiddenFields, type PlacementFrame } from './placement-frame.js';
@@ -45,6 +47,8 @@ export type ThankYouView = Omit<VisitorThankYouProps, 'notice' | 't'> & {
 
 /** A page with a video may frame its player (once pressed), and only from the privacy-enhanced hosts. */
 const VIDEO_CSP = publicCsp({ scripts: Object.values(PUBLIC_SCRIPTS), frameHosts: VIDEO_FRAME_HOSTS });
+/** A published page's policy before tracking and a captcha widen it. */
+const baseCsp = (config: FormConfig) => (showsVideo(config) ? VIDEO_CSP : PUBLIC_CSP);
 
 /**
  * The earliest time a deadline closes the form of `config` (ms), or null when none does: the page's
@@ -74,7 +78,7 @@ function formClosed(form: Pick<LiveForm, 'config'>, variant: AbVariant | null | 
   return at !== null && at <= now;
 }
 
-type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state'>>;
+type LandingExtra = Partial<Pick<LandingPageProps, 'errors' | 'values' | 'formError' | 'state' | 'typo'>>;
 
 /** Everything the public face shows: each kind knows its document and its Content-Security-Policy. */
 export type PublicView =
@@ -94,6 +98,8 @@ export type PublicView =
       form: LiveForm;
       extra: LandingExtra;
       referrer: string;
+      /** Hidden fields the form posted that the page again carries on (the visitor's marketing consent). */
+      carry?: Record<string, string>;
       secondTry?: boolean;
       variant?: AbVariant | null;
       frame?: PlacementFrame;
@@ -119,7 +125,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
   // A placement's frame may also be shown by the owner's app: the placement screen previews it there.
-  const formCsp = (config: FormConfig, csp = showsVideo(config) ? VIDEO_CSP : PUBLIC_CSP, inPlacement = false) =>
+  const formCsp = (config: FormConfig, csp = baseCsp(config), inPlacement = false) =>
     allowFraming(config.payment.enabled ? csp.replace("form-action 'self'", paidFormAction) : csp, [
       ...framingOrigins(config),
       ...(inPlacement ? [deps.appOrigin] : []),
@@ -137,7 +143,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
    */
   const keyOf = (form: LiveForm, variant: AbVariant | null | undefined, now: number) =>
     `${form.id}:${form.version}:${form.config.language}:${showsBadge(form.plan, form.config) ? 'b' : 'n'}:${variant ?? ''}:${framingOrigins(form.config).join(' ')}` +
-    (formClosed(form, variant, now) ? ':closed' : '');
+    (formClosed(form, variant, now) ? ':closed' : '') +
+    // Where the workspace reports conversions is named by the page's consent notice.
+    (form.conversions?.length ? `:c=${form.conversions.join(',')}` : '') +
+    // The captcha's widget carries the workspace's site key, which changes without a new version.
+    captchaKey(form);
 
   /** The page as a visitor of `variant` sees it (an A/B test's B has its own title, description, design and sections), carrying the letter. */
   function landingDocument(
@@ -147,12 +157,14 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     variant: AbVariant | null | undefined,
     now: number,
     frame?: PlacementFrame,
+    carry: Record<string, string> = {},
   ) {
     const form = variant ? { ...page, config: variantConfig(page.config, variant) } : page;
     const preview = frame?.id === 'preview';
-    const tracking = withTracking ? pageTracking(form.id, form.config) : null;
+    const tracking = withTracking ? pageTracking(form) : null;
     const t = pageWords(form.config);
     const multilingual = isMultilingual(form.config);
+    const captcha = pageCaptcha(form);
     const landing = (
       <LandingPage
         t={t}
@@ -166,12 +178,14 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
           ...(variant ? { [RESERVED_NAMES.abVariant]: variant } : {}),
           ...(multilingual ? { [RESERVED_NAMES.language]: t.language } : {}),
           ...(frame && !preview ? frameHiddenFields(frame) : {}),
+          ...carry,
         }}
         badgeHref={showsBadge(form.plan, form.config) ? badgeHref : undefined}
         languageLinks={multilingual && !frame ? languageLinks(form.config) : undefined}
         now={now}
         compact={frame?.content === 'form'}
         signUpsOff={preview ? PLACEMENT_PREVIEW_NOTE : undefined}
+        captcha={captcha}
         {...extra}
       />
     );
@@ -183,7 +197,8 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       framed: frame !== undefined || framingOrigins(form.config).length > 0,
       language: t.language,
     });
-    return { html, csp: formCsp(form.config, tracking?.csp, frame !== undefined) };
+    const csp = captcha ? allowCaptcha(tracking?.csp ?? baseCsp(form.config), captcha) : tracking?.csp;
+    return { html, csp: formCsp(form.config, csp, frame !== undefined) };
   }
 
   function publishedPage(form: LiveForm, variant?: AbVariant | null): PublishedDocument {
@@ -211,7 +226,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       case 'page':
         throw new Error('a published page is sent by sendPage');
       case 'pageAgain': {
-        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant, Date.now(), view.frame);
+        const { html, csp } = landingDocument(view.form, view.extra, false, view.variant, Date.now(), view.frame, view.carry);
         return { html: personalise(html, view.referrer, view.secondTry), csp };
       }
       case 'thankYou': {
@@ -273,6 +288,12 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
   };
   return Object.assign(render, { sentPage, body: variants });
 }
+
+/** The captcha part of a page's cache key: empty for a page without one, so its key is as it was. */
+const captchaKey = (form: LiveForm) => {
+  const captcha = pageCaptcha(form);
+  return captcha ? `:k=${captcha.provider}:${captcha.siteKey}` : '';
+};
 
 /** The page's address in each of its languages, in the order of Lodestone's list, each named in itself. */
 const languageLinks = (config: FormConfig) => {

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
+import { CAPTCHA_NAMES } from '@/domain/captcha';
+import { CONVERSION_DESTINATIONS, CONVERSION_PLATFORM_NAMES, type ConversionDestination } from '@/domain/conversions';
 import { GOOGLE_TAG_PATTERN, META_PIXEL_PATTERN, type FormConfig } from '@/domain/form-config';
 import { showsVideo, VIDEO_FRAME_HOSTS } from '@/domain/sections';
 import { ConsentNotice, ConsentSettings, consentLoaderScript, consentNoticeCss, PageWords } from '@/landing/index';
+import type { LiveForm } from '@/server/features/submissions';
 import { pageWords } from '@/server/lib/visitor-words';
 import { PUBLIC_SCRIPTS, publicCsp } from './document.js';
 
@@ -51,13 +54,34 @@ export function scriptAsData(code: string): string {
   return JSON.stringify(code).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The tracking of a published page, or null when it has no pixel and no custom script. */
-export function pageTracking(formId: string, config: FormConfig): PageTracking | null {
+/** The part of a live page its tracking depends on: its config, and where its workspace reports conversions. */
+export type TrackedPage = Pick<LiveForm, 'id' | 'config' | 'conversions' | 'captchaSiteKey'>;
+
+function trackingOf(config: FormConfig, connected: readonly ConversionDestination[] = []) {
+  const conversions = CONVERSION_DESTINATIONS.filter((d) => connected.includes(d));
   // The schema validated these ids on publish; checked again here, as they end up in a script's URL.
   const meta = META_PIXEL_PATTERN.test(config.pixelFacebook.trim()) ? config.pixelFacebook.trim() : '';
   const google = GOOGLE_TAG_PATTERN.test(config.pixelGoogle.trim()) ? config.pixelGoogle.trim() : '';
   const script = config.customScript.trim() === '' ? '' : config.customScript;
-  if (!meta && !google && !script) return null;
+  // A page that reports nothing from the server keeps the scope it had before conversions existed.
+  const scope = sha256(
+    JSON.stringify([1, meta, google, script && sha256(script), ...(conversions.length ? [conversions] : [])]),
+  ).slice(0, 16);
+  return { meta, google, script, scope, conversions };
+}
+
+/**
+ * The consent scope a visitor accepts on this page: what the notice named. A sign-up posting another
+ * (the page changed since it was opened) carries no consent for what is reported now.
+ */
+export const consentScope = (page: Pick<TrackedPage, 'config' | 'conversions'>) =>
+  trackingOf(page.config, page.conversions).scope;
+
+/** The tracking of a published page, or null when it has no pixel, no custom script and reports no conversions. */
+export function pageTracking({ id: formId, config, conversions: connected, captchaSiteKey }: TrackedPage): PageTracking | null {
+  const { meta, google, script, scope, conversions } = trackingOf(config, connected);
+  if (!meta && !google && !script && conversions.length === 0) return null;
+  const captcha = config.captcha !== 'off' && captchaSiteKey ? CAPTCHA_NAMES[config.captcha] : undefined;
 
   const vendors = [...(meta ? [TRACKING_HOSTS.meta] : []), ...(google ? [TRACKING_HOSTS.google] : [])];
   const hosts = (kind: 'script' | 'connect' | 'img') => [...new Set(vendors.flatMap((v) => v[kind]))];
@@ -72,8 +96,6 @@ export function pageTracking(formId: string, config: FormConfig): PageTracking |
     frameHosts: showsVideo(config) ? VIDEO_FRAME_HOSTS : [],
     sandbox: ownerCode,
   });
-  const scope = sha256(JSON.stringify([1, meta, google, script && sha256(script)])).slice(0, 16);
-
   return {
     csp,
     css: consentNoticeCss,
@@ -87,6 +109,8 @@ export function pageTracking(formId: string, config: FormConfig): PageTracking |
           google={google}
           customScript={!!script}
           scope={scope}
+          server={conversions.map((d) => CONVERSION_PLATFORM_NAMES[d])}
+          captcha={captcha}
         />
         {page}
         <ConsentSettings />

@@ -3,8 +3,9 @@ import type { FormConfig } from '@/domain/form-config';
 import type { Language } from '@/domain/i18n/languages';
 import { isMultilingual, localizedConfig, visitorLanguage } from '@/domain/page-languages';
 import type { PlanId } from '@/domain/plans';
+import type { ConversionDestination } from '@/domain/conversions';
 import type { Executor } from '@/server/db/client';
-import { forms, organizations } from '@/server/db/schema';
+import { captchaAccounts, conversionAccounts, forms, organizations } from '@/server/db/schema';
 import { isFormId } from '@/domain/ids';
 import { createLiveFormCache, FORMS_CHANNEL, type LiveFormCache } from './live-form-cache.js';
 
@@ -18,6 +19,10 @@ export interface LiveForm {
   plan: PlanId;
   /** When the page's A/B test started (ms since the epoch), null if none ever did: visitors are assigned without a read. */
   abTestStartedAt?: number | null;
+  /** The site key of the captcha the page asks for, from its workspace's keys; null when it asks for none. */
+  captchaSiteKey?: string | null;
+  /** Where the workspace sends conversions from the server: the page's consent notice names them. */
+  conversions?: ConversionDestination[];
 }
 
 const localized = new WeakMap<FormConfig, Map<Language, FormConfig>>();
@@ -125,6 +130,10 @@ async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
       status: forms.status,
       plan: organizations.plan,
       abTestStartedAt: forms.abTestStartedAt,
+      captchaSiteKey: sql<string | null>`(select ${captchaAccounts.siteKey} from ${captchaAccounts}
+        where ${captchaAccounts.workspaceId} = ${forms.workspaceId} and ${captchaAccounts.provider} = ${forms.published}->>'captcha')`,
+      conversions: sql<ConversionDestination[]>`array(select ${conversionAccounts.destination} from ${conversionAccounts}
+        where ${conversionAccounts.workspaceId} = ${forms.workspaceId} order by ${conversionAccounts.destination})`,
     })
     .from(forms)
     // The same one-row read: the workspace by its primary key.
@@ -139,5 +148,7 @@ async function readLiveForm(db: Executor, id: string): Promise<LiveFormLookup> {
     version: form.version,
     plan: form.plan,
     abTestStartedAt: form.abTestStartedAt?.getTime() ?? null,
+    captchaSiteKey: form.captchaSiteKey,
+    conversions: form.conversions,
   };
 }

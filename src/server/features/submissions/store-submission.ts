@@ -1,3 +1,4 @@
+import type { MarketingContext } from '@/domain/conversions';
 import { pageWords } from '@/server/lib/visitor-words';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,8 @@ export interface VisitMeta extends ClientMeta {
   /** The placement on the owner's site the visitor signed up through (page-placement.ts), and that site's page. */
   placement?: PagePlacement | null;
   hostUrl?: string | null;
+  /** What the visitor's acceptance of marketing left for server-side conversions; absent: not accepted. */
+  marketing?: MarketingContext | null;
 }
 
 const NO_CHECKBOX = 'No consent checkbox was shown; the visitor submitted the form.';
@@ -63,6 +66,7 @@ interface Entry {
   placementId: string | null;
   placementName: string | null;
   hostUrl: string | null;
+  marketing: string | null;
   at: Date;
   formVersion: number;
   consentText: string;
@@ -109,6 +113,7 @@ export async function storeSubmission(
     placementName: meta.placement?.name ?? null,
     // The host page is recorded only with the placement that was shown on it.
     hostUrl: meta.placement ? (meta.hostUrl ?? null) : null,
+    marketing: meta.marketing ? JSON.stringify(meta.marketing) : null,
     at: now,
     formVersion: form.version,
     consentText: submission.consent ? consentText(form.config.businessName, pageWords(form.config)) : NO_CHECKBOX,
@@ -154,10 +159,10 @@ async function storeEntries(db: Db, entries: Entry[]) {
         ${column(entries, (e) => e.shown, 'jsonb')}, ${column(entries, (e) => e.ipHash, 'text')},
         ${column(entries, (e) => e.userAgentHash, 'text')}, ${column(entries, (e) => e.abVariant, 'text')},
         ${column(entries, (e) => e.placementId, 'text')}, ${column(entries, (e) => e.placementName, 'text')},
-        ${column(entries, (e) => e.hostUrl, 'text')}
+        ${column(entries, (e) => e.hostUrl, 'text')}, ${column(entries, (e) => e.marketing, 'jsonb')}
       ) as i(submission_id, lead_id, form_id, workspace_id, email, data, verified, paid, asks_code, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at, day, form_version,
-        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant, placement_id, placement_name, host_url)
+        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant, placement_id, placement_name, host_url, marketing)
     ),
     -- The sign-ups this statement confirms (new addresses on pages without double opt-in or payment),
     -- numbered in each workspace: those past the workspace's room for the month are held (decision
@@ -181,12 +186,12 @@ async function storeEntries(db: Db, entries: Entry[]) {
     lead as (
       insert into ${leads} (id, form_id, workspace_id, email, data, status, payment_state, verified_at, held_at, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, placement_id, placement_name, host_url,
-        created_at)
+        marketing, created_at)
       select lead_id, form_id, workspace_id, email, data, case when verified then 'verified' else 'pending' end,
         case when paid then 'awaiting' else 'none' end, case when verified then submitted_at end,
         case when submission_id in (select submission_id from held) then submitted_at end, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_variant, placement_id, placement_name, host_url,
-        submitted_at
+        marketing, submitted_at
       from input
       -- Rows are locked in one order by every statement, so concurrent ones wait instead of deadlocking.
       order by form_id, email

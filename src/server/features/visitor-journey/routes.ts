@@ -14,6 +14,8 @@ import type { Executor } from '@/server/db/client';
 import { testRunning } from '@/server/features/ab-testing/index';
 import type { DomainMap } from '@/server/features/custom-domains/index';
 import type { CheckoutDeps } from '@/server/features/payments/index';
+import type { CaptchaDeps } from '@/server/features/captcha/index';
+import type { DeliverabilityCheck } from '@/server/features/address-checks/index';
 import {
   frameQuery,
   framingOrigins,
@@ -38,6 +40,7 @@ import {
 } from '@/server/features/submissions';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/server/lib/database-unavailable';
 import { pageOfDamagedLink } from './email-links.js';
+import { carriedMarketing, marketingOf } from './marketing.js';
 import { type JourneyDeps, submitFromPage } from './submit-from-page.js';
 import { inboxThankYou, submissionThankYou } from './thank-you.js';
 import type { VisitorLimits } from './visitor-limits.js';
@@ -51,7 +54,9 @@ export const NOT_SAVED_YET = englishT('form.alert.notSaved');
 type JourneyServices = LeadDeps & {
   config: Pick<Config, 'secret'>;
   checkout: CheckoutDeps;
+  captcha: CaptchaDeps;
   visitorLimits: VisitorLimits;
+  deliverability: DeliverabilityCheck;
   publicPages: PublicPages;
   domainMap: Pick<DomainMap, 'pageBySlug'>;
 };
@@ -65,6 +70,8 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
     secret: services.config.secret,
     limits: services.visitorLimits,
     checkout: services.checkout,
+    captcha: services.captcha,
+    deliverability: services.deliverability,
   };
 
   app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/f/:id', async (request, reply) => {
@@ -85,6 +92,7 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
       abVariant: variantPosted(request, form, body),
       placement,
       hostUrl: placement ? allowedHostUrl(form.config, frame?.host) : null,
+      marketing: marketingOf(request, form, body, publicOrigin),
     };
     const shownFrame = frame && (frame.id === 'preview' || placement) ? frame : undefined;
     const words = pageWords(form.config);
@@ -97,6 +105,8 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
         secondTry,
         variant: meta.abVariant,
         frame: shownFrame,
+        // The page again has no consent notice: the consent its visitor gave goes on with the form.
+        carry: carriedMarketing(body),
       });
     // A form its deadline has closed takes no sign-up, even from a tab opened before (docs/product.md#sections):
     // nothing is stored, and the visitor gets the page as it is now, with the deadline's message.
@@ -105,8 +115,13 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
     if (frame?.id === 'preview') return again(200, {});
     let outcome: Awaited<ReturnType<typeof submitFromPage>>;
     try {
-      outcome = await submitFromPage(journey, form, body, meta, (err) =>
-        request.log.error({ err }, 'could not start a checkout'),
+      outcome = await submitFromPage(
+        journey,
+        form,
+        body,
+        meta,
+        (err) => request.log.error({ err }, 'could not start a checkout'),
+        { hostname: request.hostname },
       );
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
@@ -125,6 +140,24 @@ export function visitorJourneyRoutes(app: FastifyInstance, services: JourneyServ
         return tooManyAttempts(render, reply, outcome.seconds, form.config.language, framingOrigins(form.config));
       case 'invalid':
         return again(400, { errors: outcome.errors, values: outcome.values });
+      case 'typo':
+        // Nothing is wrong and nothing is stored: the visitor chooses, with one press, which address is meant.
+        return again(200, { values: outcome.values, typo: { typed: outcome.typed, suggested: outcome.suggested } }, true);
+      case 'captchaFailed':
+        // The owner's secret refused by the provider: every visitor is refused until the owner fixes it.
+        if (outcome.misconfigured)
+          request.log.warn(
+            { provider: outcome.provider, reason: outcome.reason },
+            'the captcha provider refused the workspace secret',
+          );
+        return again(400, { formError: words('form.captcha.failed'), values: outcome.values }, true);
+      case 'captchaUnavailable':
+        // Fail closed: a sign-up nobody vouched for is not stored (docs/decisions/0087).
+        request.log.warn(
+          { provider: outcome.provider, reason: outcome.reason },
+          'a sign-up was refused: the captcha provider is unavailable',
+        );
+        return again(503, { formError: words('form.captcha.failed'), values: outcome.values }, true);
       case 'paymentUnavailable':
         return again(503, { formError: words('payment.unavailable'), values: outcome.values });
       case 'paymentFailed':

@@ -4,12 +4,20 @@ import { parseSubmission } from '@/domain/submission';
 import { type LeadDeps, type LiveForm, storeSubmission, type VisitMeta } from '@/server/features/submissions';
 import { connectedProviders, startCheckout, type CheckoutDeps, readPaymentChoice } from '@/server/features/payments/index';
 import { checkFillTime } from '@/server/lib/fill-time';
+import { type CaptchaDeps, checkCaptcha } from '@/server/features/captcha/index';
+import { addressChecksOf, domainOf } from '@/domain/address-checks';
+import { suggestEmail } from '@/domain/email-typos';
+import { type DeliverabilityCheck, isDisposableDomain } from '@/server/features/address-checks/index';
 import type { VisitorLimits } from './visitor-limits.js';
 
 export interface JourneyDeps extends LeadDeps {
   secret: string;
   limits: VisitorLimits;
   checkout: CheckoutDeps;
+  /** The workspaces' captcha keys and the providers' siteverify (features/captcha). */
+  captcha: CaptchaDeps;
+  /** Whether mail can reach a visitor's domain, from the DNS (features/address-checks). */
+  deliverability: DeliverabilityCheck;
 }
 
 type Values = Record<string, string>;
@@ -22,6 +30,12 @@ export type SubmitOutcome =
   | { kind: 'tooFast'; values: Values }
   | { kind: 'rateLimited'; seconds: number }
   | { kind: 'invalid'; errors: Values; values: Values }
+  /** The address looks like a typo of a common mail domain: the page again with the suggestion, nothing stored. */
+  | { kind: 'typo'; values: Values; typed: string; suggested: string }
+  /** The page's captcha was not solved, or its token was used before or refused (`misconfigured`: the workspace's secret was). */
+  | { kind: 'captchaFailed'; values: Values; provider: string; reason: string; misconfigured?: boolean }
+  /** The captcha's provider could not say: refused all the same (fail closed). */
+  | { kind: 'captchaUnavailable'; values: Values; provider: string; reason: string }
   /** A paid page whose provider is not connected (503), or whose provider failed (502). */
   | { kind: 'paymentUnavailable'; values: Values }
   | { kind: 'paymentFailed'; values: Values }
@@ -40,13 +54,17 @@ export async function submitFromPage(
   body: Record<string, unknown>,
   meta: VisitMeta,
   log: (err: unknown) => void,
+  /** The host the page was opened on: a captcha must have been solved there. */
+  visit: { hostname: string },
 ): Promise<SubmitOutcome> {
   const { config } = form;
   const busy = await deps.limits.submission(form.id, meta.ip);
   if (busy) return { kind: 'rateLimited', seconds: busy };
 
   const words = pageWords(config);
-  const checked = parseSubmission(config, body, words);
+  const checks = addressChecksOf(config);
+  const emailField = config.fields.find((field) => field.type === 'email');
+  const checked = parseSubmission(config, checks.typos && emailField ? acceptedFix(body, emailField.id) : body, words);
   if (String(body[RESERVED_NAMES.honeypot] ?? '') !== '') return { kind: 'bot' };
   const fillTime = checkFillTime(deps.secret, String(body[RESERVED_NAMES.renderedAt] ?? ''));
   if (fillTime === 'forged') return { kind: 'bot' };
@@ -60,9 +78,31 @@ export async function submitFromPage(
   const { submission, values } = checked;
   const inboxBusy = await deps.limits.submissionFor(form.id, submission.email);
   if (inboxBusy) return { kind: 'rateLimited', seconds: inboxBusy };
+  if (emailField) {
+    const typed = values[emailField.id]!.trim();
+    // A likely typo is shown once for the address typed; whatever the visitor sends next is theirs.
+    const typo = checks.typos ? suggestEmail(typed) : null;
+    const seen = String(body[RESERVED_NAMES.typoSeen] ?? '').trim();
+    if (typo && seen.toLowerCase() !== submission.email) {
+      return { kind: 'typo', values, typed, suggested: typo.email };
+    }
+    const domain = domainOf(submission.email);
+    const refused =
+      checks.disposable && isDisposableDomain(domain)
+        ? words('form.error.disposable')
+        : checks.deliverable && (await deps.deliverability(domain)) === 'undeliverable'
+          ? words('form.error.undeliverable', { domain })
+          : null;
+    if (refused) return { kind: 'invalid', errors: { [emailField.id]: refused }, values };
+  }
   if (choice && !(await connectedProviders(deps.db, form.workspaceId)).has(choice.provider)) {
     return { kind: 'paymentUnavailable', values };
   }
+
+  // Last before storing: a captcha's token is spent by its check, so nothing else may send the visitor back after it.
+  const captcha = await checkCaptcha(deps.captcha, form, body, { ip: meta.ip, hostname: visit.hostname });
+  if (captcha.kind === 'failed') return { ...captcha, kind: 'captchaFailed', values };
+  if (captcha.kind === 'unavailable') return { ...captcha, kind: 'captchaUnavailable', values };
 
   const { submissionId, leadId } = await storeSubmission(deps, form, submission, meta);
   if (!choice) return { kind: 'thankYou', submissionId };
@@ -73,4 +113,17 @@ export async function submitFromPage(
   );
   if ('url' in started) return { kind: 'checkout', url: started.url };
   return started.error === 'unavailable' ? { kind: 'paymentUnavailable', values } : { kind: 'paymentFailed', values };
+}
+
+/**
+ * The posted form with the suggested address in place of the one typed, when the visitor pressed the
+ * suggestion's button (a form without JavaScript): only the suggestion for the address as typed is
+ * taken, so the button changes nothing else.
+ */
+function acceptedFix(body: Record<string, unknown>, emailId: string): Record<string, unknown> {
+  const fix = body[RESERVED_NAMES.typoFix];
+  const typed = body[emailId];
+  if (typeof fix !== 'string' || typeof typed !== 'string') return body;
+  const typo = suggestEmail(typed);
+  return typo && typo.email.toLowerCase() === fix.trim().toLowerCase() ? { ...body, [emailId]: typo.email } : body;
 }

@@ -10,6 +10,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { FormConversionsCard } from '@/web/features/conversions';
 import { FormEmailToolsCard } from '@/web/features/email-tools';
 import { useFormAnalytics, useFormDetail } from '@/web/features/forms';
 import { PlacementStatsCard } from '@/web/features/placements';
@@ -79,6 +80,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
             <>
               <AnalyticsStats totals={analytics.data?.totals} />
               <ActivityChart days={analytics.data?.days} />
+              <FormConversionsCard conversions={analytics.data?.conversions} />
             </>
           )}
           <PlacementStatsCard formId={id} />

@@ -2,6 +2,8 @@ import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';
 import { PageHeading } from '@/web/components/page-heading';
 import { ApiKeysSection } from '@/web/features/api-keys';
+import { CaptchaKeysSection } from '@/web/features/captcha';
+import { ConversionsSection } from '@/web/features/conversions';
 import { EmailToolsSection } from '@/web/features/email-tools';
 import { WebhooksSection } from '@/web/features/webhooks';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
@@ -21,8 +23,10 @@ export function IntegrationsPage() {
           subtitle="Send every new lead to your email tool, to your own systems by webhook, or read them with the API."
         />
         <EmailToolsSection />
+        <ConversionsSection />
         <WebhooksSection />
         <ApiKeysSection />
+        <CaptchaKeysSection />
       </div>
     </RequireSession>
   );

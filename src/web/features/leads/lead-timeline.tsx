@@ -15,6 +15,9 @@ const EVENT_LABELS: Record<LeadTimelineKind, string> = {
   refunded: 'Refunded',
   email_tool_synced: 'Synced to your email tool',
   email_tool_failed: 'Email tool sync failed',
+  conversion_sent: 'Conversion sent',
+  conversion_pending: 'Conversion waiting to be sent',
+  conversion_failed: 'Conversion refused',
 };
 
 const DOT: Partial<Record<LeadTimelineKind, string>> = {
@@ -24,6 +27,9 @@ const DOT: Partial<Record<LeadTimelineKind, string>> = {
   refunded: 'bg-red-500',
   email_tool_synced: 'bg-emerald-500',
   email_tool_failed: 'bg-red-500',
+  conversion_sent: 'bg-emerald-500',
+  conversion_pending: 'bg-amber-500',
+  conversion_failed: 'bg-red-500',
 };
 
 /** A sync names its tool in the label ("Synced to Mailchimp"); the others show their detail after the time. */

@@ -53,6 +53,7 @@ export function tabForErrorKey(key: string): EditorTab {
     return 'settings';
   if (root === 'thankyouHeading' || root === 'afterSubmit' || root === 'redirectUrl' || root === 'embedOrigins')
     return 'settings';
+  if (root === 'captcha') return 'settings';
   if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';
   // The A/B test, B's sections included, is under the Design tab.
   if (root === 'design' || root === 'abTest') return 'design';

@@ -3,7 +3,9 @@ import type { FormConfig } from '@/domain/form-config';
 import { TextField } from '@/web/components/text-field';
 import { useWorkspacePlan } from '@/web/features/team';
 import { Link } from '@/web/lib/router';
+import { AddressChecksSection } from './address-checks-section';
 import { AfterSubmitSection } from './after-submit-section';
+import { CaptchaSection } from './captcha-section';
 import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { EmailsSection } from '@/web/features/page-creator/emails/emails-section';
@@ -49,6 +51,8 @@ export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
           onChange={(event) => onChange({ privacyPolicyUrl: event.target.value })}
         />
       )}
+      <CaptchaSection config={config} errors={errors} onChange={onChange} />
+      <AddressChecksSection config={config} onChange={onChange} />
       <AfterSubmitSection config={config} errors={errors} onChange={onChange} />
       <BrandingSwitch config={config} onChange={onChange} />
       <EmailsSection config={config} errors={errors} onChange={onChange} />

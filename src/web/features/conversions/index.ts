@@ -1,0 +1,2 @@
+export { ConversionsSection } from './conversions-section';
+export { FormConversionsCard } from './form-conversions-card';
