@@ -4,8 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { chooseRowAction, editorTab, pdfFile, seriousViolations, setWorkspacePlan, toastWith, uniqueEmail } from './support.js';
 
 // Settings a new owner gives once carry over (docs/decisions/0059). She
-// builds her first page signed out, privacy-policy address included, signs up at the gate and
-// publishes; her next page starts with that address, and Privacy & data shows it as the workspace's.
+// builds her first page signed out, privacy-policy address included and disposable addresses
+// refused, signs up at the gate and publishes; her next page starts with that address and that
+// refusal, and Privacy & data shows them as the workspace's.
 // The dashboard's Embed dialog lets her allow her site, and the copied code shows the page there at
 // once. Billing is in the header's navigation and names a plan Lodestone's team set as such.
 
@@ -40,7 +41,7 @@ async function headerLink(page: Page, name: string, width: number) {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px, the privacy address typed once starts every new page, and the site allowed in the Embed dialog shows the page at once`, async ({
+  test(`at ${width} px, the privacy address and the address checks chosen once start every new page, and the site allowed in the Embed dialog shows the page at once`, async ({
     page,
     browser,
   }) => {
@@ -59,6 +60,10 @@ for (const width of [1280, 375]) {
     await editorTab(page, 'Settings').click();
     await expect(page.getByLabel('Privacy policy address', { exact: true })).toHaveValue('');
     await page.getByLabel('Privacy policy address', { exact: true }).fill(PRIVACY_URL);
+    const disposable = () => page.getByRole('switch', { name: 'Refuse disposable addresses' });
+    await expect(disposable()).not.toBeChecked();
+    await disposable().click();
+    await expect(disposable()).toBeChecked();
 
     // Publish: sign up at the gate, and the page goes live.
     await page.getByRole('button', { name: 'Save & Publish' }).click();
@@ -78,6 +83,8 @@ for (const width of [1280, 375]) {
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
     await editorTab(page, 'Settings').click();
     await expect(page.getByLabel('Privacy policy address', { exact: true })).toHaveValue(PRIVACY_URL);
+    await expect(disposable()).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Suggest fixes for typos' })).toBeChecked();
     expect(await seriousViolations(page), `new page's settings at ${width} px`).toEqual([]);
     await page.getByLabel('Privacy policy address', { exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot(`new-page-settings-${width}`) });
@@ -86,11 +93,18 @@ for (const width of [1280, 375]) {
     await expect(page.getByLabel('Title', { exact: true })).not.toHaveValue('');
     await editorTab(page, 'Settings').click();
     await expect(page.getByLabel('Privacy policy address', { exact: true })).toHaveValue(PRIVACY_URL);
+    await expect(disposable()).toBeChecked();
 
-    // Privacy & data shows it as the workspace's, and changes it.
+    // Privacy & data shows them as the workspace's, and changes them.
     await page.goto('/dashboard/privacy');
     const card = page.getByRole('form', { name: 'Page defaults' });
     await expect(card.getByLabel('Privacy policy address', { exact: true })).toHaveValue(PRIVACY_URL);
+    await expect(card.getByRole('switch', { name: 'Refuse disposable addresses' })).toBeChecked();
+    await expect(card.getByRole('radio', { name: 'Off' })).toBeChecked();
+    // A captcha whose keys the workspace lacks is kept, with the way to add them.
+    await card.getByRole('radio', { name: 'hCaptcha' }).check();
+    await expect(card.getByText('Your workspace has no hCaptcha keys yet')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', '/settings/integrations');
     await card.getByLabel('Privacy policy address', { exact: true }).fill('mailto:privacy@northwind.example');
     await card.getByRole('button', { name: 'Save page defaults' }).click();
     await expect(card.getByText('Enter a web address that starts with https:// or http://')).toBeVisible();
@@ -105,6 +119,8 @@ for (const width of [1280, 375]) {
     await expect(page.getByLabel('Privacy policy address', { exact: true })).toHaveValue(
       'https://northwind.example/legal/privacy',
     );
+    await expect(disposable()).toBeChecked();
+    await expect(page.getByRole('radio', { name: /^hCaptcha/ })).toBeChecked();
 
     // The Embed dialog: allow the site, copy the code; the site shows the page at once.
     await page.goto('/dashboard');

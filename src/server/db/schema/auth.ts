@@ -1,4 +1,6 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CAPTCHA_CHOICES } from '@/domain/captcha';
+import type { AddressChecks } from '@/domain/form-config';
 
 // Tables used by better-auth (core, organization plugin, database rate limiter). Property names are
 // the field names better-auth expects; columns are snake_case.
@@ -94,6 +96,10 @@ export const organizations = pgTable('organizations', {
   privacyPolicyUrl: text('privacy_policy_url'),
   /** The language new pages start in (src/domain/i18n/languages.ts); null: none chosen yet (English). */
   pageLanguage: text('page_language'),
+  /** The address checks new pages start with (src/domain/page-defaults.ts); null: none chosen yet (Lodestone's). */
+  pageAddressChecks: jsonb('page_address_checks').$type<AddressChecks>(),
+  /** The captcha new pages start with; null: none chosen yet (off). */
+  pageCaptcha: text('page_captcha', { enum: CAPTCHA_CHOICES }),
   /** The seller's postal address printed on receipts (several lines); null: not given yet. */
   businessAddress: text('business_address'),
   createdAt: createdAt(),

@@ -29,7 +29,7 @@ import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/ke
 import { containsPattern } from '@/server/lib/like';
 import { paymentProblems } from '@/server/features/payments/index';
 import { captchaProblems } from '@/server/features/captcha/index';
-import { adoptPageLanguage, adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
+import { adoptPageChecks, adoptPageLanguage, adoptPrivacyPolicyUrl } from '@/server/features/page-defaults/index';
 import { assertPageEditable } from '@/server/features/plan-limits/index';
 import { type AuditActor, recordAudit } from '@/server/features/team/index';
 import { planOf } from '@/server/features/workspaces/index';
@@ -259,6 +259,7 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
     // The first address published becomes the one the workspace's new pages start from.
     await adoptPrivacyPolicyUrl(tx, workspaceId, form.draft.privacyPolicyUrl);
     await adoptPageLanguage(tx, workspaceId, form.draft.language);
+    await adoptPageChecks(tx, workspaceId, form.draft);
     await emitEvent(tx, {
       workspaceId,
       formId: id,

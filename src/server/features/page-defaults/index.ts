@@ -1,2 +1,2 @@
-export { adoptPageLanguage, adoptPrivacyPolicyUrl, pageDefaults } from './page-defaults.js';
+export { adoptPageChecks, adoptPageLanguage, adoptPrivacyPolicyUrl, pageDefaults } from './page-defaults.js';
 export { pageDefaultsRoutes } from './routes.js';

@@ -1,15 +1,36 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { addressChecksOf } from '@/domain/address-checks';
+import { CAPTCHA_CHOICES, type CaptchaChoice } from '@/domain/captcha';
+import { addressChecksSchema, DEFAULT_ADDRESS_CHECKS, type AddressChecks, type FormConfig } from '@/domain/form-config';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/domain/i18n/languages';
 import type { PageDefaults, PageDefaultsInput } from '@/domain/page-defaults';
 import type { Executor } from '@/server/db/client';
 import { organizations } from '@/server/db/schema/index';
 import { notFound } from '@/server/lib/http-errors';
 
-const COLUMNS = { privacyPolicyUrl: organizations.privacyPolicyUrl, pageLanguage: organizations.pageLanguage };
+const COLUMNS = {
+  privacyPolicyUrl: organizations.privacyPolicyUrl,
+  pageLanguage: organizations.pageLanguage,
+  pageAddressChecks: organizations.pageAddressChecks,
+  pageCaptcha: organizations.pageCaptcha,
+};
 
-const asDefaults = (row: { privacyPolicyUrl: string | null; pageLanguage: string | null }): PageDefaults => ({
+type DefaultsRow = {
+  privacyPolicyUrl: string | null;
+  pageLanguage: string | null;
+  pageAddressChecks: AddressChecks | null;
+  pageCaptcha: string | null;
+};
+
+const isCaptchaChoice = (value: string | null): value is CaptchaChoice =>
+  (CAPTCHA_CHOICES as readonly (string | null)[]).includes(value);
+
+const asDefaults = (row: DefaultsRow): PageDefaults => ({
   privacyPolicyUrl: row.privacyPolicyUrl ?? '',
   language: isLanguage(row.pageLanguage) ? row.pageLanguage : DEFAULT_LANGUAGE,
+  // Read through the page's own schema, so a check added later starts at its default.
+  addressChecks: addressChecksSchema.safeParse(row.pageAddressChecks ?? {}).data ?? { ...DEFAULT_ADDRESS_CHECKS },
+  captcha: isCaptchaChoice(row.pageCaptcha) ? row.pageCaptcha : 'off',
 });
 
 /** What the workspace's new pages start from (contract: src/domain/page-defaults.ts). */
@@ -26,6 +47,8 @@ export async function setPageDefaults(db: Executor, workspaceId: string, default
     .set({
       privacyPolicyUrl: defaults.privacyPolicyUrl === '' ? null : defaults.privacyPolicyUrl,
       ...(defaults.language ? { pageLanguage: defaults.language } : {}),
+      ...(defaults.addressChecks ? { pageAddressChecks: defaults.addressChecks } : {}),
+      ...(defaults.captcha ? { pageCaptcha: defaults.captcha } : {}),
     })
     .where(eq(organizations.id, workspaceId))
     .returning(COLUMNS);
@@ -56,4 +79,32 @@ export async function adoptPageLanguage(db: Executor, workspaceId: string, langu
     .update(organizations)
     .set({ pageLanguage: language })
     .where(and(eq(organizations.id, workspaceId), isNull(organizations.pageLanguage)));
+}
+
+const sameChecks = (a: AddressChecks, b: AddressChecks) =>
+  a.typos === b.typos && a.deliverable === b.deliverable && a.disposable === b.disposable;
+
+/**
+ * Likewise the address checks and the captcha, each on its own: the first page published with
+ * other checks than Lodestone's, or with a captcha, gives a workspace that never chose them its
+ * choice. A page published as Lodestone's defaults chooses nothing, so a later page still can.
+ */
+export async function adoptPageChecks(
+  db: Executor,
+  workspaceId: string,
+  page: Pick<FormConfig, 'addressChecks' | 'captcha'>,
+): Promise<void> {
+  const checks = addressChecksOf(page);
+  if (!sameChecks(checks, DEFAULT_ADDRESS_CHECKS)) {
+    await db
+      .update(organizations)
+      .set({ pageAddressChecks: checks })
+      .where(and(eq(organizations.id, workspaceId), isNull(organizations.pageAddressChecks)));
+  }
+  if (page.captcha && page.captcha !== 'off') {
+    await db
+      .update(organizations)
+      .set({ pageCaptcha: page.captcha })
+      .where(and(eq(organizations.id, workspaceId), isNull(organizations.pageCaptcha)));
+  }
 }

@@ -35,8 +35,8 @@ export function PageCreatorPage() {
 
 /**
  * A new page starts from the template (or Lodestone's defaults) and, signed in, from the workspace's
- * own defaults (its privacy-policy address and its language). The creator takes its baseline once, so it waits for
- * them; a draft kept in the browser still wins over the baseline (use-draft.ts).
+ * own defaults (its privacy-policy address, its language, its address checks and its captcha). The creator takes
+ * its baseline once, so it waits for them; a draft kept in the browser still wins over the baseline (use-draft.ts).
  */
 function NewForm({ templateSlug }: { templateSlug: string | null }) {
   const fromTemplate = useMemo(() => (templateSlug ? templateConfig(templateSlug) : undefined), [templateSlug]);
@@ -46,14 +46,18 @@ function NewForm({ templateSlug }: { templateSlug: string | null }) {
   const defaults = usePageDefaults(signedIn);
   const privacyPolicyUrl = defaults.data?.privacyPolicyUrl ?? '';
   const language = defaults.data?.language ?? DEFAULT_LANGUAGE;
+  const addressChecks = defaults.data?.addressChecks;
+  const captcha = defaults.data?.captcha;
   const words = useQuery({ queryKey: ['page-words', language], queryFn: () => pageWords(language), staleTime: Infinity });
   const baseline = useMemo<FormConfig>(() => {
     let config = fromTemplate ?? defaultFormConfig();
     if (privacyPolicyUrl) config = { ...config, privacyPolicyUrl };
+    if (addressChecks) config = { ...config, addressChecks };
+    if (captcha) config = { ...config, captcha };
     // The workspace's language, with the words Lodestone wrote into the page in it.
     if (words.data && language !== config.language) config = { ...reseedPage(config, englishT, words.data), language };
     return config;
-  }, [fromTemplate, privacyPolicyUrl, language, words.data]);
+  }, [fromTemplate, privacyPolicyUrl, addressChecks, captcha, language, words.data]);
   // Defaults that cannot be loaded leave the field empty to type, as before: the page is not held up.
   const ready = !session.isPending && (!signedIn || (!defaults.isPending && !words.isPending));
   // Taken once: signing up at the creator's gate must not unmount the page being published.

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_DEFAULTS } from '@/domain/page-defaults';
 import { DataRequestsCard } from './data-requests-card';
 import { PageDefaultsCard } from './page-defaults-card';
 import { RetentionCard } from './retention-card';
@@ -12,7 +13,7 @@ const render = (node: ReactNode) =>
 const cards = (allowed: boolean | undefined) => ({
   retention: render(<RetentionCard saved={{ pendingLeadDays: 30, allLeadsDays: null }} manages={allowed} />),
   defaults: render(
-    <PageDefaultsCard saved={{ privacyPolicyUrl: 'https://acme.example/privacy', language: 'en' }} manages={allowed} />,
+    <PageDefaultsCard saved={{ ...DEFAULT_PAGE_DEFAULTS, privacyPolicyUrl: 'https://acme.example/privacy' }} manages={allowed} />,
   ),
   requests: render(<DataRequestsCard handles={allowed} />),
 });

@@ -8,17 +8,20 @@ import { Card } from '@/web/components/ui/card';
 import { ApiError } from '@/web/lib/api';
 import { useSavePageDefaults } from './api';
 import { MembersOnly } from './members-only';
+import { AddressCheckSwitches, CaptchaChoiceField } from './page-checks-fields';
 
-/** What new pages start from: the privacy-policy address and the language, chosen once for the workspace. */
+/** What new pages start from: the privacy-policy address, the language, the address checks and the captcha, chosen once for the workspace. */
 export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; manages: boolean | undefined }) {
   const [privacyPolicyUrl, setPrivacyPolicyUrl] = useState(saved.privacyPolicyUrl);
   const [language, setLanguage] = useState(saved.language);
+  const [addressChecks, setAddressChecks] = useState(saved.addressChecks);
+  const [captcha, setCaptcha] = useState(saved.captcha);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePageDefaults();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = pageDefaultsSchema.safeParse({ privacyPolicyUrl, language });
+    const parsed = pageDefaultsSchema.safeParse({ privacyPolicyUrl, language, addressChecks, captcha });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -28,6 +31,8 @@ export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; mana
       const next = await save.mutateAsync(parsed.data);
       setPrivacyPolicyUrl(next.privacyPolicyUrl);
       setLanguage(next.language);
+      setAddressChecks(next.addressChecks);
+      setCaptcha(next.captcha);
       toast.success('Page defaults saved');
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
@@ -65,6 +70,8 @@ export function PageDefaultsCard({ saved, manages }: { saved: PageDefaults; mana
             value={language}
             onChange={setLanguage}
           />
+          <AddressCheckSwitches value={addressChecks} onChange={setAddressChecks} />
+          <CaptchaChoiceField value={captcha} onChange={setCaptcha} />
         </fieldset>
         <MembersOnly allowed={manages} note="Only the workspace’s owners and admins can change its page defaults.">
           <div>
