@@ -5,34 +5,7 @@ import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { useCaptchaSettings } from '@/web/features/captcha';
 import { Link } from '@/web/lib/router';
-
-// The same words as the creator's Settings tab (its address checks and captcha sections), so the
-// owner recognises on a page what she chose here for every new one.
-
-const SWITCHES: { key: keyof AddressChecks; label: string; description: string }[] = [
-  {
-    key: 'typos',
-    label: 'Suggest fixes for typos',
-    description: 'A visitor who types gmial.com is asked whether they meant gmail.com before signing up.',
-  },
-  {
-    key: 'deliverable',
-    label: 'Refuse domains that can’t receive email',
-    description: 'Addresses at a domain with no mail server are turned away with a message to check them.',
-  },
-  {
-    key: 'disposable',
-    label: 'Refuse disposable addresses',
-    description: 'Throwaway inboxes (such as Mailinator) are turned away: visitors sign up with an address they keep.',
-  },
-];
-
-const CAPTCHA_LABELS: Record<CaptchaChoice, string> = {
-  off: 'Off',
-  turnstile: 'Cloudflare Turnstile',
-  hcaptcha: 'hCaptcha',
-  recaptcha: 'reCAPTCHA v3',
-};
+import { ADDRESS_CHECK_SWITCHES, CAPTCHA_CHOICE_WORDS } from '@/web/lib/page-check-words';
 
 const linkClass = 'font-semibold text-indigo-700 underline underline-offset-4 hover:no-underline';
 
@@ -44,7 +17,7 @@ export function AddressCheckSwitches({ value, onChange }: { value: AddressChecks
       <p className="text-sm text-gray-600">
         Your first page published with other checks than these sets them if you never saved page defaults here.
       </p>
-      {SWITCHES.map(({ key, label, description }) => {
+      {ADDRESS_CHECK_SWITCHES.map(({ key, label, description }) => {
         const id = `page-defaults-address-${key}`;
         return (
           <div key={key} className="flex items-start justify-between gap-4">
@@ -91,7 +64,7 @@ export function CaptchaChoiceField({ value, onChange }: { value: CaptchaChoice; 
               onChange={() => onChange(choice)}
               className="size-4 accent-indigo-600"
             />
-            {CAPTCHA_LABELS[choice]}
+            {CAPTCHA_CHOICE_WORDS.find((c) => c.value === choice)?.label}
           </label>
         ))}
       </div>

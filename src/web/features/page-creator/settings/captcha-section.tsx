@@ -1,11 +1,12 @@
 import { CircleAlert, CircleCheck, Info, RotateCw } from 'lucide-react';
-import { CAPTCHA_NAMES, type CaptchaChoice, type CaptchaProvider } from '@/domain/captcha';
+import { CAPTCHA_NAMES, type CaptchaProvider } from '@/domain/captcha';
 import type { FormConfig } from '@/domain/form-config';
 import { Button } from '@/web/components/ui/button';
 import { CaptchaKeysForm, useCaptchaSettings } from '@/web/features/captcha';
 import { authClient } from '@/web/lib/auth-client';
 import { cn } from '@/web/lib/cn';
 import { Link } from '@/web/lib/router';
+import { CAPTCHA_CHOICE_WORDS } from '@/web/lib/page-check-words';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type CaptchaSectionProps = {
@@ -13,29 +14,6 @@ type CaptchaSectionProps = {
   errors: EditorErrors;
   onChange: (patch: Partial<FormConfig>) => void;
 };
-
-const CHOICES: ReadonlyArray<{ value: CaptchaChoice; label: string; description: string }> = [
-  {
-    value: 'off',
-    label: 'Off',
-    description: 'No captcha. The hidden trap field and the fill-time check still stop simple bots.',
-  },
-  {
-    value: 'turnstile',
-    label: 'Cloudflare Turnstile',
-    description: 'Usually invisible: most visitors never see a puzzle.',
-  },
-  {
-    value: 'hcaptcha',
-    label: 'hCaptcha',
-    description: 'A checkbox, sometimes followed by a picture puzzle.',
-  },
-  {
-    value: 'recaptcha',
-    label: 'reCAPTCHA v3',
-    description: 'Invisible: Google scores each sign-up, and low scores are refused.',
-  },
-];
 
 const linkClass = 'font-semibold text-indigo-700 underline underline-offset-4 hover:no-underline';
 
@@ -61,7 +39,7 @@ export function CaptchaSection({ config, errors, onChange }: CaptchaSectionProps
       <fieldset className="grid gap-2">
         <legend className="sr-only">Captcha</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {CHOICES.map((option) => (
+          {CAPTCHA_CHOICE_WORDS.map((option) => (
             <label
               key={option.value}
               className={cn(
