@@ -1,3 +1,4 @@
+import type { ConversionDestination, ConversionEvent, ConversionSendStatus, MarketingContext } from './conversions';
 import { z } from 'zod';
 
 /**
@@ -63,6 +64,7 @@ export interface AccessCounts {
   submissions: number;
   payments: number;
   emails: number;
+  conversions: number;
 }
 
 /** Labels of the counts, for the log and the toast: [one, more than one]. */
@@ -73,6 +75,7 @@ export const RECORD_LABELS: Record<keyof ErasureCounts | keyof AccessCounts, rea
   submissions: ['submission', 'submissions'],
   payments: ['payment', 'payments'],
   emails: ['email', 'emails'],
+  conversions: ['conversion sent to an ad platform', 'conversions sent to ad platforms'],
   emailsLogged: ['email log entry', 'email log entries'],
   queuedEmailsRemoved: ['queued email', 'queued emails'],
   sentEmailsRemoved: ['sent email copy', 'sent email copies'],
@@ -147,6 +150,18 @@ export interface AccessLead {
   consents: AccessConsent[];
   payments: AccessPayment[];
   emails: Array<{ kind: LeadEmailKind; queuedAt: string; deliveredAt: string | null }>;
+  /** What the sign-up left for server-side conversions when the visitor accepted marketing (domain/conversions.ts). */
+  marketing: MarketingContext | null;
+  /** Each conversion reported to an ad platform from the server, with what it carried. */
+  conversions: Array<{
+    destination: ConversionDestination;
+    event: ConversionEvent;
+    eventId: string;
+    status: ConversionSendStatus;
+    createdAt: string;
+    sentAt: string | null;
+    body: Record<string, unknown>;
+  }>;
 }
 
 /** Emails logged per lead: its code, its download link, and the notice to the workspace's owners about it. */

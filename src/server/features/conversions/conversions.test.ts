@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AccessExport } from '@/domain/data-requests';
 import type { MarketingContext } from '@/domain/conversions';
 import type { ConversionSendList, ConversionSendView, ConversionSettings, ConversionTestResult } from '@/domain/conversions-api';
 import type { FormAnalytics } from '@/domain/forms-api';
@@ -278,6 +279,28 @@ describe('sending a confirmed lead', () => {
     expect(await sendsOf(declined.id)).toEqual([]);
     expect(await sendsOf(elsewhere.id)).toEqual([]);
     expect([meta.received, ga4.received, tiktok.received]).toEqual([[], [], []]);
+  });
+
+  it('lists what was sent about a person in their access report, with the consent it rested on', async () => {
+    const { owner, form } = await ownerWithConnections(['meta']);
+    const marketing = marketingFor();
+    await signUp(form.id, 'ask.me@example.com', marketing);
+    await t.runJobs();
+    const res = await owned(owner, 'POST', '/api/privacy/access', { email: 'ask.me@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [lead] = res.json<AccessExport>().leads;
+    expect(lead!.marketing).toEqual(marketing);
+    expect(lead!.conversions).toEqual([
+      {
+        destination: 'meta',
+        event: 'lead',
+        eventId: marketing.eventId,
+        status: 'sent',
+        createdAt: expect.any(String) as string,
+        sentAt: expect.any(String) as string,
+        body: { data: [expect.objectContaining({ event_name: 'Lead', event_id: marketing.eventId })] },
+      },
+    ]);
   });
 
   it('sends nothing for a lead erased while its send waited in the queue', async () => {

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { NOT_LINKABLE, type AccessCounts, type AccessExport, type AccessLead } from '@/domain/data-requests';
 import type { FormConfig } from '@/domain/form-config';
 import type { Db } from '@/server/db/client';
-import { emailDeliveries, leadConsents, leadEmails, payments, submissions } from '@/server/db/schema';
+import { conversionSends, emailDeliveries, leadConsents, leadEmails, payments, submissions } from '@/server/db/schema';
 import type { Tokens } from '@/server/lib/tokens';
 import type { WorkspaceActor } from '@/server/features/auth';
 import { logDataRequest } from './request-log.js';
@@ -25,7 +25,8 @@ function answersOf(data: Record<string, string>, config: FormConfig | null) {
 
 /**
  * Everything the workspace holds about one address, across all its pages (GDPR art. 15): leads with
- * answers, submissions, consent evidence, payments and the log of emails sent to them. Logged with
+ * answers, submissions, consent evidence, payments, the log of emails sent to them and the conversions
+ * reported to ad platforms about them. Logged with
  * the counts; an address with no leads gives a valid file with none (and is logged too).
  */
 export async function accessRequest(
@@ -61,7 +62,20 @@ export async function accessRequest(
           .leftJoin(emailDeliveries, eq(emailDeliveries.messageId, leadEmails.messageId))
           .where(inArray(leadEmails.leadId, ids))
           .orderBy(asc(leadEmails.queuedAt));
-    const [subsOf, consentsOf, paymentsOf, emailsOf] = [byLead(subs), byLead(consents), byLead(paid), byLead(emails)];
+    const sent = none
+      ? []
+      : await tx
+          .select()
+          .from(conversionSends)
+          .where(inArray(conversionSends.leadId, ids))
+          .orderBy(asc(conversionSends.createdAt));
+    const [subsOf, consentsOf, paymentsOf, emailsOf, sentOf] = [
+      byLead(subs),
+      byLead(consents),
+      byLead(paid),
+      byLead(emails),
+      byLead(sent),
+    ];
 
     const leadsOut: AccessLead[] = found.map(({ lead, page }) => ({
       page: { id: page.id, name: page.name },
@@ -109,6 +123,16 @@ export async function accessRequest(
         queuedAt: e.queuedAt.toISOString(),
         deliveredAt: iso(e.deliveredAt),
       })),
+      marketing: lead.marketing,
+      conversions: sentOf(lead.id).map((c) => ({
+        destination: c.destination,
+        event: c.event,
+        eventId: c.eventId,
+        status: c.status,
+        createdAt: c.createdAt.toISOString(),
+        sentAt: iso(c.sentAt),
+        body: c.body,
+      })),
     }));
 
     const counts: AccessCounts = {
@@ -118,6 +142,7 @@ export async function accessRequest(
       submissions: subs.length,
       payments: paid.length,
       emails: emails.length,
+      conversions: sent.length,
     };
     const subjectHash = subjectHashOf(tokens, owner.workspaceId, email);
     const erasedAt = await tombstoneOf(tx, owner.workspaceId, subjectHash);
