@@ -207,16 +207,15 @@ describe('a sign-up on a page with a captcha', () => {
     expect((await signUp(formId, 'outage@example.com', { 'h-captcha-response': token('hcaptcha') })).statusCode).toBe(303);
   });
 
-  it('goes without a captcha once the workspace removes the provider’s keys', async () => {
+  it('keeps its captcha while live: the keys it asks for are not removed (captcha-keys.test.ts takes it offline first)', async () => {
     const other = await createUser(t.app);
     await saveKeys(other, 'turnstile', KEYS.turnstile);
     const formId = await pageWith('turnstile', {}, other);
     refusedAgain(await signUp(formId, 'before@example.com'), 400, 'before@example.com');
-    expect((await ownerCall(other, 'DELETE', '/api/captcha/turnstile')).statusCode).toBe(200);
+    expect((await ownerCall(other, 'DELETE', '/api/captcha/turnstile')).statusCode).toBe(409);
     await liveFormsSynced(t.db);
-    const page = await journey.visit(`/f/${formId}`);
-    expect(page.body).not.toContain('cf-turnstile');
-    expect((await signUp(formId, 'after@example.com')).statusCode).toBe(303);
+    expect((await journey.visit(`/f/${formId}`)).body).toContain('cf-turnstile');
+    refusedAgain(await signUp(formId, 'after@example.com'), 400, 'after@example.com');
   });
 });
 
