@@ -1,1 +1,0 @@
-export { SendingDomainSection } from './sending-domain-section';
