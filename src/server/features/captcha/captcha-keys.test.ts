@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaSettings } from '@/domain/captcha-api';
 import type { FormDetail } from '@/domain/forms-api';
-import type { Role } from '@/domain/team';
-import { mailsOf } from '@tests/kit/mailbox';
 import { createForm, createUser, setPlan, workspaceOf, type SignedUpUser } from '@tests/kit/owner';
+import { joinAs } from '@tests/kit/team';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 // docs/decisions/0087: a workspace's captcha keys, saved once per provider and reused by its pages.
@@ -34,15 +33,6 @@ const settingsOf = async (user: SignedUpUser) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<CaptchaSettings>();
 };
-
-async function joinAs(owner: SignedUpUser, role: Role): Promise<SignedUpUser> {
-  const member = await createUser(t.app, { name: `A ${role}` });
-  expect((await call(owner, 'POST', '/api/team/invitations', { email: member.email, role })).statusCode).toBe(201);
-  const [mail] = await mailsOf(t, member.email, /invited you to/);
-  const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
-  expect((await call(member, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
-  return member;
-}
 
 describe('a workspace’s captcha keys', () => {
   it('are saved per provider with the secret sealed, shown masked, replaced and removed', async () => {
@@ -150,7 +140,11 @@ describe('a workspace’s captcha keys', () => {
   it('are saved and removed by owners and admins only', async () => {
     const owner = await createUser(t.app);
     await setPlan(t.db, await workspaceOf(t.db, owner), 'business');
-    const [admin, editor, viewer] = [await joinAs(owner, 'admin'), await joinAs(owner, 'editor'), await joinAs(owner, 'viewer')];
+    const [admin, editor, viewer] = [
+      await joinAs(t, owner, 'admin'),
+      await joinAs(t, owner, 'editor'),
+      await joinAs(t, owner, 'viewer'),
+    ];
 
     expect((await call(editor, 'PUT', '/api/captcha/hcaptcha', HCAPTCHA)).statusCode).toBe(403);
     expect((await call(viewer, 'PUT', '/api/captcha/hcaptcha', HCAPTCHA)).statusCode).toBe(403);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@/domain/api-errors';
-import type { Role } from '@/domain/team';
-import { mailsOf } from '@tests/kit/mailbox';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { joinAs } from '@tests/kit/team';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 
 let t: TestApp;
@@ -35,15 +34,6 @@ const defaults = (user: SignedUpUser, payload?: object) =>
   call(user, payload ? 'PUT' : 'GET', '/api/workspace/page-defaults', payload);
 
 /** A new account that joined `owner`'s workspace as `role` through an emailed invitation. */
-async function joinAs(owner: SignedUpUser, role: Role): Promise<SignedUpUser> {
-  const member = await createUser(t.app, { name: `A ${role}` });
-  expect((await call(owner, 'POST', '/api/team/invitations', { email: member.email, role })).statusCode).toBe(201);
-  const [mail] = await mailsOf(t, member.email, /invited you to/);
-  const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
-  expect((await call(member, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
-  return member;
-}
-
 describe('a workspace’s page defaults', () => {
   it('start empty, are read and changed by the owner, and are the workspace’s own', async () => {
     const [a, b] = [await createUser(t.app), await createUser(t.app)];
@@ -82,7 +72,7 @@ describe('a workspace’s page defaults', () => {
   it('are changed by an admin, read but not changed by a viewer', async () => {
     const owner = await createUser(t.app);
     await setPlan(t.db, await workspaceOf(t.db, owner), 'business');
-    const [admin, viewer] = [await joinAs(owner, 'admin'), await joinAs(owner, 'viewer')];
+    const [admin, viewer] = [await joinAs(t, owner, 'admin'), await joinAs(t, owner, 'viewer')];
     expect((await defaults(admin, { privacyPolicyUrl: 'https://admin.example/privacy' })).statusCode).toBe(200);
     expect((await defaults(viewer)).json()).toEqual(starting({ privacyPolicyUrl: 'https://admin.example/privacy' }));
     const refused = await defaults(viewer, { privacyPolicyUrl: 'https://viewer.example/privacy' });
@@ -181,7 +171,7 @@ describe('a workspace’s page defaults', () => {
   it('have their address checks and captcha changed by an admin, not by a viewer', async () => {
     const owner = await createUser(t.app);
     await setPlan(t.db, await workspaceOf(t.db, owner), 'business');
-    const [admin, viewer] = [await joinAs(owner, 'admin'), await joinAs(owner, 'viewer')];
+    const [admin, viewer] = [await joinAs(t, owner, 'admin'), await joinAs(t, owner, 'viewer')];
     const chosen = { addressChecks: { typos: true, deliverable: true, disposable: true }, captcha: 'recaptcha' };
     expect((await defaults(admin, { privacyPolicyUrl: '', ...chosen })).statusCode).toBe(200);
     const refused = await defaults(viewer, {

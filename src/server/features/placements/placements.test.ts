@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsOf } from '@tests/kit/mailbox';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
+import { joinAs } from '@tests/kit/team';
 import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { MAX_PLACEMENTS_PER_PAGE, PLACEMENT_ID, type Placement, placementMessages } from '@/domain/placements';
-import type { Role } from '@/domain/team';
 import { placements } from '@/server/db/schema/index';
 
 // The owner API of a page's placements: read by every member, changed by those who edit pages,
@@ -28,15 +27,6 @@ const list = async (who: SignedUpUser, formId: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ items: Placement[] }>().items;
 };
-
-async function joinAs(owner: SignedUpUser, role: Role): Promise<SignedUpUser> {
-  const member = await createUser(t.app, { name: `A ${role}` });
-  expect((await call(owner, 'POST', '/api/team/invitations', { email: member.email, role })).statusCode).toBe(201);
-  const [mail] = await mailsOf(t, member.email, /invited you to/);
-  const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
-  expect((await call(member, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
-  return member;
-}
 
 describe('a page’s placements', () => {
   it('are created with the settings’ defaults, listed oldest first, changed and deleted', async () => {
@@ -152,7 +142,7 @@ describe('a page’s placements', () => {
     const owner = await createUser(t.app);
     await setPlan(t.db, await workspaceOf(t.db, owner), 'business');
     const form = await createForm(t.app, owner);
-    const [editor, viewer] = [await joinAs(owner, 'editor'), await joinAs(owner, 'viewer')];
+    const [editor, viewer] = [await joinAs(t, owner, 'editor'), await joinAs(t, owner, 'viewer')];
     const made = await call(editor, 'POST', `/api/forms/${form.id}/placements`, { name: 'Popup', display: 'popup' });
     expect(made.statusCode, made.body).toBe(201);
     const placement = made.json<Placement>();
