@@ -148,6 +148,21 @@ describe('connecting PayPal through the platform', () => {
     expect(row).toMatchObject({ workspaceId, provider: 'paypal', chargesEnabled: true });
   });
 
+  it('connects once when the return and the onboarding webhook arrive at the same moment', async () => {
+    // The race is rare per try: twenty owners, each coming back four times at once.
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const owner = await createUser(t.app);
+        const { referral } = await startConnect(owner);
+        const { merchantId, redirectUrl } = await paypal.onboard(referral.id);
+        const backs = await Promise.all(Array.from({ length: 4 }, () => comeBack(owner, redirectUrl!)));
+        expect(backs.map((b) => b.headers.location)).toEqual(Array(4).fill('/settings/payments?paypal=connected'));
+        const rows = await merchantRows(merchantId);
+        expect(rows.map((r) => r.workspaceId)).toEqual([await workspaceOf(t.db, owner)]);
+      }),
+    );
+  });
+
   it('says "Finish setting up" while PayPal cannot take payments, blocks publishing, and follows PayPal once it can', async () => {
     const { owner, merchantId } = await connectedOwner({ emailConfirmed: false });
     expect((await settingsOf(owner)).paypal.merchant).toMatchObject({ merchantId, canTakePayments: false });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@/domain/api-errors';
 import type { PaymentSettings, PaypalConnectError } from '@/domain/payments';
 import type { PaypalPartnerConfig } from '@/server/config';
@@ -162,6 +162,8 @@ export async function connectMerchant(
   }
   const state = accountState(partner, status);
   return deps.db.transaction(async (tx) => {
+    // The owner's return and PayPal's onboarding webhook may arrive together: one at a time per merchant.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`paypal-merchant:${given.merchantId}`}))`);
     const [holder] = await tx
       .select({ workspaceId: connectedAccounts.workspaceId })
       .from(connectedAccounts)
