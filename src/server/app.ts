@@ -40,6 +40,7 @@ import {
   publicNotFound,
   publicPagesRoutes,
 } from './features/public-pages/index.js';
+import { sendingDomainsRoutes } from './features/sending-domains/index.js';
 import { spaRoutes } from './features/spa/index.js';
 import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/team/index.js';
 import { visitorEmailRoutes } from './features/visitor-emails/index.js';
@@ -95,6 +96,7 @@ const OWNER_API: FeatureRoutes[] = [
   apiKeysRoutes,
   teamRoutes,
   customDomainsRoutes,
+  sendingDomainsRoutes,
   accountRoutes,
   billingRoutes,
 ];

@@ -54,6 +54,14 @@ export const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Lodestone <no-reply@lodestone.local>'),
+  // What owners' sending domains put in their SPF record (docs/decisions/0089); MAIL_FROM's domain by default.
+  MAIL_SPF_INCLUDE: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9])?)+$/,
+      'must be a domain name such as _spf.example.com',
+    )
+    .optional(),
   SUPPORT_EMAIL: z.email().default('support@lodestone.local'),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -182,6 +190,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The domain every sending domain's SPF record includes (`include:{mailSpfInclude}`): MAIL_SPF_INCLUDE, else MAIL_FROM's domain. */
+  mailSpfInclude: string;
   /** Where contact-form messages go, and the address the site shows for support. */
   supportEmail: string;
   secret: string;
@@ -264,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailSpfInclude: (e.MAIL_SPF_INCLUDE ?? mailFromDomain(e.MAIL_FROM)).toLowerCase(),
     supportEmail: e.SUPPORT_EMAIL,
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === 'true',
@@ -289,6 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: e.DNS_SERVERS?.split(',').map((entry) => dnsServer(entry.trim())!),
   };
 }
+
+/** The domain of MAIL_FROM's address (`Name <user@domain>` or `user@domain`). */
+const mailFromDomain = (mailFrom: string) => /@([^\s<>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
 
 /** `ip`, `ip:port` or `[ipv6]:port` as node:dns's setServers takes it, or null. */
 function dnsServer(entry: string): string | null {

@@ -18,6 +18,7 @@ import { PURGE_EXPIRED_LEADS_CRONTAB } from '@/server/features/workspace-privacy
 import { PURGE_VISITOR_TRACES_CRONTAB } from '@/server/features/page-counts';
 import { PURGE_WEBHOOK_EVENTS_CRONTAB } from './features/webhooks/index.js';
 import { RECHECK_DOMAINS_CRONTAB } from './features/custom-domains/index.js';
+import { RECHECK_SENDING_DOMAINS_CRONTAB } from './features/sending-domains/index.js';
 import { type JobRunner, startJobRunner } from './lib/jobs.js';
 import { devMailbox, smtpMailer } from './lib/mailer.js';
 import type { FromJobThread, JobThreadData, ToJobThread } from './start-job-thread.js';
@@ -45,6 +46,7 @@ const CRONTAB = [
   END_GRACE_PERIODS_CRONTAB,
   RELEASE_HELD_LEADS_CRONTAB,
   RECHECK_DOMAINS_CRONTAB,
+  RECHECK_SENDING_DOMAINS_CRONTAB,
 ].join('\n');
 
 /** The waits before each attempt to start a runner that stopped by itself again; the last repeats. */

@@ -8,6 +8,7 @@ import { emailToolsDeps, type EmailToolsDeps } from './features/email-tools/inde
 import { emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
 import type { EventConsumer } from './features/outbox/index.js';
 import type { CheckoutDeps } from './features/payments/index.js';
+import { sendingDomainDeps, type SendingDomainDeps } from './features/sending-domains/index.js';
 import type { LeadDeps } from './features/submissions/index.js';
 import { webhookDeps, type WebhookDeps } from './features/webhooks/index.js';
 import { eventConsumers } from './event-consumers.js';
@@ -37,6 +38,8 @@ export interface Services extends LeadDeps {
   conversions: ConversionDeps;
   /** Custom domains' checks. The server's own serving map is added by the app (app-services.ts). */
   customDomains: DomainDeps;
+  /** Workspaces' sending domains: their checks, and the verified one each visitor email goes from (docs/decisions/0089). */
+  sendingDomains: SendingDomainDeps;
   /** What acts on each event of the outbox (event-consumers.ts). */
   eventConsumers: EventConsumer[];
   /** Seals queued emails (and opens them in the job that sends them). */
@@ -46,7 +49,7 @@ export interface Services extends LeadDeps {
 export interface ServiceOptions {
   /** Where uploaded files go; the configured store (createStorage) by default. */
   storage?: Storage;
-  /** Where custom domains' records are looked up; DNS_SERVERS (or the system's resolvers) by default. */
+  /** Where custom and sending domains' records are looked up; DNS_SERVERS (or the system's resolvers) by default. */
   dns?: DnsResolver;
 }
 
@@ -58,6 +61,7 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
   // `queueEmail(executor, job)` is called from many use cases that hold only a database handle: the
   // key it seals with is set here, once per thread (features/mail/sealed-email-job.ts).
   sealQueuedEmailsWith(emailSealer);
+  const resolver = options.dns ?? systemResolver(config.dnsServers);
   return {
     ...leads,
     config,
@@ -80,10 +84,11 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
     conversions: conversionDeps(config, db),
     customDomains: domainDeps({
       db,
-      resolver: options.dns ?? systemResolver(config.dnsServers),
+      resolver,
       appUrl: config.appUrl,
       publicUrl: config.publicUrl,
     }),
+    sendingDomains: sendingDomainDeps(config, db, resolver),
     eventConsumers,
     emailSealer,
   };

@@ -14,6 +14,7 @@ import { outboxTasks } from './features/outbox/index.js';
 import { pageCountsTasks } from './features/page-counts/index.js';
 import { planLimitsTasks } from './features/plan-limits/index.js';
 import { publicApiTasks } from './features/public-api/index.js';
+import { sendingDomainsTasks } from './features/sending-domains/index.js';
 import { submissionsTasks } from './features/submissions/index.js';
 import { webhooksTasks } from './features/webhooks/index.js';
 import { workspacePrivacyTasks } from './features/workspace-privacy/index.js';
@@ -46,6 +47,7 @@ const FEATURE_TASKS: FeatureTasks[] = [
   planLimitsTasks,
   // The job thread builds no app, so no serving map to refresh here: the database tells every server.
   customDomainsTasks,
+  sendingDomainsTasks,
 ];
 
 /** Every background task, for the job thread (job-thread.ts) and for tests that run the queue. */

@@ -23,7 +23,7 @@ test('an owner connects a custom domain: the records, a check, the plan limit, a
   // Free: found from the header, and the plan's upgrade instead of the form.
   await page.getByRole('banner').getByRole('link', { name: 'Domains', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/domains$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Custom domains' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
   const connect = page.getByRole('region', { name: 'Connect a domain' });
   await expect(connect.getByText(domainMessages.planLimit(0))).toBeVisible();
   await expect(connect.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/settings/billing');
@@ -37,7 +37,7 @@ test('an owner connects a custom domain: the records, a check, the plan limit, a
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('domains-article.png'), fullPage: true });
   await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Custom domains' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
 
   // Pro: one domain. A malformed name is named under the field and adds nothing.
   await setWorkspacePlan(owner.email, 'pro');

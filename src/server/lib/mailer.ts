@@ -11,9 +11,26 @@ export interface OutgoingMail {
   fromName?: string;
   /** The Reply-To address, when replies should go elsewhere than MAIL_FROM. */
   replyTo?: string;
+  /** A workspace's verified sending domain: the address the email comes from instead of MAIL_FROM's, and its DKIM key. */
+  domain?: DomainSender;
   subject: string;
   html: string;
   text: string;
+}
+
+/** nodemailer's `dkim` option: the key a sending domain's DNS publishes at `{keySelector}._domainkey.{domainName}`. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  /** PKCS#8 PEM. */
+  privateKey: string;
+}
+
+/** Where a workspace's visitor emails come from once its sending domain is verified (features/sending-domains). */
+export interface DomainSender {
+  /** `{localPart}@{domain}`. */
+  address: string;
+  dkim: DkimKey;
 }
 
 /** Delivers one rendered email. A thrown error makes the job queue retry later. */
@@ -49,13 +66,16 @@ export interface Sender {
   address: string;
 }
 
-/** MAIL_FROM's address with the given name (or MAIL_FROM's own), as an address object nodemailer quotes and encodes. */
-export function senderOf(mailFrom: string, fromName?: string): Sender {
+/**
+ * MAIL_FROM's address with the given name (or MAIL_FROM's own), as an address object nodemailer
+ * quotes and encodes; `domain`'s address instead of MAIL_FROM's when the email goes from a sending domain.
+ */
+export function senderOf(mailFrom: string, fromName?: string, domain?: Pick<DomainSender, 'address'>): Sender {
   const [parsed] = addressparser(mailFrom, { flatten: true });
   if (!parsed?.address) throw new Error(`MAIL_FROM has no address: ${mailFrom}`);
   // A name is one line; nodemailer would encode a line break safely, but it has no place in a name.
   const name = fromName?.replace(/[\r\n]+/g, ' ').trim();
-  return { name: name || parsed.name, address: parsed.address };
+  return { name: name || parsed.name, address: domain?.address ?? parsed.address };
 }
 
 /** RFC 5322 Message-ID: the queued id at the sender's domain. */
@@ -87,8 +107,8 @@ export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 
     socketTimeout: 60_000,
   });
   return {
-    async send({ messageId, fromName, to, replyTo, subject, html, text }) {
-      const from = senderOf(mailFrom, fromName);
+    async send({ messageId, fromName, to, replyTo, domain, subject, html, text }) {
+      const from = senderOf(mailFrom, fromName, domain);
       await transport.sendMail({
         from,
         to,
@@ -97,6 +117,8 @@ export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 
         html,
         text,
         messageId: messageIdHeader(messageId, from),
+        // Signed by the domain it comes from: what DMARC aligns with the From address.
+        ...(domain ? { dkim: domain.dkim } : {}),
       });
     },
     close: () => transport.close(),
@@ -113,7 +135,7 @@ export function devMailbox(mailFrom: string): Mailer {
       await tx.insert(devMail).values({
         messageId: mail.messageId,
         to: mail.to,
-        from: displayAddress(senderOf(mailFrom, mail.fromName)),
+        from: displayAddress(senderOf(mailFrom, mail.fromName, mail.domain)),
         replyTo: mail.replyTo ?? null,
         subject: mail.subject,
         text: mail.text,

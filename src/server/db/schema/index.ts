@@ -27,3 +27,4 @@ export * from './contact.js';
 export * from './placements.js';
 export * from './conversions.js';
 export * from './captcha.js';
+export * from './sending-domains.js';

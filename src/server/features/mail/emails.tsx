@@ -55,6 +55,11 @@ import {
   type DomainDisabledProps,
   type DomainFailingProps,
 } from './templates/domain-emails.js';
+import {
+  SendingDomainFailingEmail,
+  sendingDomainFailingSubject,
+  type SendingDomainFailingProps,
+} from './templates/sending-domain-emails.js';
 
 /** Every email Lodestone sends: its subject and its react-email component. */
 const templates = {
@@ -73,6 +78,10 @@ const templates = {
   planEnded: { subject: planEndedSubject, body: (p: PlanEndedProps) => <PlanEndedEmail {...p} /> },
   domainFailing: { subject: domainFailingSubject, body: (p: DomainFailingProps) => <DomainFailingEmail {...p} /> },
   domainDisabled: { subject: domainDisabledSubject, body: (p: DomainDisabledProps) => <DomainDisabledEmail {...p} /> },
+  sendingDomainFailing: {
+    subject: sendingDomainFailingSubject,
+    body: (p: SendingDomainFailingProps) => <SendingDomainFailingEmail {...p} />,
+  },
   receipt: { subject: receiptSubject, body: (p: ReceiptProps) => <ReceiptEmail {...p} /> },
   stampFailed: { subject: stampFailedSubject, body: (p: StampFailedProps) => <StampFailedEmail {...p} /> },
 } satisfies Record<string, { subject: (props: never) => string; body: (props: never) => ReactElement }>;
@@ -86,6 +95,11 @@ export interface EmailJob<T extends EmailTemplate = EmailTemplate> {
   fromName?: string;
   /** Where replies go (the mail's Reply-To), e.g. the sender of a contact message. */
   replyTo?: string;
+  /**
+   * A visitor's email: the workspace whose verified sending domain it goes from (decided when it is
+   * sent, so a domain that fails meanwhile is not used). Owners' and Lodestone's own emails leave it out.
+   */
+  fromWorkspaceId?: string;
   props: EmailProps<T>;
 }
 

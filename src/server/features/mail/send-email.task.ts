@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Db } from '@/server/db/client';
 import { batched } from '@/server/lib/batched';
-import type { Mailer } from '@/server/lib/mailer';
+import type { DomainSender, Mailer } from '@/server/lib/mailer';
 import type { Sealer } from '@/server/lib/sealed';
 import { deliverEach, type Delivered, type Delivery } from './deliver-once.js';
 import { renderEmail } from './emails.js';
@@ -15,7 +15,12 @@ export interface SendEmailDeps {
   sealer: Sealer;
   /** The delays between probes of a mail server that went away (mail-server-watch.ts). */
   probeDelaysMs?: number[];
+  /** A workspace's verified sending domain, or null (features/sending-domains); without it every email goes from MAIL_FROM. */
+  domainSender?: DomainSenderOf;
 }
+
+/** Where a workspace's visitor emails go from now: its verified sending domain, or null for MAIL_FROM's address. */
+export type DomainSenderOf = (workspaceId: string) => Promise<DomainSender | null>;
 
 /** A mail server's refusal often quotes the address; the job queue stores and logs the error, so it must not. */
 function withoutAddresses(err: unknown, addresses: Array<string | undefined>): Error {
@@ -35,7 +40,7 @@ export const EMAIL_LANES = 4;
  * transactions are under way, and the jobs that arrive while they all are share the next one (at
  * most 32). A message id twice waits for the next transaction.
  */
-export function sendEmailTask({ mailer, db, sealer, probeDelaysMs }: SendEmailDeps): Task {
+export function sendEmailTask({ mailer, db, sealer, probeDelaysMs, domainSender }: SendEmailDeps): Task {
   const mailServer = watchMailServer(db, mailer, { probeDelaysMs });
   const deliver = batched((deliveries: Delivery[]) => deliverEach(db, deliveries), {
     max: 32,
@@ -46,7 +51,11 @@ export function sendEmailTask({ mailer, db, sealer, probeDelaysMs }: SendEmailDe
     const email = openEmailJob(sealer, payload, helpers.job.id);
     // Away: the job fails without a connection and waits (its backoff, or the server's return).
     if (mailServer.away) throw new Error(MAIL_SERVER_AWAY);
-    const mail = await renderEmail(email);
+    const [mail, domain] = await Promise.all([
+      renderEmail(email),
+      email.fromWorkspaceId && domainSender ? domainSender(email.fromWorkspaceId) : null,
+    ]);
+    if (domain) mail.domain = domain;
     const delivered: Delivered = await deliver({ messageId: email.messageId, send: (tx) => mailer.send(mail, tx) }).catch(
       (err: unknown) => ({ failed: err }),
     );

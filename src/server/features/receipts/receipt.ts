@@ -90,7 +90,7 @@ export async function queueReceipt(deps: ReceiptDeps, tx: Executor, payment: Pay
   const leadId = payment.leadId;
   await queueEmail(
     tx,
-    { template: 'receipt', to: receipt.to, ...receipt.sender, props: receipt.props },
+    { template: 'receipt', to: receipt.to, ...receipt.sender, fromWorkspaceId: payment.workspaceId, props: receipt.props },
     undefined,
     (messageId) => [
       // Logged with the lead: the email holds the address, so an erasure finds it while it is queued.

@@ -209,7 +209,8 @@ async function queueLeadEmail<T extends 'leadConfirm' | 'leadDelivery'>(
   set: Partial<LeadRow>,
   now: Date,
 ) {
-  await queueEmail(tx, { ...email, to: lead.email, ...senderFor(page) }, undefined, (messageId) => [
+  const job = { ...email, to: lead.email, ...senderFor(page), fromWorkspaceId: lead.workspaceId };
+  await queueEmail(tx, job, undefined, (messageId) => [
     tx.update(leads).set(set).where(eq(leads.id, lead.id)).getSQL(),
     tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL(),
   ]);

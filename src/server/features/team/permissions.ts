@@ -79,6 +79,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PATCH /api/domains/:id': 'manageWorkspace',
   'DELETE /api/domains/:id': 'manageWorkspace',
   'PUT /api/forms/:id/slug': 'manageWorkspace',
+  // The sending domain of visitors' emails (domain/sending-domains.ts)
+  'POST /api/sending-domains': 'manageWorkspace',
+  'POST /api/sending-domains/:id/verify': 'manageWorkspace',
+  'PATCH /api/sending-domains/:id': 'manageWorkspace',
+  'DELETE /api/sending-domains/:id': 'manageWorkspace',
   'POST /api/team/invitations': 'manageMembers',
   'DELETE /api/team/invitations/:id': 'manageMembers',
   'PATCH /api/team/members/:userId': 'manageMembers',

@@ -5,6 +5,7 @@ import { emailCopyMessages } from '@/domain/email-copy';
 import { EMAIL_TESTS_PER_10_MINUTES, emailPreviewBodySchema, type EmailTestSent } from '@/domain/email-copy-api';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
+import type { DomainSenderOf } from '@/server/features/mail/index';
 import { HttpError } from '@/server/lib/http-errors';
 import { createRateLimiter, type RateRule } from '@/server/lib/rate-limiter';
 import { previewVisitorEmail, sendTestVisitorEmail, type VisitorEmailDeps } from './sample-email.js';
@@ -19,9 +20,14 @@ export const EMAIL_TESTS_RULE: RateRule = { name: 'email-tests', limit: EMAIL_TE
  */
 export function visitorEmailRoutes(
   app: FastifyInstance,
-  { db, publicOrigin, config }: { db: Db; publicOrigin: string; config: Pick<Config, 'mailFrom'> },
+  {
+    db,
+    publicOrigin,
+    config,
+    sendingDomains,
+  }: { db: Db; publicOrigin: string; config: Pick<Config, 'mailFrom'>; sendingDomains?: { senderOf: DomainSenderOf } },
 ) {
-  const deps: VisitorEmailDeps = { db, publicOrigin, mailFrom: config.mailFrom };
+  const deps: VisitorEmailDeps = { db, publicOrigin, mailFrom: config.mailFrom, domainSender: sendingDomains?.senderOf };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter(deps.db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
 

@@ -5,13 +5,15 @@ import type { Db } from '@/server/db/client';
 import { members, users } from '@/server/db/schema/index';
 import { displayAddress, senderOf } from '@/server/lib/mailer';
 import { DOWNLOAD_LINK_DAYS } from '@/server/features/submissions';
-import { emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
+import { type DomainSenderOf, emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
 import { visitorWords } from '@/server/lib/visitor-words';
 
 export interface VisitorEmailDeps {
   db: Db;
   publicOrigin: string;
   mailFrom: string;
+  /** The workspace's verified sending domain (features/sending-domains): the preview shows the address visitors see. */
+  domainSender?: DomainSenderOf;
 }
 
 /**
@@ -50,6 +52,8 @@ async function sampleEmail(
   const copy = test ? { ...words, subject: t('preview.email.testSubject', { subject }) } : words;
   const sender = emailSender(body.emails, businessName, await workspaceOwnerEmail(deps.db, workspaceId));
   const link = `${deps.publicOrigin}/`;
+  // A test email goes the way a visitor's does, from the sending domain once it is verified.
+  const from = { ...sender, fromWorkspaceId: workspaceId };
   const brand = emailBrandOf(body.design, deps.publicOrigin);
   const shared = {
     businessName,
@@ -60,11 +64,11 @@ async function sampleEmail(
     ...(t.language !== 'en' ? { language: t.language } : {}),
   };
   return body.email === 'confirm'
-    ? { template: 'leadConfirm', to, ...sender, props: { ...shared, code: SAMPLE_EMAIL_VALUES.code, confirmUrl: link } }
+    ? { template: 'leadConfirm', to, ...from, props: { ...shared, code: SAMPLE_EMAIL_VALUES.code, confirmUrl: link } }
     : {
         template: 'leadDelivery',
         to,
-        ...sender,
+        ...from,
         props: { ...shared, downloadUrl: link, thankYouUrl: link, expiresInDays: DOWNLOAD_LINK_DAYS },
       };
 }
@@ -76,12 +80,15 @@ export async function previewVisitorEmail(
   body: EmailPreviewBody,
 ): Promise<EmailPreview> {
   const job = await sampleEmail(deps, owner.workspaceId, body, owner.email, false);
-  const mail = await renderEmail({ ...job, messageId: 'preview' }, { whole: true });
+  const [mail, domain] = await Promise.all([
+    renderEmail({ ...job, messageId: 'preview' }, { whole: true }),
+    deps.domainSender?.(owner.workspaceId),
+  ]);
   return {
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
-    from: displayAddress(senderOf(deps.mailFrom, mail.fromName)),
+    from: displayAddress(senderOf(deps.mailFrom, mail.fromName, domain ?? undefined)),
     replyTo: mail.replyTo ?? null,
   };
 }

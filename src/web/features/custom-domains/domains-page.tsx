@@ -5,6 +5,7 @@ import { can } from '@/domain/team';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { SendingDomainSection } from '@/web/features/sending-domains';
 import { useMe } from '@/web/features/team';
 import { Link } from '@/web/lib/router';
 import { AddDomainForm } from './add-domain-form.js';
@@ -12,14 +13,18 @@ import { useDomains } from './api.js';
 import { DomainCard } from './domain-card.js';
 import { PageAddressesCard, PLACEHOLDER_HOST } from './page-addresses-card.js';
 
-/** /settings/domains — the workspace's own domains: adding one, its DNS records and checks, its home page, page addresses. */
+/**
+ * /settings/domains — the workspace's own domains: the custom domains that serve its pages (adding one,
+ * its DNS records and checks, its home page, page addresses), then the sending domain of its visitors' emails.
+ */
 export function DomainsPage() {
   return (
     <SettingsScreen
-      title="Custom domains"
-      subtitle="Serve your published pages from a domain of your own, such as offers.yourbrand.com."
+      title="Domains"
+      subtitle="Serve your published pages from a domain of your own, such as offers.yourbrand.com, and send your visitors’ emails from one."
     >
       <DomainsSections />
+      <SendingDomainSection />
     </SettingsScreen>
   );
 }

@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { sendingDomains } from '@/server/db/schema/index';
+import type { DomainSender } from '@/server/lib/mailer';
+import type { Sealer } from '@/server/lib/sealed';
+
+/**
+ * The workspace's sending domain as an email is sent: only a verified one (a pending or failing
+ * domain would put a From address its DNS does not vouch for), with its private key opened.
+ */
+export function domainSenderOf(db: Db, sealer: Sealer) {
+  return async (workspaceId: string): Promise<DomainSender | null> => {
+    const [row] = await db
+      .select({
+        domain: sendingDomains.domain,
+        localPart: sendingDomains.localPart,
+        selector: sendingDomains.selector,
+        privateKeySealed: sendingDomains.privateKeySealed,
+      })
+      .from(sendingDomains)
+      .where(and(eq(sendingDomains.workspaceId, workspaceId), eq(sendingDomains.status, 'verified')));
+    if (!row) return null;
+    return {
+      address: `${row.localPart}@${row.domain}`,
+      dkim: { domainName: row.domain, keySelector: row.selector, privateKey: sealer.open<string>(row.privateKeySealed) },
+    };
+  };
+}

@@ -1,0 +1,1 @@
+export { SendingDomainSection } from './sending-domain-section';
