@@ -105,7 +105,7 @@ export const TOMBSTONE_NOTE =
   'A tombstone records the erasure: a keyed hash (HMAC) of the workspace and the address, never the address itself, so the erasure can be proven by checking the address again.';
 
 export interface AccessConsent {
-  event: 'signup' | 'confirmation';
+  event: 'signup' | 'confirmation' | 'follow_ups';
   method: 'code' | 'link' | null;
   text: string;
   version: number;
@@ -164,8 +164,8 @@ export interface AccessLead {
   }>;
 }
 
-/** Emails logged per lead: its code, its download link, and the notice to the workspace's owners about it. */
-export const LEAD_EMAIL_KINDS = ['code', 'delivery', 'owner-notice', 'receipt'] as const;
+/** Emails logged per lead: its code, its download link, the notice to the workspace's owners about it, its follow-ups. */
+export const LEAD_EMAIL_KINDS = ['code', 'delivery', 'owner-notice', 'receipt', 'follow-up'] as const;
 export type LeadEmailKind = (typeof LEAD_EMAIL_KINDS)[number];
 
 /** The file an access request downloads. */

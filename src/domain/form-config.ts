@@ -10,6 +10,7 @@ import { FILE_KINDS } from './file-kinds';
 import { formMessages } from './form-messages';
 import { CURRENCIES, toMinorUnits } from './money';
 import { sectionPublishErrors, sectionsSchema } from './sections';
+import { DEFAULT_FOLLOW_UPS, followUpErrors, followUpsSchema } from './follow-ups';
 
 /** docs/product.md#page-configuration: the landing page configuration an owner builds, with its defaults. */
 
@@ -64,6 +65,8 @@ export const RESERVED_NAMES = {
   fbc: 'ls_fbc',
   gaClientId: 'ls_ga',
   ttp: 'ls_ttp',
+  /** the separate, unticked opt-in to the page's follow-up emails (domain/follow-ups.ts) */
+  followUps: 'ls_fu',
 } as const;
 const reservedNames: ReadonlySet<string> = new Set(Object.values(RESERVED_NAMES));
 
@@ -317,6 +320,8 @@ export const formConfigSchema = z.object({
   addressChecks: addressChecksSchema.default(DEFAULT_ADDRESS_CHECKS),
   /** The captcha the form asks for, with the workspace's keys for that provider (domain/captcha.ts). */
   captcha: z.enum(CAPTCHA_CHOICES).default('off'),
+  /** The emails after the delivery, for leads who opted in (domain/follow-ups.ts); none on pages saved before. */
+  followUps: followUpsSchema.default(DEFAULT_FOLLOW_UPS),
 });
 export type FormConfig = z.infer<typeof formConfigSchema>;
 
@@ -376,6 +381,7 @@ export function defaultFormConfig(): FormConfig {
     wordOverrides: {},
     addressChecks: { ...DEFAULT_ADDRESS_CHECKS },
     captcha: 'off',
+    followUps: { ...DEFAULT_FOLLOW_UPS, steps: [] },
   };
 }
 
@@ -472,6 +478,7 @@ export function validateForPublish(config: FormConfig, hasFile = config.leadMagn
   const embedOrigins = embedOriginsError(config.embedOrigins);
   if (embedOrigins) errors.embedOrigins = embedOrigins;
   Object.assign(errors, sectionPublishErrors(config.sections), sectionPublishErrors(config.abTest?.sections, 'abTest.sections'));
+  Object.assign(errors, followUpErrors(config.followUps));
   return errors;
 }
 

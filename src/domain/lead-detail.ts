@@ -1,6 +1,7 @@
 import { LANGUAGE_CODES } from './i18n/languages';
 import { z } from 'zod';
 import { leadSyncSchema } from './email-tools';
+import type { LeadFollowUps } from './follow-ups-api';
 import { LEAD_STATUSES } from './forms-api';
 import { isoTimeSchema } from './iso-time';
 import { CURRENCIES } from './money';
@@ -70,7 +71,7 @@ export type ConsentShownPage = z.infer<typeof consentShownPageSchema>;
 /** One row of consent evidence: a sign-up (what was shown and agreed to) or a confirmation of the address. */
 export const leadConsentRecordSchema = z.object({
   id: z.string(),
-  event: z.enum(['signup', 'confirmation']),
+  event: z.enum(['signup', 'confirmation', 'follow_ups']),
   method: z
     .enum(['code', 'link'])
     .nullable()
@@ -122,6 +123,18 @@ export const leadTimelineEventSchema = z.object({
 });
 export type LeadTimelineEvent = z.infer<typeof leadTimelineEventSchema>;
 
+/** What the lead's detail says of its follow-up emails (follow-ups-api.ts: LeadFollowUps). */
+export const leadFollowUpsSchema = z.object({
+  optedIn: z
+    .boolean()
+    .nullable()
+    .describe("Whether the lead ticked the page's follow-up opt-in (its latest answer); null when it was asked none."),
+  state: z.enum(['none', 'active', 'paused', 'finished', 'stopped']),
+  stoppedBecause: z.enum(['unsubscribed', 'bounced', 'complained', 'erased', 'withdrawn']).nullable(),
+  sent: z.array(z.object({ stepId: z.string(), position: z.number().int(), subject: z.string(), sentAt: isoTimeSchema })),
+  next: z.object({ stepId: z.string(), position: z.number().int(), subject: z.string(), dueAt: isoTimeSchema }).nullable(),
+}) satisfies z.ZodType<LeadFollowUps>;
+
 export const leadDetailSchema = z.object({
   id: z.string().meta({ format: 'uuid' }),
   form: z.object({ id: z.string(), name: z.string() }),
@@ -159,5 +172,6 @@ export const leadDetailSchema = z.object({
   payments: z.array(leadPaymentRecordSchema).describe('Newest first.'),
   timeline: z.array(leadTimelineEventSchema).describe('Oldest first.'),
   syncs: z.array(leadSyncSchema).describe('Where the lead was sent: one row per email tool its page sends to, Mailchimp first.'),
+  followUps: leadFollowUpsSchema.describe("The page's follow-up emails to the lead: sent, next, or why they stopped."),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;

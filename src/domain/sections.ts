@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wallClockInstant } from './zoned-time';
 
 /**
  * docs/product.md#sections: the parts of a page that sell the lead magnet before and after the form
@@ -253,23 +254,6 @@ export function videoOf(link: string): Video | null {
 
 /* ------------------------------------------------------------- deadline */
 
-/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 /**
  * The instant a deadline's wall-clock time happens in its time zone. A time skipped by a clock
  * change (02:30 on a spring-forward night) is read with the offset of before the change.
@@ -279,10 +263,7 @@ export function deadlineInstant(section: Pick<SectionOf<'deadline'>, 'endsAt' | 
   const [date, time] = section.endsAt.split('T') as [string, string];
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const first = wall - zoneOffset(wall, section.timeZone);
-  const second = wall - zoneOffset(first, section.timeZone);
-  return new Date(second);
+  return wallClockInstant({ year: y, month: mo, day: d, hour: h, minute: mi }, section.timeZone);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { followUpsOf, showsFollowUpOptIn } from './follow-ups';
 import { isChoiceField, RESERVED_NAMES, type FormConfig, type FormField } from './form-config';
 import { englishT } from './i18n/english';
 import type { MessageKey, Translate } from './i18n/translate';
@@ -33,6 +34,8 @@ export interface Submission {
   /** Values of the configured fields other than the email, keyed by field id. */
   data: Record<string, string>;
   consent: boolean;
+  /** Whether the follow-up opt-in was ticked; absent when the page did not show it (domain/follow-ups.ts). */
+  followUps?: boolean;
 }
 
 export type SubmissionResult =
@@ -130,6 +133,10 @@ export function parseSubmission(config: FormConfig, body: Record<string, unknown
   }
   const consentGiven = firstString(body[RESERVED_NAMES.consent]) === CHECKED_VALUE;
   values[RESERVED_NAMES.consent] = consentGiven ? CHECKED_VALUE : '';
+  // The opt-in is optional: it is read (and kept for the page shown again) only where the page shows it.
+  const optIn = showsFollowUpOptIn(followUpsOf(config));
+  const optedIn = optIn && firstString(body[RESERVED_NAMES.followUps]) === CHECKED_VALUE;
+  if (optIn) values[RESERVED_NAMES.followUps] = optedIn ? CHECKED_VALUE : '';
   if (config.payment.enabled) {
     values[RESERVED_NAMES.amount] = firstString(body[RESERVED_NAMES.amount]).slice(0, 20);
     values[RESERVED_NAMES.provider] = firstString(body[RESERVED_NAMES.provider]).slice(0, 20);
@@ -155,7 +162,7 @@ export function parseSubmission(config: FormConfig, body: Record<string, unknown
     if (field.type === 'email' && !email) email = value.toLowerCase();
     else if (value) data[field.id] = field.type === 'checkbox' ? CHECKED_VALUE : value;
   }
-  return { ok: true, submission: { email, data, consent: consentGiven }, values };
+  return { ok: true, submission: { email, data, consent: consentGiven, ...(optIn ? { followUps: optedIn } : {}) }, values };
 }
 
 /**

@@ -1,5 +1,5 @@
 export { autocompleteFor } from './autocomplete';
-export { CONSENT_VERSION, consentText } from './consent';
+export { CONSENT_VERSION, consentText, followUpOptInText } from './consent';
 export { landingCss, landingDocumentCss } from './landing-css';
 export { designStyle, designTheme, designVariables, FONT_STACKS, type DesignTheme } from './design-theme';
 export { CHECKED_VALUE } from '@/domain/submission';

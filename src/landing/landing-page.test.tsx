@@ -198,8 +198,8 @@ describe('LandingPage consent', () => {
     expect(attr(consent, 'type')).toBe('checkbox');
     expect(attr(consent, 'name')).toBe('consent');
     expect(attr(consent, 'required')).toBe('');
-    expect(consentText('Acme Ltd')).toBe('I agree to the privacy policy and to receive emails from Acme Ltd.');
-    expect(html).toContain(`<label for="ls-consent">${consentText('Acme Ltd')}`);
+    expect(consentText({ businessName: 'Acme Ltd' })).toBe('I agree to the privacy policy and to receive emails from Acme Ltd.');
+    expect(html).toContain(`<label for="ls-consent">${consentText({ businessName: 'Acme Ltd' })}`);
   });
 
   it("links 'privacy policy' to the owner's policy in a new tab, the recorded text unchanged", () => {
@@ -218,17 +218,40 @@ describe('LandingPage consent', () => {
     const old = config() as Partial<FormConfig>;
     delete old.privacyPolicyUrl;
     const html = render({ config: old as FormConfig });
-    expect(html).toContain(`<label for="ls-consent">${consentText('Acme Ltd')}`);
+    expect(html).toContain(`<label for="ls-consent">${consentText({ businessName: 'Acme Ltd' })}`);
     for (const bad of ['javascript:alert(1)', 'data:text/html,hi', 'mailto:a@b.c', 'acme.example/privacy']) {
       const page = render({ config: config((c) => (c.privacyPolicyUrl = bad)) });
       expect(page, bad).not.toContain('<a ');
-      expect(page, bad).toContain(`<label for="ls-consent">${consentText('Acme Ltd')}`);
+      expect(page, bad).toContain(`<label for="ls-consent">${consentText({ businessName: 'Acme Ltd' })}`);
     }
   });
 
   it('has no consent checkbox when privacyPolicy is off', () => {
     const html = render({ config: config((c) => (c.privacyPolicy = false)) });
     expect(html).not.toContain('name="consent"');
+  });
+
+  it('asks only for the privacy policy where the page asks for follow-up emails separately', () => {
+    const url = 'https://acme.example/privacy';
+    const steps = [{ id: 'tips', delay: 2, unit: 'days' as const, at: '', subject: 'Tips', text: 'Here.' }];
+    const withOptIn = config((c) => {
+      c.privacyPolicyUrl = url;
+      c.followUps = { ...c.followUps, steps };
+    });
+    expect(consentText(withOptIn)).toBe('I agree to the privacy policy.');
+    for (const mode of ['live', 'preview'] as const) {
+      const html = renderToStaticMarkup(<LandingPage mode={mode} action="/f/abc" config={withOptIn} />);
+      expect(html).toContain(
+        `<label for="ls-consent">I agree to the <a class="ls-policy-link" href="${url}" target="_blank" rel="noopener noreferrer">privacy policy</a>.<`,
+      );
+      expect(html).not.toContain('to receive emails');
+      expect(attr(tag(html, 'ls-consent'), 'required')).toBe('');
+      expect(attr(tag(html, 'ls-follow-ups'), 'required')).toBeUndefined();
+    }
+    // A sequence on another lawful basis shows no opt-in, so the page's consent sentence is as before.
+    const otherBasis = config((c) => (c.followUps = { ...c.followUps, steps, basis: 'other', basisNote: 'Customers' }));
+    expect(consentText(otherBasis)).toBe(consentText({ businessName: 'Acme Ltd' }));
+    expect(render({ config: otherBasis })).toContain(`<label for="ls-consent">${consentText({ businessName: 'Acme Ltd' })}`);
   });
 });
 

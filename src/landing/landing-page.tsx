@@ -11,8 +11,10 @@ import {
 import { closingDeadline, shownSections } from '@/domain/sections';
 import { CURRENCY_SYMBOLS, currencyDecimals, decimalAmount, formatMoney } from '@/domain/money';
 import { CHECKED_VALUE, parseSubmission } from '@/domain/submission';
+import { followUpsOf, showsFollowUpOptIn } from '@/domain/follow-ups';
 import { autocompleteFor } from './autocomplete';
 import { CaptchaNote, CaptchaWidget } from './captcha';
+import { consentMessage, followUpOptInText } from './consent';
 import { containerClass, Cover, Logo } from './design-images';
 import { designStyle } from './design-theme';
 import { englishT, languageAttributes, PageWords, Rich, useT } from './i18n';
@@ -179,6 +181,16 @@ function Page(props: LandingPageProps) {
                   required
                   checked={isChecked(values[RESERVED_NAMES.consent])}
                   error={errors[RESERVED_NAMES.consent]}
+                  className="ls-consent"
+                />
+              )}
+              {showsFollowUpOptIn(followUpsOf(config)) && (
+                <Checkbox
+                  id={`${prefix}-follow-ups`}
+                  name={RESERVED_NAMES.followUps}
+                  label={followUpOptInText(config, t)}
+                  required={false}
+                  checked={isChecked(values[RESERVED_NAMES.followUps])}
                   className="ls-consent"
                 />
               )}
@@ -407,7 +419,7 @@ function Field({
  */
 function ConsentLabel({ config }: { config: FormConfig }) {
   const href = privacyPolicyLink(config);
-  const businessName = config.businessName.trim();
+  const { id, values } = consentMessage(config);
   const link = (words: ReactNode[]) =>
     href ? (
       <a className="ls-policy-link" href={href} target="_blank" rel="noopener noreferrer">
@@ -416,11 +428,7 @@ function ConsentLabel({ config }: { config: FormConfig }) {
     ) : (
       <>{words}</>
     );
-  return businessName ? (
-    <Rich id="form.consent.label" values={{ businessName }} tags={{ link }} />
-  ) : (
-    <Rich id="form.consent.labelNoBusiness" tags={{ link }} />
-  );
+  return <Rich id={id} values={values} tags={{ link }} />;
 }
 
 function Checkbox(props: {

@@ -21,6 +21,7 @@ import { customDomainsRoutes, type DnsResolver, hostGate, tlsAskRoute } from './
 import { doubleOptInRoutes } from './features/double-opt-in/index.js';
 import { emailToolsRoutes } from './features/email-tools/index.js';
 import { fileDownloadRoutes, filesRoutes } from './features/files/index.js';
+import { followUpsRoutes, mailWebhookRoutes, unsubscribeRoutes } from './features/follow-ups/index.js';
 import { formsRoutes } from './features/forms/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { imageFileRoutes, imagesRoutes } from './features/images/index.js';
@@ -78,6 +79,7 @@ const OWNER_API: FeatureRoutes[] = [
   formsRoutes,
   placementsRoutes,
   visitorEmailRoutes,
+  followUpsRoutes,
   pageStatsRoutes,
   placementStatsRoutes,
   leadListRoutes,
@@ -109,9 +111,11 @@ const PUBLIC_FACE: FeatureRoutes[] = [
   doubleOptInRoutes,
   fileDownloadRoutes,
   receiptRoutes,
+  unsubscribeRoutes,
   imageFileRoutes,
   paymentsPublicRoutes,
   billingWebhookRoutes,
+  mailWebhookRoutes,
 ];
 
 const mount = async (face: FastifyInstance, routes: FeatureRoutes[], services: AppServices) => {

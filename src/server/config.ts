@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -61,6 +61,17 @@ export const envSchema = z.object({
       /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9])?)+$/,
       'must be a domain name such as _spf.example.com',
     )
+    .optional(),
+  // Follow-up emails a workspace may have queued per minute (docs/decisions/0090); the rest wait for the next minute.
+  FOLLOW_UP_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  // The mail providers' bounce and complaint webhooks (PUBLIC_URL/webhooks/mail/…); each route exists only with its key.
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z
+    .string()
+    .refine(isP256PublicKey, 'must be the verification key SendGrid shows for the signed Event Webhook (base64)')
+    .optional(),
+  MAILGUN_WEBHOOK_SIGNING_KEY: z
+    .string()
+    .regex(/^\S{8,200}$/, 'must be the HTTP webhook signing key Mailgun shows')
     .optional(),
   SUPPORT_EMAIL: z.email().default('support@lodestone.local'),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -192,6 +203,12 @@ export interface Config {
   mailFrom: string;
   /** The domain every sending domain's SPF record includes (`include:{mailSpfInclude}`): MAIL_SPF_INCLUDE, else MAIL_FROM's domain. */
   mailSpfInclude: string;
+  /** Follow-up emails one workspace may have queued per minute: FOLLOW_UP_SENDS_PER_MINUTE. */
+  followUpSendsPerMinute: number;
+  /** SendGrid's Event Webhook verification key (base64 SPKI); unset: no SendGrid webhook route. */
+  sendgridWebhookPublicKey: string | undefined;
+  /** Mailgun's HTTP webhook signing key; unset: no Mailgun webhook route. */
+  mailgunWebhookSigningKey: string | undefined;
   /** Where contact-form messages go, and the address the site shows for support. */
   supportEmail: string;
   secret: string;
@@ -275,6 +292,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailSpfInclude: (e.MAIL_SPF_INCLUDE ?? mailFromDomain(e.MAIL_FROM)).toLowerCase(),
+    followUpSendsPerMinute: e.FOLLOW_UP_SENDS_PER_MINUTE,
+    sendgridWebhookPublicKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY,
+    mailgunWebhookSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === 'true',
@@ -299,6 +319,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: s3 ?? { kind: 'local', dir: path.join(dataDir, 'files') },
     dnsServers: e.DNS_SERVERS?.split(',').map((entry) => dnsServer(entry.trim())!),
   };
+}
+
+/** An EC P-256 public key as SendGrid shows it: base64 of its DER (SubjectPublicKeyInfo), PEM lines allowed. */
+function isP256PublicKey(value: string): boolean {
+  const base64 = value.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return false;
+  try {
+    const key = createPublicKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'spki' });
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
 }
 
 /** The domain of MAIL_FROM's address (`Name <user@domain>` or `user@domain`). */

@@ -8,6 +8,7 @@ import { PURGE_ACCOUNTS_CRONTAB } from './features/account/index.js';
 import { END_GRACE_PERIODS_CRONTAB } from './features/billing/index.js';
 import { CLEANUP_FILES_CRONTAB } from './features/files/index.js';
 import { CLEANUP_IMAGES_CRONTAB } from './features/images/index.js';
+import { FOLLOW_UP_SWEEP_CRONTAB } from './features/follow-ups/index.js';
 import { PURGE_DELETED_FORMS_CRONTAB } from './features/forms/index.js';
 import { OWNER_LEAD_DIGEST_CRONTAB } from './features/lead-notifications/index.js';
 import { PURGE_EXPIRED_EXPORTS_CRONTAB } from './features/lead-export/index.js';
@@ -47,6 +48,7 @@ const CRONTAB = [
   RELEASE_HELD_LEADS_CRONTAB,
   RECHECK_DOMAINS_CRONTAB,
   RECHECK_SENDING_DOMAINS_CRONTAB,
+  FOLLOW_UP_SWEEP_CRONTAB,
 ].join('\n');
 
 /** The waits before each attempt to start a runner that stopped by itself again; the last repeats. */

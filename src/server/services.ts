@@ -5,6 +5,7 @@ import { captchaDeps, type CaptchaDeps } from './features/captcha/index.js';
 import { conversionDeps, type ConversionDeps } from './features/conversions/index.js';
 import { type DnsResolver, domainDeps, type DomainDeps, systemResolver } from './features/custom-domains/index.js';
 import { emailToolsDeps, type EmailToolsDeps } from './features/email-tools/index.js';
+import { followUpsConsumer } from './features/follow-ups/index.js';
 import { emailJobSealer, sealQueuedEmailsWith } from './features/mail/index.js';
 import type { EventConsumer } from './features/outbox/index.js';
 import type { CheckoutDeps } from './features/payments/index.js';
@@ -89,7 +90,8 @@ export async function createServices(config: Config, db: Db, options: ServiceOpt
       publicUrl: config.publicUrl,
     }),
     sendingDomains: sendingDomainDeps(config, db, resolver),
-    eventConsumers,
+    // Follow-up sequences start on lead.confirmed; their consumer needs SECRET for the suppression list.
+    eventConsumers: [...eventConsumers, followUpsConsumer(config.secret)],
     emailSealer,
   };
 }

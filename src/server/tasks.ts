@@ -5,6 +5,7 @@ import { conversionsTasks } from './features/conversions/index.js';
 import { customDomainsTasks } from './features/custom-domains/index.js';
 import { emailToolsTasks } from './features/email-tools/index.js';
 import { filesTasks } from './features/files/index.js';
+import { followUpsTasks } from './features/follow-ups/index.js';
 import { formsTasks } from './features/forms/index.js';
 import { imagesTasks } from './features/images/index.js';
 import { leadExportTasks } from './features/lead-export/index.js';
@@ -48,6 +49,7 @@ const FEATURE_TASKS: FeatureTasks[] = [
   // The job thread builds no app, so no serving map to refresh here: the database tells every server.
   customDomainsTasks,
   sendingDomainsTasks,
+  followUpsTasks,
 ];
 
 /** Every background task, for the job thread (job-thread.ts) and for tests that run the queue. */

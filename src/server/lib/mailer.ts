@@ -13,6 +13,8 @@ export interface OutgoingMail {
   replyTo?: string;
   /** A workspace's verified sending domain: the address the email comes from instead of MAIL_FROM's, and its DKIM key. */
   domain?: DomainSender;
+  /** More header fields, e.g. a follow-up email's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
   subject: string;
   html: string;
   text: string;
@@ -25,6 +27,16 @@ export interface DkimKey {
   /** PKCS#8 PEM. */
   privateKey: string;
 }
+
+/**
+ * The header fields a DKIM signature covers: nodemailer's list (RFC 4871 §5.5's) and List-Unsubscribe-Post,
+ * which RFC 8058 §4 requires signed with List-Unsubscribe before a mail client offers one-click.
+ */
+const DKIM_SIGNED_FIELDS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:' +
+  'Content-ID:Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:' +
+  'In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:' +
+  'List-Owner:List-Archive';
 
 /** Where a workspace's visitor emails come from once its sending domain is verified (features/sending-domains). */
 export interface DomainSender {
@@ -107,7 +119,7 @@ export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 
     socketTimeout: 60_000,
   });
   return {
-    async send({ messageId, fromName, to, replyTo, domain, subject, html, text }) {
+    async send({ messageId, fromName, to, replyTo, domain, headers, subject, html, text }) {
       const from = senderOf(mailFrom, fromName, domain);
       await transport.sendMail({
         from,
@@ -117,8 +129,9 @@ export function smtpMailer(smtpUrl: string, mailFrom: string, { connections = 4 
         html,
         text,
         messageId: messageIdHeader(messageId, from),
+        ...(headers ? { headers } : {}),
         // Signed by the domain it comes from: what DMARC aligns with the From address.
-        ...(domain ? { dkim: domain.dkim } : {}),
+        ...(domain ? { dkim: { ...domain.dkim, headerFieldNames: DKIM_SIGNED_FIELDS } } : {}),
       });
     },
     close: () => transport.close(),

@@ -10,12 +10,13 @@ import { isUuid } from '@/domain/ids';
  *   before submissions had pages of their own, so they open nothing now);
  * - 'payment': the way back from a payment provider;
  * - 'receipt': a paid order's receipt page (`/r/{token}`), sent to the buyer and on their download page;
+ * - 'unsubscribe': a lead's way out of its workspace's follow-up emails, in each of them;
  * - 'paid-download': a paid file's download link, naming the payment and its link version (no expiry:
  *   the payment's allowance, in the database, decides; a fresh link bumps the version);
  * - 'confirm' and 'download' links in emails, which also carry their expiry;
  * - 'lead-export': an owner's export file (APP_URL), expiring with the export; it also needs the owner's session.
  */
-export type LinkPurpose = 'submission' | 'inbox' | 'payment' | 'receipt';
+export type LinkPurpose = 'submission' | 'inbox' | 'payment' | 'receipt' | 'unsubscribe';
 export type ExpiringPurpose = 'confirm' | 'download' | 'lead-export';
 
 export function createTokens(secret: string) {

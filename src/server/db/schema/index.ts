@@ -28,3 +28,4 @@ export * from './placements.js';
 export * from './conversions.js';
 export * from './captcha.js';
 export * from './sending-domains.js';
+export * from './follow-ups.js';

@@ -165,7 +165,7 @@ export const leadConsents = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
     submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
-    event: text('event', { enum: ['signup', 'confirmation'] })
+    event: text('event', { enum: ['signup', 'confirmation', 'follow_ups'] })
       .notNull()
       .default('signup'),
     /** Confirmations: 'code' (typed on the thank-you page) or 'link' (clicked in the email). */
@@ -202,7 +202,8 @@ export const leadEmails = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     /**
      * 'code': the confirmation code and link; 'delivery': the download link (both to the lead);
-     * 'owner-notice': the email telling the workspace's owners about this new lead (it holds the address).
+     * 'owner-notice': the email telling the workspace's owners about this new lead (it holds the address);
+     * 'follow-up': one email of the page's follow-up sequence (follow_up_sends says which).
      */
     kind: text('kind', { enum: LEAD_EMAIL_KINDS }).notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,7 @@ import { sectionImages } from '@/domain/sections';
 import type { Db, Executor } from '@/server/db/client';
 import { files, formLeadCounts, formStatTotals, forms, images, organizations } from '@/server/db/schema/index';
 import { kindOfFile } from '@/server/features/files/index';
+import { rescheduleFollowUps } from '@/server/features/follow-ups/index';
 import { emitEvent, publishedFormEventData } from '@/server/features/outbox/index';
 import { HttpError, notFound } from '@/server/lib/http-errors';
 import { cursorTime, decodeCursor, keysetPage, olderThan } from '@/server/lib/keyset';
@@ -256,6 +257,8 @@ export async function publishForm(db: Db, workspaceId: string, id: string, publi
       })
       .where(eq(forms.id, id))
       .returning();
+    // Leads on the page's follow-up sequence fall due under the sequence as published now.
+    await rescheduleFollowUps(tx, id, form.published, form.draft);
     // The first address published becomes the one the workspace's new pages start from.
     await adoptPrivacyPolicyUrl(tx, workspaceId, form.draft.privacyPolicyUrl);
     await adoptPageLanguage(tx, workspaceId, form.draft.language);

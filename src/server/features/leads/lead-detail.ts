@@ -3,6 +3,7 @@ import { isUuid } from '@/domain/ids';
 import type { LeadAnswer, LeadDetail } from '@/domain/lead-detail';
 import type { Db } from '@/server/db/client';
 import { conversionSends, forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '@/server/db/schema';
+import { leadFollowUps } from '@/server/features/follow-ups/index';
 import { notFound } from '@/server/lib/http-errors';
 import { answerFields } from './field-columns.js';
 import { leadTimeline } from './lead-timeline.js';
@@ -30,7 +31,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
   if (!row) throw notFound('This lead');
   const { lead } = row;
 
-  const [submitted, consents, paid, emails, syncs, conversions] = await Promise.all([
+  const [submitted, consents, paid, emails, syncs, conversions, followUps] = await Promise.all([
     db
       .select({ createdAt: submissions.createdAt, formVersion: submissions.formVersion })
       .from(submissions)
@@ -45,6 +46,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       .orderBy(asc(leadEmails.queuedAt)),
     db.select().from(leadSyncs).where(eq(leadSyncs.leadId, id)).orderBy(asc(leadSyncs.provider)),
     db.select().from(conversionSends).where(eq(conversionSends.leadId, id)).orderBy(asc(conversionSends.createdAt)),
+    leadFollowUps(db, id, row.published),
   ]);
 
   return {
@@ -105,5 +107,6 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
         attempts: s.attempts,
       }))
       .reverse(),
+    followUps,
   };
 }

@@ -51,8 +51,13 @@ export function leadTimeline({
     delivery: 'download_link_sent',
     'owner-notice': 'owner_notified',
     receipt: 'receipt_sent',
+    // Follow-ups are listed in the detail's own part (followUps), with each one's subject.
+    'follow-up': null,
   } as const;
-  for (const e of emails) add(EMAIL_EVENT[e.kind], e.queuedAt);
+  for (const e of emails) {
+    const kind = EMAIL_EVENT[e.kind];
+    if (kind) add(kind, e.queuedAt);
+  }
 
   const confirmations = consents.filter((c) => c.event === 'confirmation');
   for (const c of confirmations) add('confirmed', c.givenAt, c.method ? CONFIRMED_BY[c.method] : null);

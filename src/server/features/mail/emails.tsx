@@ -55,6 +55,7 @@ import {
   type DomainDisabledProps,
   type DomainFailingProps,
 } from './templates/domain-emails.js';
+import { FollowUpEmail, followUpSubject, type FollowUpEmailProps } from './templates/follow-up-email.js';
 import {
   SendingDomainFailingEmail,
   sendingDomainFailingSubject,
@@ -66,6 +67,7 @@ const templates = {
   passwordReset: { subject: () => passwordResetSubject, body: (p: PasswordResetProps) => <PasswordResetEmail {...p} /> },
   leadConfirm: { subject: confirmSubject, body: (p: ConfirmEmailProps) => <ConfirmEmail {...p} /> },
   leadDelivery: { subject: deliverySubject, body: (p: DeliveryEmailProps) => <DeliveryEmail {...p} /> },
+  followUp: { subject: followUpSubject, body: (p: FollowUpEmailProps) => <FollowUpEmail {...p} /> },
   submissionLimit: { subject: submissionLimitSubject, body: (p: SubmissionLimitProps) => <SubmissionLimitEmail {...p} /> },
   contactMessage: { subject: contactMessageSubject, body: (p: ContactMessageProps) => <ContactMessageEmail {...p} /> },
   ownerNewLead: { subject: ownerNewLeadSubject, body: (p: OwnerNewLeadProps) => <OwnerNewLeadEmail {...p} /> },
@@ -100,6 +102,8 @@ export interface EmailJob<T extends EmailTemplate = EmailTemplate> {
    * sent, so a domain that fails meanwhile is not used). Owners' and Lodestone's own emails leave it out.
    */
   fromWorkspaceId?: string;
+  /** More header fields, e.g. a follow-up email's one-click unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
   props: EmailProps<T>;
 }
 
@@ -140,7 +144,7 @@ export const toPlainText = compile({ wordwrap: false, selectors: plainTextSelect
  * not yet saved would only crowd the skeletons of the pages that send).
  */
 export async function renderEmail(
-  { messageId, template, to, fromName, replyTo, props }: QueuedEmail,
+  { messageId, template, to, fromName, replyTo, headers, props }: QueuedEmail,
   { whole = false }: { whole?: boolean } = {},
 ): Promise<OutgoingMail> {
   const definition = templates[template];
@@ -150,6 +154,7 @@ export async function renderEmail(
     to,
     ...(fromName ? { fromName } : {}),
     ...(replyTo ? { replyTo } : {}),
+    ...(headers ? { headers } : {}),
     subject: definition.subject(props as never),
     ...(await (whole ? renderFully(template, props) : renderBody(template, props))),
   };

@@ -18,6 +18,7 @@ export { emailJobSealer, sealQueuedEmailsWith } from './sealed-email-job.js';
 export { type DomainSenderOf, sendEmailTask } from './send-email.task.js';
 export { emailBrandOf, type EmailBrand } from './templates/email-brand.js';
 export { receiptDate, refundText } from './templates/receipt-emails.js';
+export { followUpSubject } from './templates/follow-up-email.js';
 
 /** The feature's background tasks, by name, from the services (decision 0073). */
 export const mailTasks = (

@@ -5,7 +5,7 @@ export { createPublicPages, type PublicPages } from './public-pages.js';
 export type { PublicView, Render, ThankYouView } from './render.js';
 export { publicPagesRoutes } from './routes.js';
 export { PUBLIC_CSP, renderDocument } from './document.js';
-export { sendPublic } from './render.js';
+export { noticeDocument, sendPublic } from './render.js';
 export { publicErrorHandler } from './error-page.js';
 export { frameQuery, placementFrameOf, type PlacementFrame } from './placement-frame.js';
 export { consentScope } from './tracking.js';

@@ -9,6 +9,8 @@ import { startDns, type DnsStandIn } from '@tests/stand-ins/dns';
 import { createTestApp, type TestApp } from '@tests/setup/app';
 import { startSmtpSink, type AcceptedMail, type SmtpSink } from '@tests/setup/smtp-sink';
 import type { SendingDomainView } from '@/domain/sending-domains';
+import { FOLLOW_UP_SWEEP_TASK } from '@/server/features/follow-ups/index';
+import { addJob } from '@/server/lib/jobs';
 import { smtpMailer } from '@/server/lib/mailer';
 import { recheckSendingDomains } from './recheck-sending-domains.task.js';
 
@@ -100,6 +102,44 @@ describe('a verified sending domain', () => {
     });
     const [wrongKey] = await verify(raw);
     expect(wrongKey!.status.result).toBe('fail');
+  });
+
+  it('signs a follow-up email over its one-click unsubscribe headers, as RFC 8058 asks', async () => {
+    dns.set(sendingRecordsFor(domain));
+    const page = await createForm(t.app, owner, {
+      publish: true,
+      config: {
+        businessName: 'Acme Studio',
+        doubleOptIn: false,
+        addressChecks: { typos: true, deliverable: false, disposable: false },
+        followUps: {
+          steps: [{ id: 'hello', delay: 1, unit: 'hours', at: '', subject: 'A word from {business_name}', text: 'Hello.' }],
+          paused: false,
+          basis: 'other',
+          basisNote: 'Existing customers (soft opt-in)',
+          optInText: '',
+          timeZone: 'UTC',
+        },
+      },
+    });
+    expect((await kit.submit(page.id, { email: 'follow@example.com' })).statusCode).toBe(303);
+    const mailer = smtpMailer(sink.url, t.config.mailFrom);
+    try {
+      await t.runJobs(mailer);
+      await addJob(t.db, FOLLOW_UP_SWEEP_TASK, { _cron: { ts: new Date(Date.now() + 2 * 3_600_000).toISOString() } });
+      await t.runJobs(mailer);
+    } finally {
+      mailer.close?.();
+    }
+    const { raw } = sink.accepted.find((m) => m.to.includes('follow@example.com') && /A word from Acme Studio/.test(m.raw))!;
+    expect(header(raw, 'From')).toBe('Acme Studio <hello@mail.acme.test>');
+    expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const [result] = await verify(raw);
+    expect(result!.status).toMatchObject({ result: 'pass', aligned: 'mail.acme.test' });
+    // mailauth's types leave out what its result carries: the signed header fields, as the h= tag lists them.
+    const { signingHeaders } = result as unknown as { signingHeaders: { keys: string } };
+    const signed = signingHeaders.keys.toLowerCase().split(/\s*:\s*/);
+    expect(signed).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
   });
 
   it('sends from Lodestone’s address, unsigned, once its records are gone', async () => {

@@ -6,7 +6,7 @@ import { variantConfig, type AbVariant } from '@/domain/ab-test';
 import { shownSections } from '@/domain/sections';
 import type { Submission } from '@/domain/submission';
 import { executePrepared, type Db } from '@/server/db/client';
-import { CONSENT_VERSION, consentText, submitLabel } from '@/landing';
+import { CONSENT_VERSION, consentText, followUpOptInText, submitLabel } from '@/landing';
 import { leadConsents, leads, placementDailyStats, placements, submissions, type ShownPage } from '@/server/db/schema';
 import { bumpDailyStatsFrom, today } from '@/server/features/page-counts';
 import { batchedPer } from '@/server/lib/batched';
@@ -38,7 +38,7 @@ export function shownPage(config: LiveForm['config']): ShownPage {
     title: config.title,
     businessName: config.businessName,
     submitLabel: submitLabel(config, t),
-    consentLabel: config.privacyPolicy ? consentText(config.businessName, t) : null,
+    consentLabel: config.privacyPolicy ? consentText(config, t) : null,
     ...(config.privacyPolicy && config.privacyPolicyUrl ? { privacyPolicyUrl: config.privacyPolicyUrl } : {}),
     doubleOptIn: config.doubleOptIn,
     fields: config.fields.map((f) => ({ id: f.id, label: f.label, required: f.required })),
@@ -71,6 +71,9 @@ interface Entry {
   formVersion: number;
   consentText: string;
   agreed: boolean;
+  /** The follow-up opt-in's words as shown, or null when the page did not show it. */
+  followUpsText: string | null;
+  followUpsAgreed: boolean;
   shown: string;
   ipHash: string;
   userAgentHash: string;
@@ -116,8 +119,11 @@ export async function storeSubmission(
     marketing: meta.marketing ? JSON.stringify(meta.marketing) : null,
     at: now,
     formVersion: form.version,
-    consentText: submission.consent ? consentText(form.config.businessName, pageWords(form.config)) : NO_CHECKBOX,
+    consentText: submission.consent ? consentText(form.config, pageWords(form.config)) : NO_CHECKBOX,
     agreed: submission.consent,
+    // The follow-up opt-in's own evidence row, only when the page showed it (ticked or not).
+    followUpsText: submission.followUps === undefined ? null : followUpOptInText(form.config, pageWords(form.config)),
+    followUpsAgreed: submission.followUps === true,
     // The evidence is of the page this visitor saw: variant B has its own title.
     shown: JSON.stringify(shownPage(variantConfig(form.config, meta.abVariant ?? 'a'))),
     ipHash: deps.tokens.hashValue('ip', meta.ip),
@@ -159,10 +165,12 @@ async function storeEntries(db: Db, entries: Entry[]) {
         ${column(entries, (e) => e.shown, 'jsonb')}, ${column(entries, (e) => e.ipHash, 'text')},
         ${column(entries, (e) => e.userAgentHash, 'text')}, ${column(entries, (e) => e.abVariant, 'text')},
         ${column(entries, (e) => e.placementId, 'text')}, ${column(entries, (e) => e.placementName, 'text')},
-        ${column(entries, (e) => e.hostUrl, 'text')}, ${column(entries, (e) => e.marketing, 'jsonb')}
+        ${column(entries, (e) => e.hostUrl, 'text')}, ${column(entries, (e) => e.marketing, 'jsonb')},
+        ${column(entries, (e) => e.followUpsText, 'text')}, ${column(entries, (e) => e.followUpsAgreed, 'boolean')}
       ) as i(submission_id, lead_id, form_id, workspace_id, email, data, verified, paid, asks_code, referrer,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, submitted_at, day, form_version,
-        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant, placement_id, placement_name, host_url, marketing)
+        consent_text, agreed, shown, ip_hash, user_agent_hash, ab_variant, placement_id, placement_name, host_url, marketing,
+        follow_ups_text, follow_ups_agreed)
     ),
     -- The sign-ups this statement confirms (new addresses on pages without double opt-in or payment),
     -- numbered in each workspace: those past the workspace's room for the month are held (decision
@@ -227,6 +235,11 @@ async function storeEntries(db: Db, entries: Entry[]) {
       select stored_lead_id, submission_id, 'signup', consent_text, ${CONSENT_VERSION}::int, agreed, form_version, shown,
         submitted_at, ip_hash, user_agent_hash
       from stored
+      -- The follow-up opt-in, ticked or not, where the page showed it: each sign-up adds one, the latest counts.
+      union all
+      select stored_lead_id, submission_id, 'follow_ups', follow_ups_text, ${CONSENT_VERSION}::int, follow_ups_agreed,
+        form_version, shown, submitted_at, ip_hash, user_agent_hash
+      from stored where follow_ups_text is not null
     ),
     -- Queued for every submission, paid pages too (they are sent nothing until the payment is
     -- confirmed, but a new lead's lead.created event is written there, not here).

@@ -21,6 +21,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/files': 'editPages',
   'POST /api/forms/email-preview': 'editPages',
   'POST /api/forms/email-test': 'editPages',
+  'POST /api/forms/follow-up-preview': 'editPages',
+  'POST /api/forms/follow-up-test': 'editPages',
   'POST /api/images': 'editPages',
   'PUT /api/forms/:id/email-tools': 'editPages',
   'PUT /api/forms/editable': 'editPages',

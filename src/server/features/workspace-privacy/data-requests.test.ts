@@ -169,7 +169,7 @@ describe('data-subject requests', () => {
     expect(first.consents[0]).toMatchObject({
       event: 'signup',
       agreed: true,
-      text: consentText('Acme Marketing'),
+      text: consentText({ businessName: 'Acme Marketing' }),
       pageVersion: 1,
     });
     expect(first.consents[0]!.ipHash).toMatch(/\S{20,}/);

@@ -25,13 +25,21 @@ export function ConsentEvidence({ consents }: { consents: LeadConsentRecord[] })
 }
 
 function ConsentRecord({ consent: c }: { consent: LeadConsentRecord }) {
-  const title = c.event === 'signup' ? 'Sign-up' : `Email confirmed${c.method ? ` ${CONFIRMED_BY[c.method]}` : ''}`;
+  const title =
+    c.event === 'signup'
+      ? 'Sign-up'
+      : c.event === 'follow_ups'
+        ? 'Follow-up emails'
+        : `Email confirmed${c.method ? ` ${CONFIRMED_BY[c.method]}` : ''}`;
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold text-gray-900">{title}</h3>
         {c.event === 'signup' && (
           <Badge variant={c.agreed ? 'success' : 'neutral'}>{c.agreed ? 'Agreed' : 'No checkbox shown'}</Badge>
+        )}
+        {c.event === 'follow_ups' && (
+          <Badge variant={c.agreed ? 'success' : 'neutral'}>{c.agreed ? 'Agreed' : 'Not ticked'}</Badge>
         )}
       </div>
       <blockquote className="border-l-4 border-indigo-200 bg-indigo-50/50 px-4 py-2 text-sm break-words text-gray-900">

@@ -19,6 +19,7 @@ import { DetailCard, Fact, Facts } from './detail-parts';
 import { listSearchFrom } from './lead-detail-state';
 import { LeadStatusBadges } from './lead-status';
 import { LeadSyncs } from './lead-syncs';
+import { LeadFollowUps } from './lead-follow-ups';
 import { LeadTimeline } from './lead-timeline';
 import { answerText } from './leads-table';
 
@@ -140,9 +141,12 @@ function LeadView({ lead }: { lead: LeadDetail }) {
             </Facts>
           </DetailCard>
         </div>
-        <DetailCard title="Timeline" className="min-w-0 self-start">
-          <LeadTimeline events={lead.timeline} />
-        </DetailCard>
+        <div className="flex min-w-0 flex-col gap-6 self-start">
+          <DetailCard title="Timeline" className="min-w-0">
+            <LeadTimeline events={lead.timeline} />
+          </DetailCard>
+          <LeadFollowUps followUps={lead.followUps} />
+        </div>
       </div>
 
       <LeadSyncs syncs={lead.syncs} />

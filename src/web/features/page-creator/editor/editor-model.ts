@@ -53,7 +53,7 @@ export function tabForErrorKey(key: string): EditorTab {
     return 'settings';
   if (root === 'thankyouHeading' || root === 'afterSubmit' || root === 'redirectUrl' || root === 'embedOrigins')
     return 'settings';
-  if (root === 'captcha') return 'settings';
+  if (root === 'captcha' || root === 'followUps') return 'settings';
   if (root === 'pixelFacebook' || root === 'pixelGoogle' || root === 'customScript') return 'tracking';
   // The A/B test, B's sections included, is under the Design tab.
   if (root === 'design' || root === 'abTest') return 'design';
@@ -178,11 +178,12 @@ export function displayFileSize(bytes: number): string {
 export function isUsableDraftConfig(value: unknown): value is FormConfig {
   const result = formConfigSchema.safeParse(value);
   if (result.success) return true;
-  // A half-typed pixel id, privacy policy address, Reply-To, placeholder or section link is fine: the editor flags it.
+  // A half-typed pixel id, privacy policy address, Reply-To, placeholder, section link or follow-up time is fine: the editor flags it.
   return result.error.issues.every(
     (issue) =>
       ['pixelFacebook', 'pixelGoogle', 'privacyPolicyUrl'].includes(String(issue.path[0])) ||
       (issue.path[0] === 'emails' && issue.code === 'custom') ||
+      (issue.path[0] === 'followUps' && issue.code === 'custom') ||
       (isSectionsPath(issue.path) && issue.code === 'custom'),
   );
 }

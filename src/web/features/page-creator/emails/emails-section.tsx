@@ -50,7 +50,7 @@ const EMAILS: Record<VisitorEmail, { title: string; subject: EmailWordingKey; te
 const postJson = <T,>(path: string, body: EmailPreviewBody) => apiFetch<T>(path, { method: 'POST', json: body });
 
 /** Lodestone's words in the page's language, once its catalogue (a chunk of its own) has loaded; English until then. */
-function useEmailWords(language: string | undefined): Translate {
+export function useEmailWords(language: string | undefined): Translate {
   const code = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const loaded = useQuery({
     queryKey: ['email-words', code],
@@ -62,7 +62,7 @@ function useEmailWords(language: string | undefined): Translate {
 }
 
 /** What went wrong, for the owner: a signed-out owner is told how to sign in, anything else as the server says it. */
-function problemOf(error: unknown): string {
+export function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.code === ErrorCode.UNAUTHORIZED)
     return 'Sign in to preview your emails and send yourself a test (Save & Publish asks you to).';
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';

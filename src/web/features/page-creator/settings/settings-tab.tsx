@@ -9,6 +9,7 @@ import { CaptchaSection } from './captcha-section';
 import { SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 import { EmailsSection } from '@/web/features/page-creator/emails/emails-section';
+import { FollowUpsSection } from '@/web/features/page-creator/follow-ups/follow-ups-section';
 import { EmbedSection } from './embed-section';
 import { LanguagesSection } from './languages-section';
 
@@ -56,6 +57,7 @@ export function SettingsTab({ config, errors, onChange }: SettingsTabProps) {
       <AfterSubmitSection config={config} errors={errors} onChange={onChange} />
       <BrandingSwitch config={config} onChange={onChange} />
       <EmailsSection config={config} errors={errors} onChange={onChange} />
+      <FollowUpsSection config={config} errors={errors} onChange={onChange} />
       <EmbedSection config={config} errors={errors} onChange={onChange} />
     </div>
   );
