@@ -36,6 +36,10 @@ const TIKTOK_EVENTS_STANDIN_PORT = PORT + 53;
 export const META_CAPI_URL = `http://127.0.0.1:${META_CAPI_STANDIN_PORT}`;
 export const GA4_MP_URL = `http://127.0.0.1:${GA4_MP_STANDIN_PORT}`;
 export const TIKTOK_EVENTS_URL = `http://127.0.0.1:${TIKTOK_EVENTS_STANDIN_PORT}`;
+// A DNS server the app asks (DNS_SERVERS), knowing no name until a test sets its records (tests/stand-ins/main.ts).
+const DNS_STANDIN_PORT = PORT + 54;
+const DNS_CONTROL_PORT = PORT + 55;
+export const DNS_CONTROL_URL = `http://127.0.0.1:${DNS_CONTROL_PORT}`;
 // Lodestone's own Stripe Billing account, at the Stripe stand-in (its prices are registered by main.ts).
 const BILLING = {
   BILLING_STRIPE_SECRET_KEY: 'sk_test_lodestone_e2e_billing',
@@ -103,6 +107,8 @@ export default defineConfig({
         META_CAPI_STANDIN_PORT: String(META_CAPI_STANDIN_PORT),
         GA4_MP_STANDIN_PORT: String(GA4_MP_STANDIN_PORT),
         TIKTOK_EVENTS_STANDIN_PORT: String(TIKTOK_EVENTS_STANDIN_PORT),
+        DNS_STANDIN_PORT: String(DNS_STANDIN_PORT),
+        DNS_CONTROL_PORT: String(DNS_CONTROL_PORT),
         ...BILLING,
         BILLING_WEBHOOK_URL: `${PUBLIC_URL}/webhooks/billing`,
         ...PAYPAL_PARTNER,
@@ -132,6 +138,7 @@ export default defineConfig({
         META_GRAPH_URL: META_CAPI_URL,
         GA4_MP_URL: GA4_MP_URL,
         TIKTOK_API_URL: TIKTOK_EVENTS_URL,
+        DNS_SERVERS: `127.0.0.1:${DNS_STANDIN_PORT}`,
         // The journeys deliver webhooks to a receiver on this machine (docs/configuration.md, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: its risk in production).
         WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
         ...BILLING,

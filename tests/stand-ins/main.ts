@@ -3,7 +3,9 @@
  *   node --import tsx tests/stand-ins/main.ts
  * Ports: STRIPE_STANDIN_PORT (default 4242), PAYPAL_STANDIN_PORT (default 4243), MAILCHIMP_STANDIN_PORT
  * (default 4244), KIT_STANDIN_PORT (default 4245), META_CAPI_STANDIN_PORT (default 4251), GA4_MP_STANDIN_PORT
- * (default 4252), TIKTOK_EVENTS_STANDIN_PORT (default 4253). Webhooks go out
+ * (default 4252), TIKTOK_EVENTS_STANDIN_PORT (default 4253), and a DNS server on DNS_STANDIN_PORT (UDP, default
+ * 4254) whose table a test replaces with PUT /records (JSON, tests/stand-ins/dns.ts' DnsTable) on
+ * DNS_CONTROL_PORT (default 4255); it starts empty, knowing no name. Webhooks go out
  * STANDIN_WEBHOOK_DELAY_MS (default 300) after the payment, as the real providers' arrive shortly after.
  * Both answer GET /_test/health.
  *
@@ -15,6 +17,8 @@
  * Billing account is registered at start: its webhooks go to BILLING_WEBHOOK_URL, and its prices
  * are the ids in BILLING_PRICE_{PRO,BUSINESS}_{MONTHLY,ANNUAL} (the same variables the server reads).
  */
+import { createServer } from 'node:http';
+import { startDns, type DnsTable } from './dns.js';
 import { startGa4MpStandIn } from './ga4-mp.js';
 import { startKitStandIn } from './kit.js';
 import { startMailchimpStandIn } from './mailchimp.js';
@@ -108,6 +112,22 @@ const tiktokEvents = await startTiktokEventsStandIn({ port: portFromEnv('TIKTOK_
 console.log(`Meta Conversions API stand-in: ${metaCapi.url}`);
 console.log(`GA4 Measurement Protocol stand-in: ${ga4Mp.url}`);
 console.log(`TikTok Events API stand-in: ${tiktokEvents.url}`);
+const dns = await startDns({}, { port: portFromEnv('DNS_STANDIN_PORT', 4254) });
+const dnsControl = createServer((req, res) => {
+  if (req.method !== 'PUT' || req.url !== '/records') return void res.writeHead(404).end();
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  req.on('end', () => {
+    try {
+      dns.set(JSON.parse(body) as DnsTable);
+      res.writeHead(204).end();
+    } catch {
+      res.writeHead(400).end();
+    }
+  });
+});
+await new Promise<void>((resolve) => dnsControl.listen(portFromEnv('DNS_CONTROL_PORT', 4255), '127.0.0.1', resolve));
+console.log(`DNS stand-in: ${dns.address}`);
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals) {
@@ -123,6 +143,8 @@ async function stop(signal: NodeJS.Signals) {
     metaCapi.close(),
     ga4Mp.close(),
     tiktokEvents.close(),
+    dns.close(),
+    new Promise((resolve) => dnsControl.close(resolve)),
   ]);
   process.exit(0);
 }
