@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';
+import { DEFAULT_FOLLOW_UPS } from '@/domain/follow-ups';
 import {
   freePort,
   publishSectionsPage,
@@ -33,7 +34,8 @@ import {
  * Two pages, one after the other: the template's page, then the heaviest an owner can make (every
  * kind of section filled generously, a logo and a cover: bench/lib.ts publishSectionsPage), each
  * against the references serving its own bytes. BENCH_SECTIONS=0 leaves out the second. Then the
- * template page in German and two more languages, by its link's ?lang=de (BENCH_LANGUAGES=0: not).
+ * template page with a follow-up sequence, so its opt-in (BENCH_FOLLOW_UPS=0: not), and the template
+ * page in German and two more languages, by its link's ?lang=de (BENCH_LANGUAGES=0: not).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
  * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent).
@@ -397,6 +399,17 @@ async function main() {
       const sections = await publishSectionsPage(owner, await uploadPdf(owner, smallPdf()));
       console.log('\nThe page with every kind of section, a logo and a cover beside the form:');
       await benchPage(server, sections, opts);
+    }
+    if (process.env.BENCH_FOLLOW_UPS !== '0' && !root) {
+      // A page with a follow-up sequence (docs/decisions/0090): the same page with its separate opt-in.
+      const followUps = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), undefined, {
+        followUps: {
+          ...DEFAULT_FOLLOW_UPS,
+          steps: [{ id: 'welcome', delay: 1, unit: 'days', at: '', subject: 'Welcome', text: 'Thanks for reading.' }],
+        },
+      });
+      console.log('\nThe template page with a follow-up sequence (its opt-in under the consent):');
+      await benchPage(server, followUps, opts);
     }
     if (process.env.BENCH_LANGUAGES !== '0' && !root) {
       // A page in several languages (docs/decisions/0085): its German document, by the link's ?lang=de.
