@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FollowUps } from '@/domain/follow-ups';
@@ -11,6 +10,7 @@ import { addJob, startJobRunner, type JobRunner } from '@/server/lib/jobs';
 import { smtpMailer } from '@/server/lib/mailer';
 import { journeyKit } from '@tests/kit/journey';
 import { createForm, createUser } from '@tests/kit/owner';
+import { startWorkerProcess } from '@tests/kit/worker-process';
 import { createTestApp, type TestApp } from '@tests/setup/app';
 import { startSmtpSink, type SmtpSink } from '@tests/setup/smtp-sink';
 import { followUpDeps } from './deps.js';
@@ -20,7 +20,6 @@ import { FOLLOW_UP_SWEEP_TASK, followUpSweepTask } from './sweep.js';
 // worker takes over, nothing is lost, no step is queued twice, and no message goes twice except one
 // the mail server had already accepted when the worker died, with its same Message-ID.
 
-const workerScript = fileURLToPath(new URL('../../../../tests/setup/follow-up-worker.ts', import.meta.url));
 const WORKER_NAME = 'lodestone-follow-up-worker';
 const quiet = { info() {}, debug() {}, warn() {}, error() {} };
 
@@ -51,23 +50,8 @@ const SEQUENCE: FollowUps = {
   timeZone: 'UTC',
 };
 
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const { host, port, user, password, database, connectionString } = t.pool.options;
-  const worker = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-    env: {
-      PATH: process.env.PATH,
-      WORKER_DATABASE: JSON.stringify({ host, port, user, password, database, connectionString }),
-      WORKER_NAME,
-      SMTP_URL: sink.url,
-      SECRET: t.config.secret,
-      PUBLIC_ORIGIN: t.config.publicUrl.origin,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(worker.stdout!, 'data')) as [Buffer];
-  expect(line.toString()).toBe('ready\n');
-  return worker;
-}
+const startWorker = () =>
+  startWorkerProcess(t, 'follow-up-worker.ts', WORKER_NAME, { SMTP_URL: sink.url, PUBLIC_ORIGIN: t.config.publicUrl.origin });
 
 /** A header's value, its folded lines joined. */
 const header = (raw: string, name: string) =>
@@ -95,7 +79,7 @@ it(
     expect(started[0]!.n).toBe(addresses.length);
 
     const stalled = sink.stallNextTo(addresses[3]!);
-    child = await startWorkerProcess();
+    child = await startWorker();
     await addJob(t.db, FOLLOW_UP_SWEEP_TASK, {
       _cron: { ts: new Date(Date.now() + 3_600_000).toISOString(), backfilled: false },
     });

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startWorkerProcess } from '@tests/kit/worker-process';
 import { createTestApp, type TestApp } from '@tests/setup/app';
 import { startSmtpSink, type SmtpSink } from '@tests/setup/smtp-sink';
 import { databaseOutage } from '@tests/kit/database-outage';
@@ -13,7 +13,6 @@ import { queueEmail, SEND_EMAIL_TASK } from './emails.js';
 import { emailJobSealer } from './sealed-email-job.js';
 import { sendEmailTask } from './send-email.task.js';
 
-const workerScript = fileURLToPath(new URL('../../../../tests/setup/email-worker.ts', import.meta.url));
 const WORKER_NAME = 'lodestone-email-worker';
 const quiet = { info() {}, debug() {}, warn() {}, error() {} };
 
@@ -39,23 +38,7 @@ const job = (to: string) =>
     props: { businessName: 'Acme', leadMagnetName: 'The Guide', code: '123456', confirmUrl: 'http://127.0.0.1:3000/confirm?t=x' },
   }) as const;
 
-async function startWorkerProcess(): Promise<ChildProcess> {
-  // Embedded: host (the socket directory), port, user; external (TEST_DATABASE_URL): a connection string.
-  const { host, port, user, password, database, connectionString } = t.pool.options;
-  const worker = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-    env: {
-      PATH: process.env.PATH,
-      WORKER_DATABASE: JSON.stringify({ host, port, user, password, database, connectionString }),
-      WORKER_NAME,
-      SMTP_URL: sink.url,
-      SECRET: t.config.secret,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(worker.stdout!, 'data')) as [Buffer];
-  expect(line.toString()).toBe('ready\n');
-  return worker;
-}
+const startWorker = () => startWorkerProcess(t, 'email-worker.ts', WORKER_NAME, { SMTP_URL: sink.url });
 
 it(
   'after kill -9 mid-send, a new worker sends every pending email within a minute, none twice',
@@ -68,7 +51,7 @@ it(
       for (const to of addresses) await queueEmail(tx, job(to));
     });
 
-    child = await startWorkerProcess();
+    child = await startWorker();
     await stalled; // the workers have sent crash-3 and crash-4 in full and wait for the server's answer
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -121,7 +104,7 @@ it('a server starting or sweeping leaves the jobs of a live worker on another se
   await t.db.transaction(async (tx) => {
     for (const to of addresses) await queueEmail(tx, job(to));
   });
-  child = await startWorkerProcess();
+  child = await startWorker();
   const busy = await held; // both workers of the other server are mid-send
   const lockedBy = async () =>
     (await t.db.execute<{ locked_by: string }>(sql`select locked_by from graphile_worker.jobs order by id`)).rows.map(

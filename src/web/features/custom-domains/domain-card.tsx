@@ -1,22 +1,16 @@
-import { CircleAlert, CircleCheck, CircleX, ExternalLink, Globe, RefreshCw } from 'lucide-react';
+import { ExternalLink, Globe } from 'lucide-react';
 import { useState } from 'react';
-import type { CustomDomainView, DomainPageView, RecordCheck } from '@/domain/custom-domains';
+import type { CustomDomainView, DomainPageView } from '@/domain/custom-domains';
 import { ConfirmButton } from '@/web/components/confirm-button';
 import { FieldError } from '@/web/components/text-field';
 import { Badge } from '@/web/components/ui/badge';
-import { Button } from '@/web/components/ui/button';
+import { DnsCheckPanel } from '@/web/components/dns-check-panel';
 import { Card } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useRemoveDomain, useSetHomePage, useVerifyDomain } from './api.js';
 import { DnsRecordsTable } from './dns-records-table.js';
 import { checkLines, formatMoment, isServing, statusBadge, statusExplanation, verifyOutcome } from './domain-words.js';
 import { selectClass } from './select-class.js';
-
-const CHECK_ICONS: Record<RecordCheck, { Icon: typeof CircleCheck; className: string }> = {
-  ok: { Icon: CircleCheck, className: 'text-emerald-700' },
-  missing: { Icon: CircleAlert, className: 'text-amber-700' },
-  mismatch: { Icon: CircleX, className: 'text-red-700' },
-};
 
 type DomainCardProps = {
   domain: CustomDomainView;
@@ -99,39 +93,16 @@ function VerifyArea({ domain, manages }: { domain: CustomDomainView; manages: bo
     });
   };
   return (
-    <div className="grid gap-3">
-      <div role="status" className="grid gap-2 rounded-lg bg-gray-50 p-3 text-sm">
-        <p className="font-medium text-gray-900">{check ? `Last checked ${formatMoment(check.checkedAt)}` : 'Not checked yet'}</p>
-        {check && (
-          <ul className="grid gap-1" aria-label={`Last check of ${domain.hostname}`}>
-            {checkLines(check, domain.records.cname.type).map((line) => {
-              const { Icon, className } = CHECK_ICONS[line.result];
-              return (
-                <li key={line.type} className="flex items-center gap-2 text-gray-800">
-                  <Icon aria-hidden="true" className={`size-4 shrink-0 ${className}`} />
-                  {line.text}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {outcome && <p className={outcome.good ? 'font-medium text-emerald-800' : 'text-gray-800'}>{outcome.text}</p>}
-      </div>
-      {manages && (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant="outline" onClick={run} disabled={verify.isPending} aria-busy={verify.isPending}>
-            {verify.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-            {verify.isPending ? 'Checking…' : 'Verify now'}
-            <span className="sr-only"> {domain.hostname}</span>
-          </Button>
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <DnsCheckPanel
+      name={domain.hostname}
+      lastChecked={check ? formatMoment(check.checkedAt) : null}
+      lines={check ? checkLines(check, domain.records.cname.type) : []}
+      outcome={outcome}
+      error={error}
+      manages={manages}
+      pending={verify.isPending}
+      onVerify={run}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { CircleAlert, CircleCheck, CircleX, Mail, Plus, RefreshCw } from 'lucide-react';
+import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { RecordCheck } from '@/domain/custom-domains';
+import { DnsCheckPanel } from '@/web/components/dns-check-panel';
 import type { SendingDomainView } from '@/domain/sending-domains';
 import { can } from '@/domain/team';
 import { ConfirmButton } from '@/web/components/confirm-button';
@@ -17,12 +17,6 @@ import { useMe } from '@/web/features/team';
 import { ApiError } from '@/web/lib/api';
 import { useAddSendingDomain, useRemoveSendingDomain, useSendingDomain, useSetLocalPart, useVerifySendingDomain } from './api.js';
 import { checkLines, formatMoment, STATUS_BADGES, statusExplanation, verifyOutcome } from './sending-domain-words.js';
-
-const CHECK_ICONS: Record<RecordCheck, { Icon: typeof CircleCheck; className: string }> = {
-  ok: { Icon: CircleCheck, className: 'text-emerald-700' },
-  missing: { Icon: CircleAlert, className: 'text-amber-700' },
-  mismatch: { Icon: CircleX, className: 'text-red-700' },
-};
 
 /**
  * The workspace's sending domain on the Domains screen: adding one, its DNS records, its checks, the
@@ -251,39 +245,16 @@ function VerifyArea({ domain, spfInclude, manages }: DetailsProps) {
     });
   };
   return (
-    <div className="grid gap-3">
-      <div role="status" className="grid gap-2 rounded-lg bg-gray-50 p-3 text-sm">
-        <p className="font-medium text-gray-900">{check ? `Last checked ${formatMoment(check.checkedAt)}` : 'Not checked yet'}</p>
-        {check && (
-          <ul className="grid gap-1" aria-label={`Last check of ${domain.domain}`}>
-            {checkLines(check, spfInclude).map((line) => {
-              const { Icon, className } = CHECK_ICONS[line.result];
-              return (
-                <li key={line.type} className="flex items-center gap-2 text-gray-800">
-                  <Icon aria-hidden="true" className={`size-4 shrink-0 ${className}`} />
-                  {line.text}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {outcome && <p className={outcome.good ? 'font-medium text-emerald-800' : 'text-gray-800'}>{outcome.text}</p>}
-      </div>
-      {manages && (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant="outline" onClick={run} disabled={verify.isPending} aria-busy={verify.isPending}>
-            {verify.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-            {verify.isPending ? 'Checking…' : 'Verify now'}
-            <span className="sr-only"> {domain.domain}</span>
-          </Button>
-        </div>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <DnsCheckPanel
+      name={domain.domain}
+      lastChecked={check ? formatMoment(check.checkedAt) : null}
+      lines={check ? checkLines(check, spfInclude) : []}
+      outcome={outcome}
+      error={error}
+      manages={manages}
+      pending={verify.isPending}
+      onVerify={run}
+    />
   );
 }
 

@@ -1,7 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Eye, Send } from 'lucide-react';
-import { useState } from 'react';
-import { ErrorCode } from '@/domain/api-errors';
+import { useQuery } from '@tanstack/react-query';
 import {
   EMAIL_COPY_LIMITS,
   emailCopyErrors,
@@ -20,10 +17,9 @@ import { loadCatalogue } from '@/domain/i18n/catalogues';
 import { ENGLISH_CATALOGUE, englishT } from '@/domain/i18n/english';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/domain/i18n/languages';
 import { translator, type Translate } from '@/domain/i18n/translate';
-import { FormAlert } from '@/web/components/form-alert';
 import { TextareaField, TextField } from '@/web/components/text-field';
-import { Button } from '@/web/components/ui/button';
-import { ApiError, apiFetch } from '@/web/lib/api';
+import { apiFetch } from '@/web/lib/api';
+import { EmailTryOut } from './email-try-out';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
 
 type EmailsSectionProps = {
@@ -59,13 +55,6 @@ export function useEmailWords(language: string | undefined): Translate {
     staleTime: Infinity,
   });
   return code === DEFAULT_LANGUAGE ? englishT : (loaded.data ?? englishT);
-}
-
-/** What went wrong, for the owner: a signed-out owner is told how to sign in, anything else as the server says it. */
-export function problemOf(error: unknown): string {
-  if (error instanceof ApiError && error.code === ErrorCode.UNAUTHORIZED)
-    return 'Sign in to preview your emails and send yourself a test (Save & Publish asks you to).';
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
 /**
@@ -213,8 +202,7 @@ function EmailWords({ email, config, copy, wording, sampleFirstName, errorOf, se
         onChange={(event) => set(text, event.target.value)}
       />
       <EmailTryOut
-        email={email}
-        sampleFirstName={sampleFirstName}
+        name={`the ${EMAILS[email].title.toLowerCase()}`}
         body={{
           email,
           businessName: config.businessName,
@@ -225,82 +213,11 @@ function EmailWords({ email, config, copy, wording, sampleFirstName, errorOf, se
           // Lodestone's words in them speak the page's language.
           language: config.language,
         }}
+        preview={(sent) => postJson<EmailPreview>('/api/forms/email-preview', sent)}
+        test={(sent) => postJson<EmailTestSent>('/api/forms/email-test', sent)}
+        subjectTestId={`${email}-preview-subject`}
+        note={`With sample values: first name ${sampleFirstName}${email === 'confirm' ? `, code ${SAMPLE_EMAIL_VALUES.code}` : ''}.`}
       />
     </fieldset>
-  );
-}
-
-/** "Preview" (the server's rendering in a sandboxed frame) and "Send me a test" for one email. */
-function EmailTryOut({ email, body, sampleFirstName }: { email: VisitorEmail; body: EmailPreviewBody; sampleFirstName: string }) {
-  const preview = useMutation({ mutationFn: () => postJson<EmailPreview>('/api/forms/email-preview', body) });
-  const test = useMutation({ mutationFn: () => postJson<EmailTestSent>('/api/forms/email-test', body) });
-  const [previewedFor, setPreviewedFor] = useState('');
-  const current = JSON.stringify(body);
-  const title = EMAILS[email].title.toLowerCase();
-  const shown = preview.data;
-
-  return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={preview.isPending}
-          // Named apart from the editor's own Preview button (of the landing page).
-          aria-label={`Preview the ${title}`}
-          onClick={() => {
-            setPreviewedFor(current);
-            preview.mutate();
-          }}
-        >
-          <Eye aria-hidden="true" />
-          Preview
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={test.isPending}
-          aria-label={`Send me a test ${title}`}
-          onClick={() => test.mutate()}
-        >
-          <Send aria-hidden="true" />
-          {test.isPending ? 'Sending…' : 'Send me a test'}
-        </Button>
-      </div>
-      {test.isSuccess && <FormAlert tone="success">Test sent to {test.data.to}. It should arrive within a minute.</FormAlert>}
-      {test.isError && <FormAlert>{problemOf(test.error)}</FormAlert>}
-      {preview.isError && <FormAlert>{problemOf(preview.error)}</FormAlert>}
-      {shown && !preview.isError && (
-        <div className="grid gap-2 rounded-lg border border-gray-200 p-3">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-gray-600">From</dt>
-            <dd className="break-all text-gray-900">{shown.from}</dd>
-            <dt className="text-gray-600">Reply-To</dt>
-            <dd className="break-all text-gray-900">{shown.replyTo ?? 'None'}</dd>
-            <dt className="text-gray-600">Subject</dt>
-            <dd className="font-medium text-gray-900" data-testid={`${email}-preview-subject`}>
-              {shown.subject}
-            </dd>
-          </dl>
-          {previewedFor !== current && (
-            <p className="text-sm text-amber-800">
-              You changed this email since this preview: preview it again to see the change.
-            </p>
-          )}
-          <p className="text-xs text-gray-600">
-            With sample values: first name {sampleFirstName}
-            {email === 'confirm' ? `, code ${SAMPLE_EMAIL_VALUES.code}` : ''}.
-          </p>
-          <iframe
-            sandbox=""
-            srcDoc={shown.html}
-            title={`Preview of the ${title}`}
-            className="h-[480px] w-full rounded-md border border-gray-200 bg-white"
-          />
-        </div>
-      )}
-    </div>
   );
 }

@@ -8,9 +8,10 @@ import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { formKeys } from '@/web/features/forms';
 import { isUsableDraftConfig, tabForErrorKey, validateEditor } from '@/web/features/page-creator/editor/editor-model';
-import { problemOf } from '@/web/features/page-creator/emails/emails-section';
+
 import { MemoryRouter } from '@/web/lib/router';
-import { FollowUpPreviewShown, FollowUpsSection } from './follow-ups-section';
+import { EmailPreviewShown, problemOf } from '@/web/features/page-creator/emails/email-try-out';
+import { FollowUpsSection } from './follow-ups-section';
 import { followUpPreviewBody, previewFollowUp, sendFollowUpTest } from './follow-ups-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -209,8 +210,8 @@ describe('previewing an email and sending a test', () => {
 
   it('shows the preview’s subject, From and HTML in a frame that runs nothing', () => {
     const html = renderToStaticMarkup(
-      <FollowUpPreviewShown
-        n={3}
+      <EmailPreviewShown
+        name="email 3"
         stale={false}
         preview={{
           subject: 'Still there, Alex?',
@@ -229,7 +230,7 @@ describe('previewing an email and sending a test', () => {
     expect(html).not.toContain('You changed this email');
     expect(
       renderToStaticMarkup(
-        <FollowUpPreviewShown n={1} stale preview={{ subject: 's', html: '', text: '', from: 'f', replyTo: null }} />,
+        <EmailPreviewShown name="email 1" stale preview={{ subject: 's', html: '', text: '', from: 'f', replyTo: null }} />,
       ),
     ).toContain('You changed this email since this preview');
   });

@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Eye, Plus, Send } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PLACEHOLDER_HELP, placeholdersFor } from '@/domain/email-copy';
-import type { EmailPreview } from '@/domain/email-copy-api';
-import type { FollowUpPreviewBody } from '@/domain/follow-ups-api';
 import type { FormConfig } from '@/domain/form-config';
 import {
   FOLLOW_UP_LIMITS,
@@ -22,7 +19,8 @@ import { Label } from '@/web/components/ui/label';
 import { useFormDetail } from '@/web/features/forms';
 import { RemoveButton, SwitchField } from '@/web/features/page-creator/editor/controls';
 import type { EditorErrors } from '@/web/features/page-creator/editor/editor-model';
-import { problemOf, useEmailWords } from '@/web/features/page-creator/emails/emails-section';
+import { EmailTryOut } from '@/web/features/page-creator/emails/email-try-out';
+import { useEmailWords } from '@/web/features/page-creator/emails/emails-section';
 import { useSearchParams } from '@/web/lib/router';
 import { cn } from '@/web/lib/cn';
 import {
@@ -353,7 +351,12 @@ function FollowUpEmail({ config, followUps, step, index, shown, set }: FollowUpE
         error={shown[`${key}.text`]}
         onChange={(event) => change({ text: event.target.value })}
       />
-      <FollowUpTryOut n={n} body={followUpPreviewBody(config, step)} />
+      <EmailTryOut
+        name={`email ${n}`}
+        body={followUpPreviewBody(config, step)}
+        preview={previewFollowUp}
+        test={sendFollowUpTest}
+      />
     </div>
   );
 }
@@ -400,77 +403,6 @@ function DelayField({
         }}
       />
       <FieldError id={id} error={shownError} />
-    </div>
-  );
-}
-
-/** "Preview" (the server's rendering in a sandboxed frame) and "Send me a test" for one email of the sequence. */
-function FollowUpTryOut({ n, body }: { n: number; body: FollowUpPreviewBody }) {
-  const preview = useMutation({ mutationFn: (sent: FollowUpPreviewBody) => previewFollowUp(sent) });
-  const test = useMutation({ mutationFn: (sent: FollowUpPreviewBody) => sendFollowUpTest(sent) });
-  const [previewedFor, setPreviewedFor] = useState('');
-  const current = JSON.stringify(body);
-  const shown = preview.data;
-
-  return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={preview.isPending}
-          // Named apart from the editor's own Preview button (of the landing page) and the other emails'.
-          aria-label={`Preview email ${n}`}
-          onClick={() => {
-            setPreviewedFor(current);
-            preview.mutate(body);
-          }}
-        >
-          <Eye aria-hidden="true" />
-          Preview
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={test.isPending}
-          aria-label={`Send me a test of email ${n}`}
-          onClick={() => test.mutate(body)}
-        >
-          <Send aria-hidden="true" />
-          {test.isPending ? 'Sending…' : 'Send me a test'}
-        </Button>
-      </div>
-      {test.isSuccess && <FormAlert tone="success">Test sent to {test.data.to}. It should arrive within a minute.</FormAlert>}
-      {test.isError && <FormAlert>{problemOf(test.error)}</FormAlert>}
-      {preview.isError && <FormAlert>{problemOf(preview.error)}</FormAlert>}
-      {shown && !preview.isError && <FollowUpPreviewShown n={n} preview={shown} stale={previewedFor !== current} />}
-    </div>
-  );
-}
-
-/** The server's rendering of email `n`: its headers, and the HTML in a frame that runs nothing of it. */
-export function FollowUpPreviewShown({ n, preview, stale }: { n: number; preview: EmailPreview; stale: boolean }) {
-  return (
-    <div className="grid gap-2 rounded-lg border border-gray-200 p-3">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-gray-600">From</dt>
-        <dd className="break-all text-gray-900">{preview.from}</dd>
-        <dt className="text-gray-600">Reply-To</dt>
-        <dd className="break-all text-gray-900">{preview.replyTo ?? 'None'}</dd>
-        <dt className="text-gray-600">Subject</dt>
-        <dd className="font-medium text-gray-900">{preview.subject}</dd>
-      </dl>
-      {stale && (
-        <p className="text-sm text-amber-800">You changed this email since this preview: preview it again to see the change.</p>
-      )}
-      <iframe
-        sandbox=""
-        srcDoc={preview.html}
-        title={`Preview of email ${n}`}
-        className="h-[480px] w-full rounded-md border border-gray-200 bg-white"
-      />
     </div>
   );
 }
