@@ -41,6 +41,8 @@ export const LEAD_TIMELINE_KINDS = [
   'conversion_sent',
   'conversion_pending',
   'conversion_failed',
+  'follow_up_sent',
+  'unsubscribed',
 ] as const;
 export type LeadTimelineKind = (typeof LEAD_TIMELINE_KINDS)[number];
 

@@ -171,5 +171,8 @@ test('a welcome sequence from the owner’s domain: sent in order to the visitor
   await expect(card.getByText('Welcome, there')).toBeVisible();
   await expect(card.getByText('Unsubscribed')).toBeVisible();
   await expect(card.getByText('Opted in').locator('..')).toContainText('Yes');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByText('Email 2: Three tips from Acme Marketing')).toBeVisible();
+  await expect(timeline.getByText('Unsubscribed from follow-up emails')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('follow-ups-lead.png'), fullPage: true });
 });

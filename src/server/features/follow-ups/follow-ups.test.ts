@@ -227,6 +227,16 @@ describe('unsubscribing', () => {
     expect(sentTo('leaver@example.com')).toHaveLength(1);
     const detail = (await owned(owner, 'GET', `/api/leads/${lead.id}`)).json<LeadDetail>();
     expect(detail.followUps).toMatchObject({ optedIn: true, state: 'stopped', stoppedBecause: 'unsubscribed' });
+    // Its timeline tells the same story: the email it got and the unsubscribe (this test's clock ran
+    // ahead for the send, so they are not compared by time).
+    const told = detail.timeline.filter((e) => e.kind === 'follow_up_sent' || e.kind === 'unsubscribed');
+    expect(told.map((e) => [e.kind, e.detail])).toEqual(
+      expect.arrayContaining([
+        ['follow_up_sent', expect.stringMatching(/^Email 1: Welcome to /)],
+        ['unsubscribed', null],
+      ]),
+    );
+    expect(told).toHaveLength(2);
     expect(detail.consents.filter((c) => c.event === 'follow_ups' && !c.agreed && c.text === 'Unsubscribed')).toHaveLength(1);
 
     // The same address on another page of the workspace starts nothing.

@@ -96,7 +96,16 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       paidAt: iso(p.paidAt),
       refundedAt: iso(p.refundedAt),
     })),
-    timeline: leadTimeline({ lead, submissions: submitted, consents, payments: paid, emails, syncs, conversions }),
+    timeline: leadTimeline({
+      lead,
+      submissions: submitted,
+      consents,
+      payments: paid,
+      emails,
+      syncs,
+      conversions,
+      followUps: followUps.sent,
+    }),
     // 'kit' < 'mailchimp' alphabetically; Mailchimp is shown first.
     syncs: syncs
       .map((s) => ({

@@ -19,6 +19,8 @@ interface TimelineRows {
       'destination' | 'event' | 'status' | 'lastError' | 'createdAt' | 'sentAt' | 'updatedAt'
     >
   >;
+  /** The follow-up emails it was sent (LeadFollowUps.sent), with their subjects as sent. */
+  followUps?: Array<{ position: number; subject: string; sentAt: string }>;
 }
 
 const CONFIRMED_BY = { code: 'With the code on the thank-you page', link: 'With the link in the email' } as const;
@@ -38,6 +40,7 @@ export function leadTimeline({
   emails,
   syncs = [],
   conversions = [],
+  followUps = [],
 }: TimelineRows): LeadTimelineEvent[] {
   const events: Array<{ kind: LeadTimelineKind; at: Date; detail: string | null }> = [];
   const add = (kind: LeadTimelineKind, at: Date, detail: string | null = null) => events.push({ kind, at, detail });
@@ -51,13 +54,17 @@ export function leadTimeline({
     delivery: 'download_link_sent',
     'owner-notice': 'owner_notified',
     receipt: 'receipt_sent',
-    // Follow-ups are listed in the detail's own part (followUps), with each one's subject.
+    // Follow-ups are added below from their own rows, which keep each one's subject.
     'follow-up': null,
   } as const;
   for (const e of emails) {
     const kind = EMAIL_EVENT[e.kind];
     if (kind) add(kind, e.queuedAt);
   }
+
+  for (const f of followUps) add('follow_up_sent', new Date(f.sentAt), `Email ${f.position}: ${f.subject}`);
+  // An unsubscribe is recorded as a follow-up consent that no sign-up gave (follow-ups/routes.ts).
+  for (const c of consents) if (c.event === 'follow_ups' && !c.submissionId && !c.agreed) add('unsubscribed', c.givenAt);
 
   const confirmations = consents.filter((c) => c.event === 'confirmation');
   for (const c of confirmations) add('confirmed', c.givenAt, c.method ? CONFIRMED_BY[c.method] : null);

@@ -18,6 +18,8 @@ const EVENT_LABELS: Record<LeadTimelineKind, string> = {
   conversion_sent: 'Conversion sent',
   conversion_pending: 'Conversion waiting to be sent',
   conversion_failed: 'Conversion refused',
+  follow_up_sent: 'Follow-up email sent',
+  unsubscribed: 'Unsubscribed from follow-up emails',
 };
 
 const DOT: Partial<Record<LeadTimelineKind, string>> = {
@@ -28,6 +30,7 @@ const DOT: Partial<Record<LeadTimelineKind, string>> = {
   email_tool_synced: 'bg-emerald-500',
   email_tool_failed: 'bg-red-500',
   conversion_sent: 'bg-emerald-500',
+  unsubscribed: 'bg-amber-500',
   conversion_pending: 'bg-amber-500',
   conversion_failed: 'bg-red-500',
 };
