@@ -43,6 +43,8 @@ export const LEAD_TIMELINE_KINDS = [
   'conversion_failed',
   'follow_up_sent',
   'unsubscribed',
+  'bounced',
+  'complained',
 ] as const;
 export type LeadTimelineKind = (typeof LEAD_TIMELINE_KINDS)[number];
 

@@ -2,8 +2,18 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { isUuid } from '@/domain/ids';
 import type { LeadAnswer, LeadDetail } from '@/domain/lead-detail';
 import type { Db } from '@/server/db/client';
-import { conversionSends, forms, leadConsents, leadEmails, leadSyncs, leads, payments, submissions } from '@/server/db/schema';
-import { leadFollowUps } from '@/server/features/follow-ups/index';
+import {
+  conversionSends,
+  emailSuppressions,
+  forms,
+  leadConsents,
+  leadEmails,
+  leadSyncs,
+  leads,
+  payments,
+  submissions,
+} from '@/server/db/schema';
+import { leadFollowUps, suppressionHash } from '@/server/features/follow-ups/index';
 import { notFound } from '@/server/lib/http-errors';
 import { answerFields } from './field-columns.js';
 import { leadTimeline } from './lead-timeline.js';
@@ -18,8 +28,11 @@ function labelledAnswers(fields: Array<{ id: string; label: string }>, data: Rec
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** One lead of the workspace with its answers, consent evidence, payments and timeline; 404 for anything else. */
-export async function getLeadDetail(db: Db, workspaceId: string, id: string): Promise<LeadDetail> {
+/**
+ * One lead of the workspace with its answers, consent evidence, payments and timeline; 404 for
+ * anything else. `secret` (SECRET) finds the address on the workspace's suppression list, by its keyed hash.
+ */
+export async function getLeadDetail(db: Db, workspaceId: string, id: string, secret: string): Promise<LeadDetail> {
   // A malformed id is not found, like another workspace's: it never reaches a uuid cast in SQL.
   if (!isUuid(id)) throw notFound('This lead');
   const [row] = await db
@@ -31,7 +44,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
   if (!row) throw notFound('This lead');
   const { lead } = row;
 
-  const [submitted, consents, paid, emails, syncs, conversions, followUps] = await Promise.all([
+  const [submitted, consents, paid, emails, syncs, conversions, followUps, suppressed] = await Promise.all([
     db
       .select({ createdAt: submissions.createdAt, formVersion: submissions.formVersion })
       .from(submissions)
@@ -47,6 +60,15 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
     db.select().from(leadSyncs).where(eq(leadSyncs.leadId, id)).orderBy(asc(leadSyncs.provider)),
     db.select().from(conversionSends).where(eq(conversionSends.leadId, id)).orderBy(asc(conversionSends.createdAt)),
     leadFollowUps(db, id, row.published),
+    db
+      .select()
+      .from(emailSuppressions)
+      .where(
+        and(
+          eq(emailSuppressions.workspaceId, workspaceId),
+          eq(emailSuppressions.emailHash, suppressionHash(secret, workspaceId, lead.email)),
+        ),
+      ),
   ]);
 
   return {
@@ -105,6 +127,7 @@ export async function getLeadDetail(db: Db, workspaceId: string, id: string): Pr
       syncs,
       conversions,
       followUps: followUps.sent,
+      suppressions: suppressed,
     }),
     // 'kit' < 'mailchimp' alphabetically; Mailchimp is shown first.
     syncs: syncs

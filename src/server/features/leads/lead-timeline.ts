@@ -4,7 +4,17 @@ import { PROVIDER_NAMES } from '@/domain/payments';
 import { EMAIL_TOOL_NAMES } from '@/domain/email-tools';
 import { CONVERSION_DESTINATION_NAMES } from '@/domain/conversions';
 import { CONVERSION_EVENT_LABELS } from '@/domain/conversions-api';
-import type { conversionSends, leadConsents, leadEmails, leadSyncs, leads, payments } from '@/server/db/schema';
+import type {
+  conversionSends,
+  emailSuppressions,
+  leadConsents,
+  leadEmails,
+  leadSyncs,
+  leads,
+  payments,
+} from '@/server/db/schema';
+
+const MAIL_PROVIDER_NAMES: Record<string, string> = { sendgrid: 'SendGrid', mailgun: 'Mailgun' };
 
 interface TimelineRows {
   lead: typeof leads.$inferSelect;
@@ -21,6 +31,8 @@ interface TimelineRows {
   >;
   /** The follow-up emails it was sent (LeadFollowUps.sent), with their subjects as sent. */
   followUps?: Array<{ position: number; subject: string; sentAt: string }>;
+  /** The address on the workspace's suppression list (at most one row): a bounce or complaint is shown. */
+  suppressions?: Array<Pick<typeof emailSuppressions.$inferSelect, 'reason' | 'source' | 'createdAt'>>;
 }
 
 const CONFIRMED_BY = { code: 'With the code on the thank-you page', link: 'With the link in the email' } as const;
@@ -41,6 +53,7 @@ export function leadTimeline({
   syncs = [],
   conversions = [],
   followUps = [],
+  suppressions = [],
 }: TimelineRows): LeadTimelineEvent[] {
   const events: Array<{ kind: LeadTimelineKind; at: Date; detail: string | null }> = [];
   const add = (kind: LeadTimelineKind, at: Date, detail: string | null = null) => events.push({ kind, at, detail });
@@ -63,6 +76,11 @@ export function leadTimeline({
   }
 
   for (const f of followUps) add('follow_up_sent', new Date(f.sentAt), `Email ${f.position}: ${f.subject}`);
+  // Reported by the mail provider (follow-ups/bounces): the address takes no more follow-ups.
+  for (const x of suppressions) {
+    if (x.reason === 'bounced' || x.reason === 'complained')
+      add(x.reason, x.createdAt, MAIL_PROVIDER_NAMES[x.source] ?? x.source);
+  }
   // An unsubscribe is recorded as a follow-up consent that no sign-up gave (follow-ups/routes.ts).
   for (const c of consents) if (c.event === 'follow_ups' && !c.submissionId && !c.agreed) add('unsubscribed', c.givenAt);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, listLeadsQuerySchema, workspaceLeadsQuerySchema } from '@/domain/forms-api';
+import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { getLeadDetail } from './lead-detail.js';
 import { listLeads, listWorkspaceLeads } from './list-leads.js';
@@ -8,7 +9,7 @@ import { listLeads, listWorkspaceLeads } from './list-leads.js';
 const tags = ['leads'];
 
 /** Leads for their owner (contract: src/domain/forms-api.ts, lead-detail.ts), scoped to the caller's workspace. */
-export function leadListRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function leadListRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Pick<Config, 'secret'> }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/leads', { schema: { tags, querystring: workspaceLeadsQuerySchema } }, async (request) =>
@@ -16,7 +17,7 @@ export function leadListRoutes(app: FastifyInstance, { db }: { db: Db }) {
   );
 
   api.get('/api/leads/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
-    getLeadDetail(db, request.owner.workspaceId, request.params.id),
+    getLeadDetail(db, request.owner.workspaceId, request.params.id, config.secret),
   );
 
   api.get(

@@ -17,6 +17,7 @@ import {
   v1ListFormsQuerySchema,
   v1ListLeadsQuerySchema,
 } from '@/domain/public-api';
+import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { leads } from '@/server/db/schema/index';
 import type { Storage } from '@/server/lib/storage';
@@ -40,6 +41,8 @@ export interface PublicApiDeps {
   webhooks: WebhookDeps;
   /** What delivers events: an erasure writes lead.erased only where one of them will. */
   eventConsumers: EventConsumer[];
+  /** SECRET: a lead's detail finds its address on the suppression list by a keyed hash. */
+  config: Pick<Config, 'secret'>;
 }
 
 /** The public API's endpoints (contract: src/domain/public-api.ts); `request.apiCaller` is set by authenticate.ts. */
@@ -172,7 +175,7 @@ export function v1Routes(app: FastifyInstance, deps: PublicApiDeps) {
         response: { 200: v1LeadDetailSchema, ...objectProblems },
       },
     },
-    async (request) => v1LeadDetail(await getLeadDetail(db, ws(request), request.params.id)),
+    async (request) => v1LeadDetail(await getLeadDetail(db, ws(request), request.params.id, deps.config.secret)),
   );
 
   api.post(

@@ -20,6 +20,8 @@ const EVENT_LABELS: Record<LeadTimelineKind, string> = {
   conversion_failed: 'Conversion refused',
   follow_up_sent: 'Follow-up email sent',
   unsubscribed: 'Unsubscribed from follow-up emails',
+  bounced: 'An email bounced: no more follow-ups',
+  complained: 'Marked an email as spam: no more follow-ups',
 };
 
 const DOT: Partial<Record<LeadTimelineKind, string>> = {
@@ -31,6 +33,8 @@ const DOT: Partial<Record<LeadTimelineKind, string>> = {
   email_tool_failed: 'bg-red-500',
   conversion_sent: 'bg-emerald-500',
   unsubscribed: 'bg-amber-500',
+  bounced: 'bg-red-500',
+  complained: 'bg-red-500',
   conversion_pending: 'bg-amber-500',
   conversion_failed: 'bg-red-500',
 };

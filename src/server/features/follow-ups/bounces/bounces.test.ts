@@ -2,11 +2,12 @@ import { createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@/server/config';
+import type { LeadDetail } from '@/domain/lead-detail';
 import { emailSuppressions, followUpLeads, leadEmails, leads } from '@/server/db/schema/index';
 import { suppressionHash } from '@/server/features/follow-ups/suppression';
 import { journeyKit } from '@tests/kit/journey';
 import { createForm, createUser, setPlan, type SignedUpUser, workspaceOf } from '@tests/kit/owner';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 import { MAILGUN_WEBHOOK_PATH, SENDGRID_WEBHOOK_PATH } from './routes.js';
 
 // Bounces and complaints reported by the mail providers' webhooks (docs/decisions/0090): each signed
@@ -128,6 +129,15 @@ describe('the SendGrid Event Webhook', () => {
     const res = await post(SENDGRID_WEBHOOK_PATH, body, headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(await suppressionOf('bounces@example.com')).toMatchObject({ reason: 'bounced', source: 'sendgrid', formId });
+    // The owner sees it on the lead (a lead on no sequence too: its download email bounced).
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/leads/${lastLeadId}`,
+      headers: { host: APP_HOST, cookie: owner.cookie },
+    });
+    expect(detail.json<LeadDetail>().timeline.filter((e) => e.kind === 'bounced')).toEqual([
+      { kind: 'bounced', at: expect.any(String), detail: 'SendGrid' },
+    ]);
   });
 
   it('suppresses a spam report as a complaint, and a replay of it changes nothing', async () => {
