@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@/domain/api-errors';
@@ -11,16 +11,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@/domain/i18n/languages';
 import { CONSENT_VERSION } from '@/landing/consent';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import {
-  emailSuppressions,
-  followUpLeads,
-  followUpSends,
-  forms,
-  leadConsents,
-  leads,
-  members,
-  users,
-} from '@/server/db/schema/index';
+import { emailSuppressions, followUpLeads, followUpSends, forms, leadConsents, leads } from '@/server/db/schema/index';
 import { type DomainSenderOf, emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
 import { PUBLIC_CSP, sendPublic } from '@/server/features/public-pages/index';
 import { emailLanguage, pageAsSignedUp, signupLanguage } from '@/server/features/submissions/index';
@@ -33,6 +24,7 @@ import { visitorWords } from '@/server/lib/visitor-words';
 import { followUpDeps } from './deps.js';
 import { suppress } from './suppression.js';
 import { renderUnsubscribePage } from './unsubscribe-page.js';
+import { firstOwnerEmail } from '@/server/features/workspaces/index';
 
 const tags = ['forms'];
 
@@ -89,17 +81,6 @@ export function followUpsRoutes(app: FastifyInstance, services: OwnerServices) {
   });
 }
 
-async function workspaceOwnerEmail(db: Db, workspaceId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')))
-    .orderBy(asc(members.createdAt))
-    .limit(1);
-  return row?.email ?? null;
-}
-
 /**
  * A follow-up email with the creator's words not yet saved, in the page's language, with a sample
  * first name and the public site's front page for the unsubscribe link. A test's subject says it is one.
@@ -120,7 +101,7 @@ async function sampleFollowUp(
   return {
     template: 'followUp',
     to,
-    ...emailSender(body.emails, businessName, await workspaceOwnerEmail(db, workspaceId)),
+    ...emailSender(body.emails, businessName, await firstOwnerEmail(db, workspaceId)),
     // A test goes the way a lead's would, from the sending domain once it is verified.
     fromWorkspaceId: workspaceId,
     props: {

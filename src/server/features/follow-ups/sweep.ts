@@ -5,22 +5,14 @@ import { followUpsOf, mayFollowUp, type FollowUpStep } from '@/domain/follow-ups
 import type { FormConfig } from '@/domain/form-config';
 import type { Language } from '@/domain/i18n/languages';
 import type { Executor } from '@/server/db/client';
-import {
-  emailSuppressions,
-  followUpLeads,
-  followUpSends,
-  forms,
-  leadEmails,
-  leads,
-  members,
-  users,
-} from '@/server/db/schema/index';
+import { emailSuppressions, followUpLeads, followUpSends, forms, leadEmails, leads } from '@/server/db/schema/index';
 import { emailBrandOf, followUpSubject, queueEmail, type EmailJob } from '@/server/features/mail/index';
 import { emailLanguage, pageAsSignedUp, signupLanguage } from '@/server/features/submissions/index';
 import { followUpOptIn } from './consumer.js';
 import { type FollowUpDeps, unsubscribeUrl } from './deps.js';
 import { nextFollowUp, sentSoFar } from './schedule.js';
 import { suppressionHash } from './suppression.js';
+import { firstOwnerEmail } from '@/server/features/workspaces/index';
 
 export const FOLLOW_UP_SWEEP_TASK = 'follow_up_sweep';
 /** Every minute: an email falls due at most a minute before it goes. */
@@ -207,16 +199,8 @@ async function sentInMinute(tx: Executor, state: SweepState, workspaceId: string
 
 /** The workspace's (first) owner's address: the Reply-To of the page's emails when it names none. */
 async function ownerEmailOf(tx: Executor, state: SweepState, workspaceId: string): Promise<string | null> {
-  if (state.owners.has(workspaceId)) return state.owners.get(workspaceId)!;
-  const [row] = await tx
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')))
-    .orderBy(members.createdAt)
-    .limit(1);
-  state.owners.set(workspaceId, row?.email ?? null);
-  return row?.email ?? null;
+  if (!state.owners.has(workspaceId)) state.owners.set(workspaceId, await firstOwnerEmail(tx, workspaceId));
+  return state.owners.get(workspaceId)!;
 }
 
 /**

@@ -1,12 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { emailSender, emailWordingIn, ownerWordsOf, SAMPLE_EMAIL_VALUES } from '@/domain/email-copy';
 import type { EmailPreview, EmailPreviewBody } from '@/domain/email-copy-api';
 import type { Db } from '@/server/db/client';
-import { members, users } from '@/server/db/schema/index';
 import { displayAddress, senderOf } from '@/server/lib/mailer';
 import { DOWNLOAD_LINK_DAYS } from '@/server/features/submissions';
 import { type DomainSenderOf, emailBrandOf, queueEmail, renderEmail, type EmailJob } from '@/server/features/mail/index';
 import { visitorWords } from '@/server/lib/visitor-words';
+import { firstOwnerEmail } from '@/server/features/workspaces/index';
 
 export interface VisitorEmailDeps {
   db: Db;
@@ -14,22 +13,6 @@ export interface VisitorEmailDeps {
   mailFrom: string;
   /** The workspace's verified sending domain (features/sending-domains): the preview shows the address visitors see. */
   domainSender?: DomainSenderOf;
-}
-
-/**
- * Where visitors' replies go when the page names no Reply-To: the workspace's (first) owner's
- * account address, as leads/lead-state.ts reads it when it queues a lead's email. Forms have no
- * creator of their own; the workspace's owner answers for its pages.
- */
-async function workspaceOwnerEmail(db: Db, workspaceId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, workspaceId), eq(members.role, 'owner')))
-    .orderBy(asc(members.createdAt))
-    .limit(1);
-  return row?.email ?? null;
 }
 
 /**
@@ -50,7 +33,7 @@ async function sampleEmail(
   const words = ownerWordsOf(body.emails, body.email) ?? { subject: '', text: '' };
   const subject = words.subject.trim() || emailWordingIn(t)[body.email === 'confirm' ? 'confirmSubject' : 'deliverySubject'];
   const copy = test ? { ...words, subject: t('preview.email.testSubject', { subject }) } : words;
-  const sender = emailSender(body.emails, businessName, await workspaceOwnerEmail(deps.db, workspaceId));
+  const sender = emailSender(body.emails, businessName, await firstOwnerEmail(deps.db, workspaceId));
   const link = `${deps.publicOrigin}/`;
   // A test email goes the way a visitor's does, from the sending domain once it is verified.
   const from = { ...sender, fromWorkspaceId: workspaceId };

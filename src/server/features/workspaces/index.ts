@@ -1,3 +1,3 @@
-export { workspaceOwners } from './owners.js';
+export { firstOwnerEmail, workspaceOwners } from './owners.js';
 export { planOf } from './plan.js';
 export { ensureWorkspace } from './workspaces.js';

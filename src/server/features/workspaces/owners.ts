@@ -18,3 +18,13 @@ export function workspaceOwners(tx: Executor, workspaceIds: string[]) {
     .where(and(inArray(members.organizationId, workspaceIds), eq(members.role, 'owner')))
     .orderBy(members.createdAt);
 }
+
+/**
+ * The workspace's first owner's account address: where visitors' replies go when a page names no
+ * Reply-To (as submissions/lead-state.ts reads it for a lead's emails). Forms have no creator of
+ * their own; the workspace's owner answers for its pages.
+ */
+export async function firstOwnerEmail(tx: Executor, workspaceId: string): Promise<string | null> {
+  const [first] = await workspaceOwners(tx, [workspaceId]);
+  return first?.email ?? null;
+}
