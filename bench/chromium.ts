@@ -1,14 +1,2 @@
-import { chromium } from '@playwright/test';
-
-/** The flags Debian's Chromium needs on this machine (as playwright.config.ts launches it). */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Debian's Chromium, headless, through Playwright. */
-export const launchChromium = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+// Benchmarks launch the browser the tests do.
+export { CHROMIUM_FLAGS, launchChromium } from '@tests/kit/chromium';

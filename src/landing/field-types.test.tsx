@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { fieldOf } from '@tests/kit/fields';
-import { defaultFormConfig, type FieldType, type FormConfig, type FormField } from '@/domain/form-config';
+import { defaultFormConfig, RESERVED_NAMES, type FieldType, type FormConfig, type FormField } from '@/domain/form-config';
 import { CHOOSE_LABEL, hiddenFieldNote, LandingPage } from './landing-page';
 import { landingScript } from './landing-script';
 import type { LandingPageProps } from './types';
@@ -165,14 +165,23 @@ describe('a hidden field', () => {
   });
 });
 
-/** Runs the landing script against a stand-in document with these inputs and this address. */
-function runScript(search: string, inputs: Array<{ param: string; value: string }>) {
+/**
+ * Runs the landing script against a stand-in document with these inputs and this address, and the
+ * referrer field holding `referrerField.value` (none when undefined) in a browser that came from `referrer`.
+ */
+function runScript(
+  search: string,
+  inputs: Array<{ param: string; value: string }>,
+  { referrer = '', referrerField }: { referrer?: string; referrerField?: { value: string } } = {},
+) {
   const elements = inputs.map((input) => ({
     ...input,
     getAttribute: (name: string) => (name === 'data-ls-param' ? input.param : null),
   }));
   const document = {
+    referrer,
     querySelectorAll: (selector: string) => (selector === 'input[data-ls-param]' ? elements : []),
+    querySelector: (selector: string) => (selector === `input[name=${RESERVED_NAMES.referrer}]` ? (referrerField ?? null) : null),
   };
   new Function('document', 'location', 'window', landingScript)(document, { search }, { addEventListener() {} });
   return elements.map((e) => e.value);
@@ -194,5 +203,15 @@ describe('the landing script', () => {
   it('leaves a value the server put back (the page shown again after a failed POST)', () => {
     expect(runScript('?utm_source=other', [{ param: 'utm_source', value: 'newsletter' }])).toEqual(['newsletter']);
     expect(runScript('', [{ param: 'utm_source', value: '' }])).toEqual(['']);
+  });
+
+  it("fills an empty referrer field (a page kept by a shared cache) with the browser's, cut to 500 characters", () => {
+    const empty = { value: '' };
+    runScript('', [], { referrer: `https://news.example/${'a'.repeat(600)}`, referrerField: empty });
+    expect(empty.value).toBe(`https://news.example/${'a'.repeat(600)}`.slice(0, 500));
+    const sent = { value: 'https://search.example/' };
+    runScript('', [], { referrer: 'https://other.example/', referrerField: sent });
+    expect(sent.value).toBe('https://search.example/');
+    expect(() => runScript('', [], { referrer: 'https://news.example/' })).not.toThrow();
   });
 });

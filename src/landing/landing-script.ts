@@ -42,6 +42,8 @@ return best?v.slice(0,at)+'@'+best:'';
  * fields (data-ls-param) take their value from the page's address (?utm_source=…) unless they hold one
  * already (a page shown again after a failed POST): set as text, cut to 500 characters (the server
  * cuts again), never run. The page stays one cached document for every address it is opened with.
+The referrer field, left empty in a page kept by shared caches (decision 0091), takes the browser's
+referrer the same way.
  *
  * Sections (sections.tsx): a deadline's countdown ticks each second down to zero (the page's words
  * say when the offer ends; the digits are shown only when this runs). A video's play button, a link
@@ -64,6 +66,8 @@ document.querySelectorAll('input[data-ls-param]').forEach(function(input){
 var value=params.get(input.getAttribute('data-ls-param'));
 if(value&&!input.value)input.value=value.slice(0,500);
 });
+var ref=document.querySelector('input[name=${RESERVED_NAMES.referrer}]');
+if(ref&&!ref.value)ref.value=document.referrer.slice(0,500);
 ${TYPO_FUNCTIONS}
 var pressed=false;
 window.addEventListener('pointerdown',function(){pressed=true;},true);

@@ -55,6 +55,7 @@ export async function createAppServices(
     appOrigin: services.appOrigin,
     checkout: services.checkout,
     log,
+    pageCacheSeconds: config.pageCacheSeconds,
   });
   const domainMap = await createDomainMap(db, pool.options, log);
   return {

@@ -76,6 +76,8 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@lodestone.local'),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // Seconds a shared cache (a CDN, nginx's proxy_cache) in front may keep a published page (docs/decisions/0091); 0: none may.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Seconds a stop (SIGTERM) may take before the process exits anyway: under the supervisor's own (30 s).
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(25),
@@ -213,6 +215,8 @@ export interface Config {
   supportEmail: string;
   secret: string;
   trustProxy: boolean;
+  /** Seconds a shared cache may keep a published page's document (PAGE_CACHE_SECONDS); 0: `no-store`, as without a cache. */
+  pageCacheSeconds: number;
   logLevel: string;
   /** After SIGTERM or SIGINT, how long draining requests and jobs may take before the process exits anyway. */
   shutdownTimeoutMs: number;
@@ -298,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     secret: e.SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY === 'true',
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
     stripeApiUrl: new URL(e.STRIPE_API_URL),

@@ -217,7 +217,13 @@ describe('GET /f/{id} from memory', () => {
 });
 
 describe('the compressed variants of a page', () => {
-  const doc = { key: 'page:1', html: '<p>__LS_RENDERED_AT__|__LS_REFERRER__</p>', csp: '', vary: 'accept-encoding' };
+  const doc = {
+    key: 'page:1',
+    html: '<p>__LS_RENDERED_AT__|__LS_REFERRER__</p>',
+    csp: '',
+    vary: 'accept-encoding',
+    shared: false,
+  };
 
   it('sign the start of their window, so a person is never measured as faster than they were', () => {
     const variants = createVariants('secret');

@@ -7,7 +7,7 @@ import type { DomainMap, Sites } from '@/server/features/custom-domains/index';
 import { formForVisitor, peekLiveForm, type LiveForm } from '@/server/features/submissions';
 import type { CheckoutDeps } from '@/server/features/payments/index';
 import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '@/server/features/page-counts';
-import { type Encoding, pickEncoding, type PublishedDocument } from './published-page.js';
+import { type Encoding, pickEncoding, type PublishedDocument, SEEN_GIF, SEEN_SUFFIX } from './published-page.js';
 import { createRenderer } from './render.js';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -24,6 +24,8 @@ export function createPublicPages(deps: {
   appOrigin: string;
   checkout: CheckoutDeps;
   log: Log;
+  /** PAGE_CACHE_SECONDS (decision 0091). */
+  pageCacheSeconds?: number;
 }) {
   const render = createRenderer(deps);
   const hash = createVisitorHasher(deps.db);
@@ -50,6 +52,14 @@ export function createPublicPages(deps: {
   }
 
   /**
+   * Counts the view a shared page's beacon reports (decision 0091): only for a page whose document is
+   * shared, as its own request counts none; a page under an A/B test counted its view when it was sent.
+   */
+  function countSeen(form: LiveForm, headers: IncomingMessage['headers'], ip: string) {
+    if (render.sharedPage(variantFor(form, ip, headers))) countView(form, headers, ip);
+  }
+
+  /**
    * Answers `GET|HEAD /f/{id}` on the pages host, and `/f/{id}`, `/` (the home page) and `/{slug}`
    * on a serving custom domain (its own workspace's pages only), from memory when the page's lookup
    * and its rendered document are both cached here, with the headers the full pipeline sent for it;
@@ -69,16 +79,24 @@ export function createPublicPages(deps: {
       const page = path.startsWith('/f/');
       if (!page && path !== '/' && !SLUG_PATH.test(path)) return false;
       const site = sites(req.headers.host);
+      const seen = page && path.endsWith(SEEN_SUFFIX);
+      const pagePath = seen ? path.slice(0, -SEEN_SUFFIX.length) : path;
       let id: string | null | undefined;
-      if (site.kind === 'public') id = page ? path.slice(3) : null;
+      if (site.kind === 'public') id = page ? pagePath.slice(3) : null;
       else if (site.kind === 'domain') {
         const { workspaceId, homeFormId } = site.domain;
-        id = page ? path.slice(3) : path === '/' ? homeFormId : domains.pageBySlug(workspaceId, path.slice(1));
+        id = page ? pagePath.slice(3) : path === '/' ? homeFormId : domains.pageBySlug(workspaceId, path.slice(1));
       }
       if (!id || !isFormId(id)) return false;
       const live = peekLiveForm(deps.db, id);
       if (!live || 'status' in live) return false;
       if (site.kind === 'domain' && live.workspaceId !== site.domain.workspaceId) return false;
+      if (seen) {
+        res.writeHead(200, SEEN_HEADERS);
+        res.end(req.method === 'HEAD' ? undefined : SEEN_GIF);
+        if (req.method === 'GET') countSeen(live, req.headers, clientIp(req, trustProxy));
+        return true;
+      }
       // A page in several languages: the one the link names (?lang=), else the browser's best match.
       const asked = q !== -1 && url.includes('lang=', q) ? new URLSearchParams(url.slice(q + 1)).get('lang') : undefined;
       const form = formForVisitor(live, asked, req.headers['accept-language']);
@@ -87,16 +105,25 @@ export function createPublicPages(deps: {
       const doc = render.sentPage(form, variant);
       if (!doc) return false;
       const encoding = encodingOf(req.headers['accept-encoding']);
-      const body = render.body(doc, String(req.headers.referer ?? ''), encoding);
+      const body = render.body(doc, doc.shared ? '' : String(req.headers.referer ?? ''), encoding);
       res.writeHead(200, [...headersOf(doc, encoding), 'content-length', String(body.length)]);
       res.end(req.method === 'HEAD' ? undefined : body);
-      if (req.method === 'GET') countView(form, req.headers, ip, variant);
+      // A shared document's view is counted by its beacon: a cache in front answers most of its requests.
+      if (req.method === 'GET' && !doc.shared) countView(form, req.headers, ip, variant);
       return true;
     };
   }
 
-  return { render, countView, variantFor, views, fastPath };
+  return { render, countView, countSeen, variantFor, views, fastPath };
 }
+
+/** The beacon's headers; never stored, so each view reaches the server. */
+export const SEEN_HEADERS = {
+  'content-type': 'image/gif',
+  'content-length': String(SEEN_GIF.length),
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 /** `/{slug}` as a slug is written (domain/custom-domains.ts), so `/robots.txt` and the like never look like one. */
 const SLUG_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -33,7 +33,19 @@ export interface PublishedDocument {
   headers?: OutgoingHttpHeaders;
   /** What the document was chosen by: the encoding, and the browser's language on a page in several. */
   vary: string;
+  /**
+   * Kept by shared caches (PAGE_CACHE_SECONDS, decision 0091): the same bytes for every visitor, so
+   * its views are counted by the beacon it carries and its referrer is read in the browser.
+   */
+  shared: boolean;
 }
+
+/** Where a shared page's beacon counts its view: `/f/{id}/seen`, on whichever host the page is shown. */
+export const SEEN_SUFFIX = '/seen';
+/** The beacon's answer: a transparent 1×1 GIF. */
+export const SEEN_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** The beacon in a shared page: an image, so a visitor without JavaScript is counted too, and a bot that loads no images is not. */
+export const seenBeacon = (formId: string) => `<img src="/f/${formId}${SEEN_SUFFIX}" alt="" width="1" height="1" hidden>`;
 
 /** The encoding to send for an Accept-Encoding header: brotli, then gzip, then none. */
 export function pickEncoding(header: string | string[] | undefined): Encoding {

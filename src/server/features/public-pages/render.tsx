@@ -31,6 +31,7 @@ import {
   REFERRER,
   RENDERED_AT,
   reusableHeaders,
+  seenBeacon,
 } from './published-page.js';
 import { pageTracking } from './tracking.js';
 
@@ -121,7 +122,15 @@ export type PublicView =
   /** A paid page's checkout, for a visitor who submitted it inside a frame (embedding.tsx). */
   | { kind: 'leaveFrame'; url: string; form: LiveForm };
 
-export function createRenderer(deps: { secret: string; publicOrigin: string; appOrigin: string; checkout: CheckoutDeps }) {
+export function createRenderer(deps: {
+  secret: string;
+  publicOrigin: string;
+  appOrigin: string;
+  checkout: CheckoutDeps;
+  /** PAGE_CACHE_SECONDS: above 0, a page without an A/B test is sent for shared caches (decision 0091). */
+  pageCacheSeconds?: number;
+}) {
+  const sharedCacheControl = `public, max-age=0, s-maxage=${deps.pageCacheSeconds ?? 0}`;
   // A paid page's form ends at the provider's checkout (a 303 there), which its CSP must allow.
   const paidFormAction = `form-action 'self' ${checkoutOrigins(deps.checkout).join(' ')}`;
   // A placement's frame may also be shown by the owner's app: the placement screen previews it there.
@@ -131,6 +140,11 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
       ...(inPlacement ? [deps.appOrigin] : []),
     ]);
   const cache = new Map<string, PublishedDocument>();
+  /**
+   * Whether the page a visitor of `variant` gets is one document for everyone, kept by shared caches:
+   * when PAGE_CACHE_SECONDS allows it and no A/B test picks a variant per visitor.
+   */
+  const sharedPage = (variant: AbVariant | null | undefined) => (deps.pageCacheSeconds ?? 0) > 0 && !variant;
   const variants = createVariants(deps.secret);
   const badgeHref = badgeUrl(deps.appOrigin);
   /**
@@ -208,7 +222,10 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     if (!cached) {
       // A page in several languages is chosen by the browser's too (the link's ?lang= is in the URL).
       const vary = isMultilingual(form.config) ? 'accept-encoding, accept-language' : 'accept-encoding';
-      cached = { key, vary, ...landingDocument(form, {}, true, variant, now) };
+      const shared = sharedPage(variant);
+      const { html, csp } = landingDocument(form, {}, true, variant, now);
+      // The referrer field is left empty for the landing script to fill; the beacon goes last, after the page.
+      cached = { key, vary, shared, csp, html: shared ? html.replace('</body>', `${seenBeacon(form.id)}</body>`) : html };
       cache.set(key, cached);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);
     }
@@ -264,12 +281,12 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     framingHeaders(reply, doc.csp)
       .status(200)
       .header('content-security-policy', doc.csp)
-      .header('cache-control', 'no-store')
+      .header('cache-control', doc.shared ? sharedCacheControl : 'no-store')
       .type('text/html; charset=utf-8');
     doc.headers ??= reusableHeaders(reply.getHeaders());
     reply.header('vary', doc.vary);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(variants(doc, view.referrer, encoding));
+    return reply.send(variants(doc, doc.shared ? '' : view.referrer, encoding));
   }
 
   /** Sends a view: the one way a public page leaves the server, so its CSP always fits what it shows. */
@@ -286,7 +303,7 @@ export function createRenderer(deps: { secret: string; publicOrigin: string; app
     const doc = cache.get(keyOf(form, variant, Date.now()));
     return doc?.headers ? doc : undefined;
   };
-  return Object.assign(render, { sentPage, body: variants });
+  return Object.assign(render, { sentPage, body: variants, sharedPage });
 }
 
 /** The captcha part of a page's cache key: empty for a page without one, so its key is as it was. */

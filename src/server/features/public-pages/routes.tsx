@@ -9,7 +9,8 @@ import { embedScript } from './embedding.js';
 import { createLinkImages, LINK_IMAGES_REVISION, type LinkImageKind } from './link-card.js';
 import { pageGoneOrMissing, publicNotFound } from './notices.js';
 import { placementFrameOf } from './placement-frame.js';
-import type { PublicPages } from './public-pages.js';
+import { SEEN_HEADERS, type PublicPages } from './public-pages.js';
+import { SEEN_GIF, SEEN_SUFFIX } from './published-page.js';
 import { CUSTOM_DOMAIN_ROBOTS_TXT, ROBOTS_TXT } from './robots.js';
 import type { Storage } from '@/server/lib/storage';
 
@@ -78,6 +79,16 @@ export function publicPagesRoutes(
     showPage(request, reply, request.params.id),
   );
 
+  // A shared page's view beacon (decision 0091), when the fast path did not answer it.
+  app.get<{ Params: { id: string } }>(`/f/:id${SEEN_SUFFIX}`, async (request, reply) => {
+    const form = await loadLiveForm(db, request.params.id);
+    if ('status' in form || (request.customDomain && form.workspaceId !== request.customDomain.workspaceId)) {
+      return notFound(reply);
+    }
+    pages.countSeen(form, request.headers, request.ip);
+    return reply.headers(SEEN_HEADERS).send(SEEN_GIF);
+  });
+
   // A page's link preview card and its favicon from the logo (docs/decisions/0079): not a view.
   const linkImages = createLinkImages({ storage });
   const linkImageKinds: LinkImageKind[] = ['card.png', 'card.jpg', 'icon.png'];
@@ -126,7 +137,9 @@ export function publicPagesRoutes(
     const frame = asked && (asked.id === 'preview' || (await findPagePlacement(db, form.id, asked.id))) ? asked : undefined;
     // A HEAD (a link checker, a monitor) is not a visit. A placement's frame is one, as an embed's
     // is: the page's views and leads stay comparable (its leads count those signing up there).
-    if (request.method === 'GET' && frame?.id !== 'preview') pages.countView(form, request.headers, request.ip, variant);
+    // A shared document (decision 0091) is counted by its beacon instead.
+    const counted = request.method === 'GET' && frame?.id !== 'preview' && (frame || !render.sharedPage(variant));
+    if (counted) pages.countView(form, request.headers, request.ip, variant);
     return render(reply, 200, {
       kind: 'page',
       form,
