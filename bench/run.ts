@@ -6,6 +6,7 @@ import { publishTemplatePage, signUpOwner, smallPdf, sql, startServer, uploadPdf
 import { benchDashboard } from './dashboard';
 import { benchPage } from './page';
 import { benchPlacements } from './placements';
+import { benchSpike } from './spike';
 import { benchSubmissions, submissionSource } from './submissions';
 
 /*
@@ -18,6 +19,8 @@ import { benchSubmissions, submissionSource } from './submissions';
  *      (decision 0008), so every sign-up should get through; refusals (429) would show here.
  *   4-5. Durable submissions beside a bare pg client's transactions on the same database, and the
  *      email queue with the dev mailbox and an SMTP sink (bench/submissions.ts).
+ *   5b. A launch spike (bench/spike.ts): SPIKE_RATE sign-ups a second for SPIKE_SECONDS, open loop, to
+ *      one double-opt-in page; latency, the code emails' drain and duplicates, CPU per sign-up.
  *   6. Every dashboard call at DASHBOARD_BENCH_LEADS leads (default 1,000,000; bench/dashboard.ts).
  *   7. A page on the owner's own site (bench/placements.ts): the loader, Lighthouse on a host page
  *      with and without the snippet, the form's time to show after its trigger.
@@ -198,6 +201,10 @@ await main();
 // 4-5. Durable submissions beside a bare pg client, and the email queue (bench/submissions.ts).
 console.log('');
 await benchSubmissions();
+// 5b. A launch spike: sign-ups at a constant rate to one double-opt-in page, their code emails
+// through an SMTP sink, and the CPU each cost (bench/spike.ts).
+console.log('');
+await benchSpike();
 // 6. The dashboard's calls at DASHBOARD_BENCH_LEADS leads (default 1,000,000; bench/dashboard.ts).
 console.log('');
 await benchDashboard();

@@ -30,6 +30,22 @@ function withoutAddresses(err: unknown, addresses: Array<string | undefined>): E
 }
 
 /**
+ * The sending domains of the emails that start while a lookup is under way are looked up by the
+ * next one, each workspace once (decision 0093): a burst of sign-ups to one page asked the same
+ * question once per email. Each caller's answer is read after its call, as if it had asked alone.
+ */
+export function sharedLookups(senderOf: DomainSenderOf): DomainSenderOf {
+  return batched(
+    async (workspaceIds: string[]) => {
+      const distinct = [...new Set(workspaceIds)];
+      const found = new Map(await Promise.all(distinct.map(async (id) => [id, await senderOf(id)] as const)));
+      return workspaceIds.map((id) => found.get(id) ?? null);
+    },
+    { max: 256 },
+  );
+}
+
+/**
  * Transactions of emails under way at once. A batch commits once its slowest message is accepted: a
  * message that hangs at the mail server holds its batch, and the other lanes keep sending.
  */
@@ -47,13 +63,14 @@ export function sendEmailTask({ mailer, db, sealer, probeDelaysMs, domainSender 
     concurrency: EMAIL_LANES,
     keyOf: (delivery) => delivery.messageId,
   });
+  const senderOf = domainSender && sharedLookups(domainSender);
   return async (payload, helpers) => {
     const email = openEmailJob(sealer, payload, helpers.job.id);
     // Away: the job fails without a connection and waits (its backoff, or the server's return).
     if (mailServer.away) throw new Error(MAIL_SERVER_AWAY);
     const [mail, domain] = await Promise.all([
       renderEmail(email),
-      email.fromWorkspaceId && domainSender ? domainSender(email.fromWorkspaceId) : null,
+      email.fromWorkspaceId && senderOf ? senderOf(email.fromWorkspaceId) : null,
     ]);
     if (domain) mail.domain = domain;
     const delivered: Delivered = await deliver({ messageId: email.messageId, send: (tx) => mailer.send(mail, tx) }).catch(
