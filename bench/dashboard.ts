@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -8,11 +8,11 @@ import type { LeadListPage } from '@/domain/forms-api';
 import * as schema from '@/server/db/schema/index';
 import type { Db } from '@/server/db/client';
 import { listForms } from '@/server/features/forms/forms';
-import { listLeads, listWorkspaceLeads } from '@/server/features/leads/list-leads';
+import { listLeads, listWorkspaceLeads, searchWayFor } from '@/server/features/leads/list-leads';
 import { dashboardStats } from '@/server/features/page-stats/dashboard-stats';
 import { formAnalytics } from '@/server/features/page-stats/form-analytics';
 import { encodeCursor } from '@/server/lib/keyset';
-import { signUpOwner, sql, startServer, type Owner } from './lib';
+import { signUpOwner, sql, startServer, type Owner, type RunningServer } from './lib';
 import { launchChromium } from './chromium';
 import { textField } from '@tests/kit/fields';
 
@@ -25,6 +25,10 @@ import { textField } from '@tests/kit/fields';
  * DASHBOARD_BENCH_REQUESTS times (default 200) or 20 s, p50/p95 beside the 50 ms goal, and the time
  * a cold Chromium takes to show /dashboard's statistics. DASHBOARD_BENCH_EXPLAIN=1 prints
  * EXPLAIN (ANALYZE, BUFFERS) of the key queries, captured from the product's own functions.
+ *
+ * DASHBOARD_BENCH_DATA_DIR=dir keeps the server's data there: the first run seeds it, later runs (of
+ * the same DASHBOARD_BENCH_LEADS) measure the same rows again without seeding, e.g. before and after
+ * a change; DASHBOARD_BENCH_ROOT=checkout runs that checkout's built server on them (its dist/).
  */
 
 const LEADS = Number(process.env.DASHBOARD_BENCH_LEADS ?? 1_000_000);
@@ -46,6 +50,17 @@ const benchConfig = (): FormConfig => ({
   privacyPolicyUrl: 'https://bench.example/privacy',
   fields: [{ ...DEFAULT_EMAIL_FIELD }, field('f_name', 'Full name'), field('f_company', 'Company')],
 });
+
+/** The searches measured, by kind; the way each takes (decision 0041) is printed beside the figures. */
+const SEARCHES: Array<[string, string[]]> = [
+  ['(an email)', Array.from({ length: 20 }, (_, i) => `lead-${i * 4999 + 17}@example.com`)],
+  ['(an answer)', Array.from({ length: 20 }, (_, i) => `Company ${i * 211 + 7}`)],
+  // 1.1% of the leads (Person 12, 120–129, 1200–1299, …), in words every lead has, none of them in
+  // the newest 100 days: neither the walk nor the index of its rarest word is short.
+  ['(1%, common words: Person 12)', ['Person 12']],
+  ['(no match)', ['zzzz-nobody']],
+  ['(every lead: example.com)', ['example.com']],
+];
 
 export const formIdOf = (k: number) => `bench${String(k).padStart(7, '0')}`;
 
@@ -204,6 +219,7 @@ async function explain(dataDir: string, workspaceId: string, leads: number) {
     ['GET /api/leads?q=lead-4242', () => listWorkspaceLeads(db, workspaceId, { q: 'lead-4242@' } as never)],
     ['GET /api/leads?q=Company 4242', () => listWorkspaceLeads(db, workspaceId, { q: 'Company 4242' } as never)],
     ['GET /api/leads?q=example.com', () => listWorkspaceLeads(db, workspaceId, { q: 'example.com' } as never)],
+    ['GET /api/leads?q=Person 12', () => listWorkspaceLeads(db, workspaceId, { q: 'Person 12' } as never)],
     ['GET /api/leads?status=paid', () => listWorkspaceLeads(db, workspaceId, { status: 'paid' } as never)],
   ];
   try {
@@ -221,30 +237,89 @@ async function explain(dataDir: string, workspaceId: string, leads: number) {
   }
 }
 
-export async function benchDashboard(leads = LEADS) {
-  if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run npm run build first');
-  const server = await startServer({}, { compiled: true });
+interface Seeded {
+  leads: number;
+  email: string;
+  workspaceId: string;
+  seedSeconds: number;
+}
+
+async function signIn(appUrl: string, email: string): Promise<Owner> {
+  const res = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: appUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1' }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return {
+    api: (method, pathname) => fetch(`${appUrl}${pathname}`, { method, headers: { origin: appUrl, cookie } }),
+  };
+}
+
+/** The way (decision 0041) each search takes, asked of the product's own function beside the server. */
+async function searchWays(dataDir: string, workspaceId: string) {
+  const pool = new pg.Pool({ host: path.join(dataDir, 'postgres'), port: 5432, user: 'postgres', database: 'lodestone', max: 1 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
   try {
-    const email = `dashboard-${Date.now()}@example.com`;
-    const owner = await signUpOwner(server.appUrl, email);
-    const { rows } = await sql(server.dataDir, `select id from organizations order by created_at desc limit 1`);
-    const workspaceId = (rows[0] as { id: string }).id;
-    const seeding = Date.now();
-    await seedDashboard(server.dataDir, workspaceId, leads);
-    const size = await sql(server.dataDir, `select pg_size_pretty(pg_database_size(current_database())) as s`);
-    console.log(
-      `seeded ${leads.toLocaleString('en-US')} leads over ${PAGES} pages and 365 days in ${((Date.now() - seeding) / 1000).toFixed(1)} s (database ${(size.rows[0] as { s: string }).s})`,
-    );
+    for (const [kind, terms] of SEARCHES) {
+      const ways = new Map<string, number>();
+      for (const q of terms) {
+        const { way } = await searchWayFor(db, workspaceId, { q }, 50);
+        const name = way.way === 'index' ? `index "${way.part}"` : way.way === 'walk' ? `walk then "${way.then ?? ''}"` : way.way;
+        ways.set(name, (ways.get(name) ?? 0) + 1);
+      }
+      console.log(`  q=${kind}: ${[...ways].map(([w, n]) => (terms.length > 1 ? `${n}× ${w}` : w)).join(', ')}`);
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function benchDashboard(leads = LEADS) {
+  // Another checkout's built server (e.g. an older commit's, for before/after figures on the same rows).
+  const root = process.env.DASHBOARD_BENCH_ROOT ? path.resolve(process.env.DASHBOARD_BENCH_ROOT) : ROOT;
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) throw new Error('dist/web is missing: run npm run build first');
+  const keep = process.env.DASHBOARD_BENCH_DATA_DIR;
+  const marker = keep ? path.join(keep, 'dashboard-bench.json') : undefined;
+  let seeded = marker && existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as Seeded) : undefined;
+  if (seeded && seeded.leads !== leads) throw new Error(`${keep} holds ${seeded.leads} leads, not ${leads}`);
+  if (keep) mkdirSync(keep, { recursive: true, mode: 0o755 });
+  const server: RunningServer = await startServer(keep ? { DATA_DIR: keep } : {}, { compiled: true, root });
+  const dataDir = keep ?? server.dataDir;
+  try {
+    let owner: Owner;
+    if (seeded) {
+      owner = await signIn(server.appUrl, seeded.email);
+      console.log(`reusing ${leads.toLocaleString('en-US')} leads seeded in ${seeded.seedSeconds.toFixed(1)} s`);
+    } else {
+      const email = `dashboard-${Date.now()}@example.com`;
+      owner = await signUpOwner(server.appUrl, email);
+      const { rows } = await sql(dataDir, `select id from organizations order by created_at desc limit 1`);
+      const workspaceId = (rows[0] as { id: string }).id;
+      const seeding = Date.now();
+      await seedDashboard(dataDir, workspaceId, leads);
+      seeded = { leads, email, workspaceId, seedSeconds: (Date.now() - seeding) / 1000 };
+      if (marker) writeFileSync(marker, JSON.stringify(seeded));
+      console.log(
+        `seeded ${leads.toLocaleString('en-US')} leads over ${PAGES} pages and 365 days in ${seeded.seedSeconds.toFixed(1)} s`,
+      );
+    }
+    const { email, workspaceId } = seeded;
+    const size = await sql(dataDir, `select pg_size_pretty(pg_database_size(current_database())) as s`);
+    console.log(`database ${(size.rows[0] as { s: string }).s}`);
 
     const recent = formIdOf(50);
     const old = formIdOf(1);
-    const oneLead = (await sql(server.dataDir, `select id from leads where form_id = '${old}' order by created_at limit 1`))
-      .rows[0] as {
+    const oneLead = (await sql(dataDir, `select id from leads where form_id = '${old}' order by created_at limit 1`)).rows[0] as {
       id: string;
     };
     const perPage = Math.ceil(leads / PAGES);
-    const workspaceDeep = await cursorAt(server.dataDir, `workspace_id = '${workspaceId}'`, Math.floor(leads * 0.9));
-    const pageDeep = await cursorAt(server.dataDir, `form_id = '${old}'`, Math.floor(perPage * 0.9));
+    const workspaceDeep = await cursorAt(dataDir, `workspace_id = '${workspaceId}'`, Math.floor(leads * 0.9));
+    const pageDeep = await cursorAt(dataDir, `form_id = '${old}'`, Math.floor(perPage * 0.9));
     const q = (base: string, cursor: string) => `${base}${base.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 
     const figures: Figure[] = [];
@@ -279,16 +354,12 @@ export async function benchDashboard(leads = LEADS) {
     await add('GET /api/leads?from&to (10 days)', `/api/leads?from=${from}&to=${to}`);
     await add('GET /api/leads?utmSource=linkedin', '/api/leads?utmSource=linkedin');
     await add('GET /api/leads?utmSource=(none match)', '/api/leads?utmSource=nowhere');
-    await add(
-      'GET /api/leads?q=(an email)',
-      Array.from({ length: 20 }, (_, i) => `/api/leads?q=lead-${i * 4999 + 17}%40example.com`),
-    );
-    await add(
-      'GET /api/leads?q=(an answer)',
-      Array.from({ length: 20 }, (_, i) => `/api/leads?q=Company%20${i * 211 + 7}`),
-    );
-    await add('GET /api/leads?q=(no match)', '/api/leads?q=zzzz-nobody');
-    await add('GET /api/leads?q=(every lead: example.com)', '/api/leads?q=example.com');
+    for (const [kind, terms] of SEARCHES) {
+      await add(
+        `GET /api/leads?q=${kind}`,
+        terms.map((t) => `/api/leads?q=${encodeURIComponent(t)}`),
+      );
+    }
     await add('GET /api/leads/:id', `/api/leads/${oneLead.id}`);
 
     const cold = await coldDashboard(server.appUrl, email, 'bench-password-1');
@@ -305,8 +376,10 @@ export async function benchDashboard(leads = LEADS) {
       `${'/dashboard cold in Chromium (stats shown)'.padEnd(40)}  ${''.padStart(4)}  ${cold.ms.toFixed(0).padStart(8)}  ${''.padStart(8)}  <= 1000 ${cold.ms <= 1000 ? 'ok' : 'OVER'}`,
     );
     console.log(`  /dashboard called: ${[...new Set(cold.calls)].join(', ')}`);
+    console.log('the way each search takes (decision 0041):');
+    await searchWays(dataDir, workspaceId);
 
-    if (process.env.DASHBOARD_BENCH_EXPLAIN === '1') await explain(server.dataDir, workspaceId, leads);
+    if (process.env.DASHBOARD_BENCH_EXPLAIN === '1') await explain(dataDir, workspaceId, leads);
     return { figures, coldMs: cold.ms };
   } finally {
     await server.stop();

@@ -89,8 +89,8 @@ export const leads = pgTable(
     index('leads_workspace_utm_source_created_idx')
       .on(t.workspaceId, t.utmSource, t.createdAt, t.id)
       .where(sql`${t.utmSource} is not null`),
-    // Search by address or answer (migration 0015 makes lead_search_text and loads pg_trgm).
-    index('leads_search_trgm_idx').using('gin', sql`lead_search_text(${t.email}, ${t.data}) gin_trgm_ops`),
+    // Search by address or answer (migration 0036 makes lead_search_doc; 0015 loads pg_trgm).
+    index('leads_search_doc_trgm_idx').using('gin', sql`lead_search_doc(${t.email}, ${t.data}) gin_trgm_ops`),
     // Counts a workspace's leads verified this month and not held (the plans' monthly limits).
     index('leads_workspace_verified_idx')
       .on(t.workspaceId, t.verifiedAt)

@@ -8,7 +8,7 @@ import { containsPattern } from '@/server/lib/like';
 import { assertOwnForm } from '@/server/features/forms';
 import { latestPayments } from '@/server/features/payments';
 import { fieldLabelsOf, labelAnswers } from './field-columns.js';
-import { chooseSearchWay, sampleSearch, searchParts, type SearchWay } from './search-way.js';
+import { chooseSearchWay, JSON_ESCAPED, jsonSafe, sampleSearch, searchParts, type SearchWay } from './search-way.js';
 
 /** Leads matching `conditions`, newest first, `size` (50) a page, keyset-paginated on (created_at, id). */
 async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string, size = LEADS_PAGE_SIZE): Promise<LeadListPage> {
@@ -88,11 +88,13 @@ const STATUS_CONDITION = {
  * least 3 characters come before it). The domain's trigrams are shared by most addresses (gmail.com;
  * example.com in the bench, where a whole address took 100 ms and its part before the domain 35 ms),
  * so they narrow nothing and make the index walk its longest lists. Whatever contains the whole text
- * contains that part; the exact test that follows checks the whole text.
+ * contains that part; the exact test that follows checks the whole text. Of a text with a character
+ * jsonb escapes, its longest run without one (see jsonSafe).
  */
 export function indexedPart(q: string): string {
   const at = q.indexOf('@');
-  return at >= 3 ? q.slice(0, at + 1) : q;
+  const part = at >= 3 ? q.slice(0, at + 1) : q;
+  return part.split(JSON_ESCAPED).reduce((a, b) => (b.length > a.length ? b : a), '');
 }
 
 type LeadsFilter = Omit<WorkspaceLeadsFilter, 'cursor' | 'q'> & { q?: string };
@@ -115,8 +117,11 @@ function filtersWhere(filter: LeadsFilter) {
   );
 }
 
-/** What the trigram index can serve (migration 0015: address and answers on one text): a superset of the rows containing `part`. */
-const searchTextContains = (part: string) => sql`lead_search_text(${leads.email}, ${leads.data}) ilike ${containsPattern(part)}`;
+/**
+ * What the trigram index serves (migration 0036: the address and the answers as jsonb writes them, on
+ * one text): a superset of the leads containing `part`, when `part` is jsonSafe.
+ */
+const searchDocContains = (part: string) => sql`lead_search_doc(${leads.email}, ${leads.data}) ilike ${containsPattern(part)}`;
 
 /**
  * The SQL conditions over `leads` for the workspace's leads matching `filter` (the page id must have
@@ -126,7 +131,7 @@ export function workspaceLeadsWhere(workspaceId: string, filter: LeadsFilter) {
   return and(
     baseWhere(workspaceId, filter),
     // The trigram index's superset, then the exact test.
-    filter.q ? searchTextContains(indexedPart(filter.q)) : undefined,
+    filter.q && indexedPart(filter.q) ? searchDocContains(indexedPart(filter.q)) : undefined,
     filtersWhere(filter),
   )!;
 }
@@ -192,10 +197,14 @@ async function walkedIds(
   limit?: number,
 ): Promise<string[]> {
   // The subquery is named "leads" so that the filters, written over the leads table, read its rows;
-  // its order is kept, so the walk stops at the `count`-th match.
+  // its order is kept, so the walk stops at the `count`-th match. A text in the address or an answer
+  // is in the lead's search document too (when jsonb writes it unchanged): that test costs under
+  // half of the answers' and PostgreSQL makes the cheaper first, so the walk spends less on the leads
+  // it passes. (Only here: in the other ways' statements the index would be asked for the whole text.)
   const { rows } = await db.execute<{ id: string }>(sql`
     select leads.id from (${newestLeads(workspaceId, filter, after, limit)}) as leads
-    where ${filtersWhere(filter)} order by leads.created_at desc, leads.id desc limit ${count}`);
+    where ${and(filter.q && jsonSafe(filter.q) ? searchDocContains(filter.q) : undefined, filtersWhere(filter))}
+    order by leads.created_at desc, leads.id desc limit ${count}`);
   return rows.map((r) => r.id);
 }
 
@@ -227,7 +236,7 @@ async function indexedIds(
   const { rows } = await db.execute<{ id: string }>(sql`
     with found as materialized (
       select ${leads.id} as id, ${leads.createdAt} as created_at from ${leads}
-      where ${and(baseAfter(workspaceId, filter, after), searchTextContains(part), filtersWhere(filter))}
+      where ${and(baseAfter(workspaceId, filter, after), searchDocContains(part), filtersWhere(filter))}
     )
     select id from found order by created_at desc, id desc limit ${count}`);
   return rows.map((r) => r.id);
