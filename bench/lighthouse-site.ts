@@ -12,11 +12,13 @@ import {
 
 /*
  * npm run lighthouse:site [-- /path ...]: Lighthouse (mobile form factor and simulated throttling,
- * its defaults) on screens of the owner's app — by default the Home page and the dashboard —
- * served by a real server on its embedded defaults (the script builds the app first). The owner's
- * screens (/dashboard, /page-creator, /settings...) load signed in as an owner with one published
- * page. Prints the performance, accessibility, best-practices and SEO scores next to the target of
- * 95 each, and every audit that cost points; exits 1 when a score is below it.
+ * its defaults) on screens of the owner's app — by default the Home page, the dashboard, the leads
+ * list and the published page's analytics — served by a real server on its embedded defaults (the
+ * script builds the app first). The owner's screens (/dashboard, /page-creator, /settings...) load
+ * signed in as an owner with one published page; `{page}` in a path stands for that page's id
+ * (`/dashboard/forms/{page}` is its analytics). Prints the performance, accessibility,
+ * best-practices and SEO scores next to the target of 95 each, and every audit that cost points;
+ * exits 1 when a score is below it.
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 1): runs per page, the median counts.
  */
 
@@ -26,17 +28,17 @@ const OWNER_SCREENS = /^\/(dashboard|page-creator|settings|preview)(\/|$|\?)/;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-if (paths.length === 0) paths.push('/', '/dashboard');
+if (paths.length === 0) paths.push('/', '/dashboard', '/dashboard/leads', '/dashboard/forms/{page}');
 
 await withServer(async (server) => {
   const { owner, cookies } = await signUpOwnerSession(server.appUrl);
-  await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), 'professional-ebook');
+  const pageId = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), 'professional-ebook');
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   console.log(
     `Lighthouse ${lighthouseVersion} (${chromePath}), mobile form factor, simulated throttling; ` +
       `target ${TARGET} per category; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`,
   );
-  for (const path of paths) {
+  for (const path of paths.map((p) => p.replaceAll('{page}', encodeURIComponent(pageId)))) {
     const url = `${server.appUrl}${path}`;
     const signedIn = OWNER_SCREENS.test(path);
     const runs: Report[] = [];

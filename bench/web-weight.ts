@@ -9,11 +9,13 @@ import { launchChromium } from './chromium';
  * calls gzip) and the bytes on the wire as the server sent them (brotli when the browser asks for
  * it), beside the Home page's budget. The owner's screens (the dashboard, the creator, settings) load signed
  * in, the others as a visitor without a session would. The script builds the app first.
+ * `--scripts` lists each screen's scripts too, largest first, with their gzip size.
  */
 
 const HOME_BUDGET_GZIP = 100 * 1024;
 const DEFAULT_PATHS = ['/', '/pricing', '/features', '/help', '/sign-in', '/dashboard', '/page-creator', '/dashboard/leads'];
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const listScripts = process.argv.includes('--scripts');
 if (paths.length === 0) paths.push(...DEFAULT_PATHS);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -45,17 +47,23 @@ try {
     let raw = 0;
     let gzip = 0;
     let wire = 0;
+    const listed: { name: string; gzip: number }[] = [];
     for (const script of scripts) {
       const body = await script.body;
+      const zipped = gzipSync(body).length;
       raw += body.length;
-      gzip += gzipSync(body).length;
+      gzip += zipped;
       wire += await script.wire;
+      listed.push({ name: new URL(script.url).pathname, gzip: zipped });
     }
     const budget = path === '/' ? `  (budget ${kb(HOME_BUDGET_GZIP)}: ${gzip <= HOME_BUDGET_GZIP ? 'OK' : 'OVER'})` : '';
     if (path === '/' && gzip > HOME_BUDGET_GZIP) process.exitCode = 1;
     console.log(
       `${path.padEnd(18)} ${ownerScreen(path) ? 'owner  ' : 'visitor'} ${String(scripts.length).padStart(3)} scripts  raw ${kb(raw).padStart(9)}  gzip ${kb(gzip).padStart(8)}  wire ${kb(wire).padStart(8)}  landed on ${new URL(page.url()).pathname}${budget}`,
     );
+    if (listScripts)
+      for (const { name, gzip: size } of listed.sort((a, b) => b.gzip - a.gzip))
+        console.log(`    ${kb(size).padStart(9)}  ${name}`);
     await context.close();
   }
 } finally {

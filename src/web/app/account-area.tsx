@@ -2,10 +2,10 @@ import { LogOut } from 'lucide-react';
 import { NavLink, useNavigate } from '@/web/lib/router';
 import { navLinkClass } from '@/web/app/nav-link-class';
 import { SignInLink } from '@/web/app/sign-in-link';
-import { showToaster } from '@/web/app/toaster-host';
 import { Button } from '@/web/components/ui/button';
-import { authClient } from '@/web/lib/auth-client';
 import { cn } from '@/web/lib/cn';
+import { signOut as endSession, useSession } from '@/web/lib/session';
+import { toast } from '@/web/lib/toast';
 
 function useSignOut() {
   const navigate = useNavigate();
@@ -14,12 +14,10 @@ function useSignOut() {
     // sign in again (and back to it) before this navigation ran.
     navigate('/');
     try {
-      const { error } = await authClient.signOut();
+      const error = await endSession();
       if (error) throw new Error(error.message);
     } catch {
-      // sonner comes with the screens that toast; the header does not bring it to every page.
-      showToaster();
-      void import('sonner').then(({ toast }) => toast.error('Could not sign out. Please try again.'));
+      toast.error('Could not sign out. Please try again.');
     }
   };
 }
@@ -34,9 +32,9 @@ const ACCOUNT_LINKS = [
   ['/settings/billing', 'Billing'],
 ] as const;
 
-/** The owner's links and sign-out, or Sign in: loaded after the first paint (with the auth client) by the header. */
+/** The owner's links and sign-out, or Sign in: loaded after the first paint by the header. */
 export function AccountArea({ stacked = false }: { stacked?: boolean }) {
-  const { data: session, isPending, error } = authClient.useSession();
+  const { data: session, isPending, error } = useSession();
   const signOut = useSignOut();
 
   // A session that could not be checked (the database away: 503) is not a signed-out owner.

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from '@/web/lib/router';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api';
-import { authClient } from '@/web/lib/auth-client';
+import { useSession } from '@/web/lib/session';
 import { signInPathFor } from '@/web/lib/safe-redirect';
 
 /**
@@ -12,7 +12,7 @@ import { signInPathFor } from '@/web/lib/safe-redirect';
  * they are told to try again in a moment instead.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { data: session, isPending, isRefetching, error, refetch } = authClient.useSession();
+  const { data: session, isPending, isRefetching, error, refetch } = useSession();
   const location = useLocation();
 
   if (isPending) {

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { createLatch } from '@/web/lib/latch';
 
-// The toaster (sonner) comes with the first screen that can toast (ScreenProviders asks for it),
-// not with the entry: the Home page and the other static screens never download it. sonner shows
-// a toast raised before its Toaster mounted once it does, so nothing raised early is lost.
+// The toaster (sonner) comes with the first toast (lib/toast.ts asks for it), not with the entry
+// nor with a screen: a screen that never toasts never downloads it. sonner shows a toast raised
+// before its Toaster mounted once it does, so nothing raised early is lost.
 const wanted = createLatch();
 
-/** Mounts the app's toaster (once); called by the screens that can toast, and before a toast outside them. */
+/** Mounts the app's toaster (once); called before each toast. */
 export const showToaster = () => wanted.set();
 
 const AppToaster = lazy(() => import('@/web/app/toaster').then((m) => ({ default: m.AppToaster })));

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { embedSnippet } from '@/domain/embed-snippet';
 import { Button } from '@/web/components/ui/button';
 import { Label } from '@/web/components/ui/label';

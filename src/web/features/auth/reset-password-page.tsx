@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from '@/web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { resetPasswordSchema } from '@/domain/auth';
 import { PASSWORD_RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from '@/domain/auth-errors';
 import { FormAlert } from '@/web/components/form-alert';

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorCode } from '@/domain/api-errors';
 import { CAPTCHA_NAMES, type CaptchaProvider } from '@/domain/captcha';
 import { CAPTCHA_KEY_SOURCES, siteKeyProblem } from '@/domain/captcha-api';

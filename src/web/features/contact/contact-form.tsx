@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from '@/web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import {
   CONTACT_CONSENT_TEXT,
   CONTACT_HONEYPOT_FIELD,

@@ -1,6 +1,6 @@
 import { CircleCheck, Send, Unplug } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorCode } from '@/domain/api-errors';
 import { CONVERSION_DESTINATION_NAMES, CONVERSION_DESTINATIONS, type ConversionDestination } from '@/domain/conversions';
 import type { ConversionConnection, ConversionTestResult } from '@/domain/conversions-api';

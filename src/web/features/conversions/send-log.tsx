@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { ConversionDestination } from '@/domain/conversions';
 import { CONVERSION_EVENT_LABELS, CONVERSION_EVENT_NAMES, type ConversionSendView } from '@/domain/conversions-api';
 import { formAnalyticsPath, leadPath } from '@/domain/app-paths';

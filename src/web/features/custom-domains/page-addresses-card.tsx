@@ -1,6 +1,6 @@
 import { Link2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { type DomainPageView, SLUG_MAX_LENGTH } from '@/domain/custom-domains';
 import { FieldError } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';

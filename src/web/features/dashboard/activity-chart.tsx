@@ -1,16 +1,13 @@
-import { useId } from 'react';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId } from 'react';
 import { ANALYTICS_DAYS, type DailyStat } from '@/domain/forms-api';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { SERIES } from './activity-series';
 import { formatCount, formatDay } from './format';
 
-const SERIES = [
-  { key: 'views', name: 'Views', color: '#4f46e5' }, // indigo-600
-  { key: 'leads', name: 'Leads', color: '#059669' }, // emerald-600
-  // Dashed, so it stays visible where it runs on top of the leads line.
-  { key: 'confirmations', name: 'Confirmations', color: '#d97706', dash: '6 4' }, // amber-600
-] as const;
+// The drawing (recharts, most of this screen's JavaScript) downloads beside the screen's data, not
+// before the screen's first paint; its box keeps its size meanwhile.
+const ActivityChartDrawing = lazy(() => import('./activity-chart-drawing').then((m) => ({ default: m.ActivityChartDrawing })));
 
 const count = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 const sum = (days: DailyStat[], key: (typeof SERIES)[number]['key']) => days.reduce((n, d) => n + d[key], 0);
@@ -38,67 +35,9 @@ export function ActivityChart({ days }: { days: DailyStat[] | undefined }) {
               {count(sum(days, 'confirmations'), 'confirmation')} from {formatDay(days[0]!.day)} to {formatDay(days.at(-1)!.day)}.
             </p>
             <div aria-hidden="true" className="mt-4 h-64 w-full min-w-0 sm:h-72">
-              <ResponsiveContainer width="100%" height="100%">
-                <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-                  <defs>
-                    <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
-                      <stop offset="0%" stopColor={SERIES[0].color} stopOpacity={0.25} />
-                      <stop offset="100%" stopColor={SERIES[0].color} stopOpacity={0.02} />
-                    </linearGradient>
-                  </defs>
-                  <CartesianGrid stroke="#e5e7eb" vertical={false} />
-                  <XAxis
-                    dataKey="day"
-                    tickFormatter={(day: string) => formatDay(day)}
-                    tick={{ fill: '#4b5563', fontSize: 12 }}
-                    tickLine={false}
-                    axisLine={{ stroke: '#d1d5db' }}
-                    interval="preserveStartEnd"
-                    minTickGap={24}
-                  />
-                  <YAxis
-                    allowDecimals={false}
-                    tick={{ fill: '#4b5563', fontSize: 12 }}
-                    tickLine={false}
-                    axisLine={false}
-                    width={48}
-                  />
-                  <Tooltip
-                    labelFormatter={(day) => formatDay(String(day), true)}
-                    formatter={(value) => formatCount(Number(value))}
-                    contentStyle={{ borderRadius: 8, borderColor: '#e5e7eb', fontSize: 13 }}
-                    itemSorter={(item) => SERIES.findIndex((s) => s.key === item.dataKey)}
-                  />
-                  <Legend
-                    iconType="circle"
-                    iconSize={8}
-                    wrapperStyle={{ fontSize: 13, paddingTop: 8 }}
-                    itemSorter={(item) => SERIES.findIndex((s) => s.name === item.value)}
-                  />
-                  <Area
-                    type="monotone"
-                    dataKey="views"
-                    name="Views"
-                    stroke={SERIES[0].color}
-                    strokeWidth={2}
-                    fill={`url(#${gradientId})`}
-                    isAnimationActive={false}
-                  />
-                  {SERIES.slice(1).map((s) => (
-                    <Line
-                      key={s.key}
-                      type="monotone"
-                      dataKey={s.key}
-                      name={s.name}
-                      stroke={s.color}
-                      strokeWidth={2}
-                      strokeDasharray={'dash' in s ? s.dash : undefined}
-                      dot={false}
-                      isAnimationActive={false}
-                    />
-                  ))}
-                </ComposedChart>
-              </ResponsiveContainer>
+              <Suspense fallback={<Skeleton className="h-full w-full" />}>
+                <ActivityChartDrawing days={days} gradientId={gradientId} />
+              </Suspense>
             </div>
             {/* sr-only on a wrapper: a table will not shrink to 1px and would widen the page. */}
             <div className="sr-only">

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { FormSummary } from '@/domain/forms-api';
 import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
 import {

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { FormSummary } from '@/domain/forms-api';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';

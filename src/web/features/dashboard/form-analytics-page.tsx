@@ -1,6 +1,6 @@
 import { AppWindow, ExternalLink, Link2, Pencil, Users } from 'lucide-react';
 import { Link, useParams } from '@/web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';
 import { formSitePath, leadsPath } from '@/domain/app-paths';
@@ -65,8 +65,9 @@ function FormAnalyticsContent({ id }: { id: string }) {
           ) : (
             <>
               <FormHeader form={form} />
-              {form && <LeadNotificationsCard form={form} />}
-              {form && <FormEmailToolsCard formId={form.id} />}
+              {/* Both drawn from the start (loading, then filled in), so that nothing below them moves. */}
+              <LeadNotificationsCard form={form} />
+              <FormEmailToolsCard formId={id} />
             </>
           )}
           {analytics.isError ? (

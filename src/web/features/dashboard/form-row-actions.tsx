@@ -1,145 +1,52 @@
-import { AppWindow, ChartLine, Code, Copy, Eye, Link2, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useNavigate } from '@/web/lib/router';
-import { toast } from 'sonner';
-import { formMessages } from '@/domain/form-messages';
-import { ErrorCode } from '@/domain/api-errors';
-import type { FormSummary } from '@/domain/forms-api';
-import { formAnalyticsPath, formSitePath } from '@/domain/app-paths';
+import { MoreHorizontal } from 'lucide-react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/web/components/ui/dropdown-menu';
-import { Spinner } from '@/web/components/ui/spinner';
-import { useDuplicateForm, useSetFormStatus } from '@/web/features/forms';
-import { ApiError } from '@/web/lib/api';
-import { copyText } from '@/web/lib/copy-text';
-import { EmbedFormDialog } from './embed-form-dialog';
+import { onDemand } from '@/web/lib/on-demand';
 import { displayName } from './format';
+import type { FormRowActionsProps } from './form-row-menu';
 
-type FormRowActionsProps = {
-  form: FormSummary;
-  /** Asks for confirmation before deleting (the dialog lives with the table); focus returns to `trigger`. */
-  onDelete: (form: FormSummary, trigger: HTMLElement | null) => void;
-};
+// The menu (Radix's dropdown, its positioning, the embed dialog) is not part of the dashboard's
+// first paint: it downloads when the owner points at or focuses a row's button.
+const rowMenu = onDemand(() => import('./form-row-menu'));
 
-const errorMessage = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
-/** The "…" menu of one row of the 'Your Forms' table. */
-export function FormRowActions({ form, onDelete }: FormRowActionsProps) {
-  const navigate = useNavigate();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const setStatus = useSetFormStatus();
-  const duplicate = useDuplicateForm();
-  const name = displayName(form.name);
-  const nextStatus = form.status === 'active' ? 'inactive' : 'active';
-  const [embedding, setEmbedding] = useState(false);
+/** The "…" button of one row of the 'Your Forms' table: a stand-in until its menu's module is there. */
+export function FormRowActions(props: FormRowActionsProps) {
+  const menu = rowMenu.useModule();
+  const [opening, setOpening] = useState(false);
+  const [focused, setFocused] = useState(false);
+  if (menu) return <menu.FormRowMenu {...props} defaultOpen={opening} focusTrigger={focused} />;
 
-  const copyLink = async () => {
-    try {
-      await copyText(form.publicUrl);
-      toast.success(
-        formMessages.linkCopied,
-        form.published ? undefined : { description: 'This form is not published yet: the link works once you publish it.' },
-      );
-    } catch {
-      toast.error(`Could not copy the link. Its address is ${form.publicUrl}`);
-    }
+  const preload = () => void rowMenu.load().catch(() => undefined);
+  const open = () => {
+    setOpening(true);
+    preload();
   };
-
-  const toggleStatus = () =>
-    setStatus.mutate(
-      { id: form.id, status: nextStatus },
-      {
-        onSuccess: () => toast.success(nextStatus === 'active' ? `"${name}" is now active` : `"${name}" is now inactive`),
-        onError: (err) => toast.error(errorMessage(err)),
-      },
-    );
-
-  const editPath = (id: string) => `/page-creator?edit=${encodeURIComponent(id)}`;
-
-  // The copy joins the list (newest first), unpublished; the toast leads to it in the page creator.
-  // Awaited rather than mutate's callbacks, which never run if the refetched list moves this row away.
-  const duplicateForm = async () => {
-    try {
-      const copy = await duplicate.mutateAsync(form.id);
-      toast.success(`"${displayName(copy.name)}" created`, {
-        description: 'A copy of this page, not published yet.',
-        action: { label: 'Edit', onClick: () => navigate(editPath(copy.id)) },
-      });
-    } catch (err) {
-      const overLimit = err instanceof ApiError && err.code === ErrorCode.PLAN_LIMIT;
-      toast.error(
-        errorMessage(err),
-        overLimit ? { action: { label: 'See plans', onClick: () => navigate('/settings/billing') } } : undefined,
-      );
-    }
-  };
-
   return (
-    <>
-      {/* Not modal: a modal menu that opens the delete dialog would leave the page inert behind it. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button ref={triggerRef} variant="ghost" size="icon" aria-label={`Actions for ${name}`} className="size-9">
-            {setStatus.isPending || duplicate.isPending ? <Spinner /> : <MoreHorizontal aria-hidden="true" />}
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => navigate(formAnalyticsPath(form.id))}>
-            <ChartLine aria-hidden="true" />
-            View analytics
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => window.open(`/preview?id=${encodeURIComponent(form.id)}`, '_blank', 'noopener')}>
-            <Eye aria-hidden="true" />
-            Preview
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void copyLink()}>
-            <Link2 aria-hidden="true" />
-            Copy Link
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setEmbedding(true)}>
-            <Code aria-hidden="true" />
-            Embed
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => navigate(formSitePath(form.id))}>
-            <AppWindow aria-hidden="true" />
-            Put it on your site
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => navigate(editPath(form.id))}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </DropdownMenuItem>
-          <DropdownMenuItem disabled={duplicate.isPending} onSelect={() => void duplicateForm()}>
-            <Copy aria-hidden="true" />
-            Duplicate
-          </DropdownMenuItem>
-          {/* A draft goes online by publishing it (Edit), not by switching it on. */}
-          {form.published && (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem disabled={setStatus.isPending} onSelect={toggleStatus}>
-                {nextStatus === 'active' ? <Power aria-hidden="true" /> : <PowerOff aria-hidden="true" />}
-                {nextStatus === 'active' ? 'Activate' : 'Deactivate'}
-              </DropdownMenuItem>
-            </>
-          )}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => onDelete(form, triggerRef.current)}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <EmbedFormDialog
-        form={embedding ? form : null}
-        onClose={() => setEmbedding(false)}
-        returnFocus={() => triggerRef.current?.focus()}
-      />
-    </>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Actions for ${displayName(props.form.name)}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className="size-9"
+      onPointerEnter={preload}
+      onFocus={() => {
+        setFocused(true);
+        preload();
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button === 0 && !event.ctrlKey) open();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open();
+      }}
+    >
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
   );
 }

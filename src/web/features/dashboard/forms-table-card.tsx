@@ -1,5 +1,5 @@
 import { Plus, Search, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from '@/web/lib/router';
 import type { FormSummary } from '@/domain/forms-api';
 import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
@@ -8,10 +8,9 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { OptionSelect } from '@/web/components/option-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
-import { DeleteFormDialog } from './delete-form-dialog';
 import { DELETED_COLUMNS, DeletedFormRow } from './deleted-form-row';
 import { displayName, formatCount, formatDate, formatPercent } from './format';
 import { FormRowActions } from './form-row-actions';
@@ -24,6 +23,9 @@ import { useFormsList, type StatusFilter } from './use-forms-list';
 export const EMPTY_STATE_TEXT = 'No forms found. Create your first form to get started.';
 const NO_DELETED_TEXT = `Nothing here: deleted forms stay restorable for ${DELETED_FORM_RETENTION_DAYS} days.`;
 const SEARCH_DEBOUNCE_MS = 250;
+
+// Radix's alert dialog downloads when a delete is first asked for, not with the dashboard.
+const DeleteFormDialog = lazy(() => import('./delete-form-dialog').then((m) => ({ default: m.DeleteFormDialog })));
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Forms' },
@@ -47,11 +49,14 @@ export function FormsTableCard() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [pendingDelete, setPendingDelete] = useState<FormSummary | null>(null);
+  // Mounted from the first delete on, so that closing it runs its exit (focus back to the row).
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deleteTriggerRef = useRef<HTMLElement | null>(null);
 
   const askToDelete = (form: FormSummary, trigger: HTMLElement | null) => {
     deleteTriggerRef.current = trigger;
+    setDeleteAsked(true);
     setPendingDelete(form);
   };
   const returnFocusAfterDelete = () => {
@@ -109,18 +114,12 @@ export function FormsTableCard() {
             <Label htmlFor={statusId} className="sr-only">
               Filter forms by status
             </Label>
-            <Select value={status} onValueChange={(value) => isStatusFilter(value) && setStatus(value)}>
-              <SelectTrigger id={statusId}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {STATUS_OPTIONS.map((o) => (
-                  <SelectItem key={o.value} value={o.value}>
-                    {o.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              id={statusId}
+              value={status}
+              onValueChange={(value) => isStatusFilter(value) && setStatus(value)}
+              options={STATUS_OPTIONS}
+            />
           </div>
         </div>
       </div>
@@ -170,7 +169,11 @@ export function FormsTableCard() {
 
       <LoadMoreFooter list={list} what="forms" />
 
-      <DeleteFormDialog form={pendingDelete} onClose={() => setPendingDelete(null)} returnFocus={returnFocusAfterDelete} />
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <DeleteFormDialog form={pendingDelete} onClose={() => setPendingDelete(null)} returnFocus={returnFocusAfterDelete} />
+        </Suspense>
+      )}
     </Card>
   );
 }

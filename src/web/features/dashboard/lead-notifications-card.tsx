@@ -1,24 +1,25 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { FormDetail } from '@/domain/forms-api';
 import { isOwnerNotify, OWNER_NOTIFY, OWNER_NOTIFY_LABELS } from '@/domain/owner-notify';
 import { Card } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { useSetOwnerNotify } from '@/web/features/forms';
 
 /**
  * How the owner hears of this page's new confirmed leads. It saves on change (there is nothing else
  * to fill in) and applies at once: it is the owner's setting, not part of the published page.
  */
-export function LeadNotificationsCard({ form }: { form: FormDetail }) {
+export function LeadNotificationsCard({ form }: { form: FormDetail | undefined }) {
   const selectId = useId();
   const save = useSetOwnerNotify();
   // While saving, the select shows the choice being saved; on failure it falls back to the saved one.
-  const value = save.isPending ? save.variables.ownerNotify : form.ownerNotify;
+  const value = save.isPending ? save.variables.ownerNotify : form?.ownerNotify;
 
   const choose = (next: string) => {
-    if (!isOwnerNotify(next) || next === form.ownerNotify) return;
+    if (!form || !isOwnerNotify(next) || next === form.ownerNotify) return;
     save.mutate(
       { id: form.id, ownerNotify: next },
       {
@@ -39,18 +40,23 @@ export function LeadNotificationsCard({ form }: { form: FormDetail }) {
         </p>
       </div>
       <div className="w-full shrink-0 sm:w-64">
-        <Select value={value} onValueChange={choose} disabled={save.isPending}>
-          <SelectTrigger id={selectId} aria-busy={save.isPending}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {OWNER_NOTIFY.map((option) => (
-              <SelectItem key={option} value={option}>
-                {OWNER_NOTIFY_LABELS[option]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* While the form loads, the select's place: the card keeps its height, nothing below it moves. */}
+        {value === undefined ? (
+          <Skeleton className="h-10 w-full" />
+        ) : (
+          <Select value={value} onValueChange={choose} disabled={save.isPending}>
+            <SelectTrigger id={selectId} aria-busy={save.isPending}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {OWNER_NOTIFY.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {OWNER_NOTIFY_LABELS[option]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { CircleCheck, Copy, ExternalLink, X } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formMessages } from '@/domain/form-messages';
 import { Button } from '@/web/components/ui/button';
 import { copyText } from '@/web/lib/copy-text';

@@ -1,6 +1,6 @@
 import { CircleCheck, Unplug } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorCode } from '@/domain/api-errors';
 import { EMAIL_TOOL_NAMES, type EmailToolConnection, type EmailToolProvider } from '@/domain/email-tools';
 import { FormAlert } from '@/web/components/form-alert';

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@/web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { EMAIL_TOOL_NAMES, type EmailToolsSettings, type FormEmailTools } from '@/domain/email-tools';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { Card } from '@/web/components/ui/card';
 import { copyText } from '@/web/lib/copy-text';
 

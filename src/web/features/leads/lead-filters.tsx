@@ -4,7 +4,7 @@ import { WORKSPACE_LEAD_STATUSES, type WorkspaceLeadStatus } from '@/domain/form
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { OptionSelect } from '@/web/components/option-select';
 import { displayName } from '@/web/features/dashboard';
 import { useLeadPages } from './api';
 import type { LeadFilter, LeadFilterKey } from './lead-filter';
@@ -19,6 +19,11 @@ export const STATUS_LABELS: Record<WorkspaceLeadStatus, string> = {
   paid: 'Paid',
   refunded: 'Refunded',
 };
+
+const STATUS_OPTIONS = [
+  { value: ANY, label: 'All statuses' },
+  ...WORKSPACE_LEAD_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+];
 
 type LeadFiltersProps = {
   filter: LeadFilter;
@@ -43,19 +48,12 @@ export function LeadFilters({ filter, setFilter, filtered, onClear }: LeadFilter
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor={ids.status}>Status</Label>
-        <Select value={filter.status ?? ANY} onValueChange={(v) => setFilter('status', v === ANY ? '' : v)}>
-          <SelectTrigger id={ids.status}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>All statuses</SelectItem>
-            {WORKSPACE_LEAD_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          id={ids.status}
+          value={filter.status ?? ANY}
+          onValueChange={(v) => setFilter('status', v === ANY ? '' : v)}
+          options={STATUS_OPTIONS}
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor={ids.from}>From</Label>
@@ -149,25 +147,19 @@ function PageSelect({ id, value, onChange }: { id: string; value: string | undef
   const live = pages.data?.live ?? [];
   const deleted = pages.data?.deleted ?? [];
   const unknown = value && ![...live, ...deleted].some((f) => f.id === value) ? value : null;
+  const options = [
+    { value: ANY, label: 'All pages' },
+    ...(unknown ? [{ value: unknown, label: pages.isPending ? 'Loading…' : 'Unknown page' }] : []),
+    ...live.map((f) => ({ value: f.id, label: displayName(f.name) })),
+    ...deleted.map((f) => ({ value: f.id, label: `${displayName(f.name)} (deleted)` })),
+  ];
   return (
-    <Select value={value ?? ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
-      <SelectTrigger id={id} aria-busy={pages.isPending}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ANY}>All pages</SelectItem>
-        {unknown && <SelectItem value={unknown}>{pages.isPending ? 'Loading…' : 'Unknown page'}</SelectItem>}
-        {live.map((f) => (
-          <SelectItem key={f.id} value={f.id}>
-            {displayName(f.name)}
-          </SelectItem>
-        ))}
-        {deleted.map((f) => (
-          <SelectItem key={f.id} value={f.id}>
-            {displayName(f.name)} (deleted)
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      id={id}
+      value={value ?? ANY}
+      onValueChange={(v) => onChange(v === ANY ? '' : v)}
+      options={options}
+      aria-busy={pages.isPending}
+    />
   );
 }

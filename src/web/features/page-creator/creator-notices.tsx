@@ -1,5 +1,5 @@
 import { Link } from '@/web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { FormAlert } from '@/web/components/form-alert';
 import { DraftBanner } from '@/web/features/page-creator/draft/draft-banner';
 import type { StoredDraft } from '@/web/features/page-creator/draft/draft-store';

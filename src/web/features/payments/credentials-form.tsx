@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { PROVIDER_NAMES, type PaymentSettings, type Provider } from '@/domain/payments';
 import { FormAlert } from '@/web/components/form-alert';
 import { TextField } from '@/web/components/text-field';

@@ -5,7 +5,7 @@ import { ConfirmButton } from '@/web/components/confirm-button';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { useDisconnectPaypalMerchant, usePaypalOnboardingLink } from './api';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

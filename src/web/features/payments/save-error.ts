@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorCode } from '@/domain/api-errors';
 import { ApiError } from '@/web/lib/api';
 

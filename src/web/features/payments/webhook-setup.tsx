@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formMessages } from '@/domain/form-messages';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';

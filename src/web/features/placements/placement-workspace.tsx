@@ -1,6 +1,6 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { FormDetail } from '@/domain/forms-api';
 import type { Placement } from '@/domain/placements';
 import { submitLabel } from '@/landing/submit-label';

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { formAnalyticsPath } from '@/domain/app-paths';
 import type { FormDetail } from '@/domain/forms-api';
 import type { PlacementDisplay } from '@/domain/placements';

@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { EditablePages } from '@/domain/plan-usage';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

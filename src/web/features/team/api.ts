@@ -11,8 +11,8 @@ import type {
 } from '@/domain/team';
 import type { PlanId } from '@/domain/plans';
 import { apiFetch } from '@/web/lib/api';
-import { authClient } from '@/web/lib/auth-client';
 import { useNavigate } from '@/web/lib/router';
+import { useSession } from '@/web/lib/session';
 
 /** Client side of the owner API for the team and the workspaces (contract in src/domain/team.ts). */
 
@@ -35,7 +35,7 @@ export const useMe = (enabled = true) => useQuery({ queryKey: meQueryKey, queryF
  * starts on Free) and while it loads. Asks nothing of the server without a session.
  */
 export function useWorkspacePlan(): PlanId {
-  const { data: session } = authClient.useSession();
+  const { data: session } = useSession();
   return useMe(Boolean(session)).data?.workspace.plan ?? 'free';
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { EVENT_DESCRIPTIONS, EVENT_TYPES, type EventType } from '@/domain/events';
 import { FieldError, TextField } from '@/web/components/text-field';
 import {

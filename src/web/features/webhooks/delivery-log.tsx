@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { WebhookDelivery } from '@/domain/webhooks-api';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { WebhookEndpoint } from '@/domain/webhooks-api';
 import {
   AlertDialog,

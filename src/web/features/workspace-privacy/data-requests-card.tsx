@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { accessRequestSchema, requestFileName } from '@/domain/data-requests';
 import { TextField } from '@/web/components/text-field';
 import { Button } from '@/web/components/ui/button';

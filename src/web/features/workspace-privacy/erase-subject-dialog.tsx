@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ERASURE_KEEPS, normaliseSubjectEmail, type ErasureCounts } from '@/domain/data-requests';
 import { EmailAddress } from '@/web/components/email-address';
 import { TextField } from '@/web/components/text-field';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { type PageDefaults, pageDefaultsSchema } from '@/domain/page-defaults';
 import { LanguageSelect } from '@/web/components/language-select';
 import { TextField } from '@/web/components/text-field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { requestFileName, type DataRequestEntry } from '@/domain/data-requests';
 import { EmailAddress } from '@/web/components/email-address';
 import { Button } from '@/web/components/ui/button';

@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { EMAIL_FIELD_ID, type FormConfig } from '@/domain/form-config';
 import { formMessages } from '@/domain/form-messages';
 import { validateEditor, type EditorErrors } from './editor-model';

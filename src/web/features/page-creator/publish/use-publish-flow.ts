@@ -1,6 +1,6 @@
 import { useState, type Dispatch } from 'react';
 import { useNavigate } from '@/web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorCode } from '@/domain/api-errors';
 import { formMessages } from '@/domain/form-messages';
 import type { PublishedPage } from '@/web/features/dashboard';

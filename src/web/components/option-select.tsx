@@ -1,0 +1,67 @@
+import { ChevronDown } from 'lucide-react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { SELECT_TRIGGER_CLASS } from '@/web/components/ui/select-look';
+import { cn } from '@/web/lib/cn';
+import { onDemand } from '@/web/lib/on-demand';
+
+export type SelectOption = { value: string; label: string };
+
+export type OptionSelectProps = {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  className?: string;
+  'aria-busy'?: boolean;
+};
+
+// Radix's select (with its positioning and focus handling, a fifth of a list screen's JavaScript)
+// downloads when the owner points at or focuses the control, not with the screen.
+const selectMenu = onDemand(() => import('./option-select-menu'));
+
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/**
+ * A select of labelled options (Radix's select, ui/select.tsx). Until its module is there it is a
+ * closed trigger of the same look showing the chosen option; pressing it opens the real one.
+ */
+export function OptionSelect(props: OptionSelectProps) {
+  const menu = selectMenu.useModule();
+  const [opening, setOpening] = useState(false);
+  const [focused, setFocused] = useState(false);
+  if (menu) return <menu.OptionSelectMenu {...props} defaultOpen={opening} focusTrigger={focused} />;
+
+  const preload = () => void selectMenu.load().catch(() => undefined);
+  const open = () => {
+    setOpening(true);
+    preload();
+  };
+  return (
+    <button
+      type="button"
+      role="combobox"
+      id={props.id}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      aria-busy={props['aria-busy']}
+      className={cn(SELECT_TRIGGER_CLASS, props.className)}
+      onPointerEnter={preload}
+      onFocus={() => {
+        setFocused(true);
+        preload();
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button === 0 && !event.ctrlKey) open();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open();
+      }}
+    >
+      <span className="pointer-events-none">{props.options.find((o) => o.value === props.value)?.label}</span>
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+    </button>
+  );
+}
