@@ -39,6 +39,8 @@ export interface RunningServer {
   appUrl: string;
   publicUrl: string;
   dataDir: string;
+  /** The server's process id: with its children (the embedded PostgreSQL), what bench/cpu.ts measures. */
+  pid: number;
   /** The server's output so far (for failures). */
   log(): string;
   /** SIGTERM, then wait for the server to stop its HTTP side, job runner and PostgreSQL. */
@@ -94,6 +96,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     appUrl,
     publicUrl,
     dataDir,
+    pid: child.pid!,
     log,
     async stop() {
       if (exited === undefined) {
@@ -197,6 +200,7 @@ export async function publishSectionsPage(
   owner: Owner,
   file: LeadMagnetFile,
   design: Partial<FormConfig['design']> = {},
+  overrides: Partial<FormConfig> = {},
 ): Promise<string> {
   const upload = async (png: Promise<Buffer>, name: string) => uploadImage(owner, await png, name);
   const [logo, cover, author] = [
@@ -224,6 +228,7 @@ export async function publishSectionsPage(
       ...design,
     },
     sections: everySection({ portraits, author, logos }),
+    ...overrides,
   });
 }
 

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';
 import { DEFAULT_FOLLOW_UPS } from '@/domain/follow-ups';
+import { treeCpuMs } from './cpu';
 import {
   freePort,
   publishSectionsPage,
@@ -31,9 +33,12 @@ import {
  *   BENCH_ROOT=/path/to/checkout ...    another checkout (e.g. an older commit), through tsx
  *                                       (compiled with BENCH_COMPILED=1)
  *
- * Two pages, one after the other: the template's page, then the heaviest an owner can make (every
- * kind of section filled generously, a logo and a cover: bench/lib.ts publishSectionsPage), each
- * against the references serving its own bytes. BENCH_SECTIONS=0 leaves out the second. Then the
+ * Pages one after the other, each against the references serving its own bytes: the template's page,
+ * then the heaviest an owner can make (every kind of section filled generously, a logo and a cover:
+ * bench/lib.ts publishSectionsPage; with an A/B test on, as the home page of a custom domain, unless
+ * BENCH_HEAVIEST=0). BENCH_SECTIONS=0 leaves out the second. Beside each rate, the CPU one request
+ * costs, Lodestone's process tree (its PostgreSQL and the views' writes included) against bare
+ * node:http's (bench/cpu.ts): a figure the rest of the machine's load moves far less than rates. Then the
  * template page with a follow-up sequence, so its opt-in (BENCH_FOLLOW_UPS=0: not), and the template
  * page in German and two more languages, by its link's ?lang=de (BENCH_LANGUAGES=0: not).
  *
@@ -218,12 +223,32 @@ export async function startBareNode(
   });
   return {
     url: `http://127.0.0.1:${port}/f/${id}`,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** GET `url` (with Host `host`) as wrk's browser asks for it, uncompressed: its headers and text. */
+function getAs(url: string, host?: string): Promise<{ headers: IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(
+      url,
+      { headers: { 'user-agent': BROWSER_UA, accept: 'text/html', 'accept-encoding': 'identity', ...(host ? { host } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
+          else resolve({ headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+  });
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -244,6 +269,8 @@ export interface PageBench {
   nodeFewHeaders: LoadResult;
   lodestone: LoadResult;
   viewsCounted: number;
+  /** CPU microseconds per request: Lodestone's process tree, and bare node:http's. */
+  cpuUs: { lodestone: number; node: number };
 }
 
 /**
@@ -269,9 +296,10 @@ export async function benchPage(
 ): Promise<PageBench> {
   const pageUrl = `${server.publicUrl}/f/${pageId}${query ? `?${query}` : ''}`;
   const measured = domain ? { url: `${server.publicUrl}/`, host: domain, name: `Lodestone GET / on ${domain}` } : undefined;
-  // The bytes as a crawler gets them (no view counted); nginx and node:http serve exactly these.
-  const res = await fetch(pageUrl, { headers: { 'accept-encoding': 'identity', 'user-agent': BOT_UA } });
-  const html = await res.text();
+  // The bytes the measured visitor gets (wrk's browser, from this address: the same A/B variant, at the
+  // same address); nginx and node:http serve exactly these. Counted as a view before the count starts.
+  const res = await getAs(measured?.url ?? pageUrl, measured?.host);
+  const html = res.text;
   // Lodestone's own headers (security headers, this page's CSP), for node:http to send the same bytes.
   const perAnswer = new Set([
     'date',
@@ -282,7 +310,11 @@ export async function benchPage(
     'vary',
     'transfer-encoding',
   ]);
-  const pageHeaders = Object.fromEntries([...res.headers].filter(([name]) => !perAnswer.has(name)));
+  const pageHeaders = Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([name]) => !perAnswer.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
   console.log(
     `GET /f/{id}: ${Buffer.byteLength(html)} B of HTML, ${gzipSync(html, { level: 6 }).length} B gzipped; ` +
       `${existsSync(WRK) ? `wrk -t1 -c${connections} -d${duration}s --latency` : `autocannon -c${connections} -d${duration} (NOTE: ${WRK} is not installed)`}, ` +
@@ -304,11 +336,15 @@ export async function benchPage(
 
   // node:http twice: with Lodestone's headers (the same bytes on the wire: the reference of the
   // ratio), and with only Content-Type and Cache-Control (what the headers themselves cost).
+  let nodeCpuMs = 0;
   const runBare = async (name: string, headers?: Record<string, string>) => {
     const bare = await startBareNode(html, pageId, headers);
     try {
       await load('warm-up', bare.url, warm);
-      return await load(name, bare.url, opts);
+      const cpu = treeCpuMs(bare.pid);
+      const result = await load(name, bare.url, opts);
+      if (headers) nodeCpuMs = treeCpuMs(bare.pid) - cpu;
+      return result;
     } finally {
       await bare.stop();
     }
@@ -320,6 +356,7 @@ export async function benchPage(
   await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
   await sleep(1500);
   const viewsBefore = await viewsToday(server, pageId);
+  const cpuBefore = treeCpuMs(server.pid);
   const lodestone = await load(target.name, target.url, { ...opts, host: target.host });
   // Views are written in batches (docs/decisions/0026): wait a little more than a flush.
   let viewsCounted = 0;
@@ -328,6 +365,8 @@ export async function benchPage(
     viewsCounted = (await viewsToday(server, pageId)) - viewsBefore;
     if (viewsCounted >= lodestone.requests) break;
   }
+  // Up to the views written: the server's threads, its PostgreSQL, and the view batches' writes.
+  const lodestoneCpuMs = treeCpuMs(server.pid) - cpuBefore;
 
   const rows = [nginxResult, node, nodeFew, lodestone].filter((r): r is LoadResult => !!r);
   const head = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failures'];
@@ -343,13 +382,73 @@ export async function benchPage(
       `Lodestone / node:http (6 headers) ${pct(lodestone.rate, nodeFew.rate)}; Lodestone / nginx ${pct(lodestone.rate, nginxResult?.rate)}; ` +
       `Lodestone p99 ${fmt(lodestone.p99, 2)} ms (goal < 10 ms)`,
   );
+  const perRequest = (cpuMs: number, requests: number) => (requests ? (cpuMs * 1000) / requests : NaN);
+  const lodestoneUs = perRequest(lodestoneCpuMs, lodestone.requests);
+  const nodeUs = perRequest(nodeCpuMs, node.requests);
+  console.log(
+    `CPU per request (whatever else the machine does): Lodestone ${fmt(lodestoneUs, 1)} µs (its threads, its PostgreSQL, the views written), ` +
+      `bare node:http ${fmt(nodeUs, 1)} µs: node:http / Lodestone ${pct(nodeUs, lodestoneUs)}`,
+  );
   console.log(
     `Views counted for the day during the Lodestone run: ${viewsCounted}; requests ${lodestone.tool} reports: ${lodestone.requests}` +
       (viewsCounted === lodestone.requests
         ? ' (equal)'
         : ` (difference ${viewsCounted - lodestone.requests}: requests still in flight when ${lodestone.tool} stopped are counted by the server but not reported)`),
   );
-  return { nginx: nginxResult, node, nodeFewHeaders: nodeFew, lodestone, viewsCounted };
+  return {
+    nginx: nginxResult,
+    node,
+    nodeFewHeaders: nodeFew,
+    lodestone,
+    viewsCounted,
+    cpuUs: { lodestone: lodestoneUs, node: nodeUs },
+  };
+}
+
+/**
+ * A static answer of Lodestone's (the loader script) beside bare node:http sending the same bytes and
+ * headers, gzipped, as wrk asks for them: rates, p99 and CPU per request.
+ */
+async function benchAsset(server: RunningServer, assetPath: string, opts: { duration: number; connections: number }) {
+  const url = `${server.publicUrl}${assetPath}`;
+  const res = await getAs(url);
+  const perAnswer = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'content-encoding',
+    'vary',
+    'transfer-encoding',
+  ]);
+  const headers = Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([name]) => !perAnswer.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
+  console.log(`GET ${assetPath}: ${Buffer.byteLength(res.text)} B, ${gzipSync(res.text, { level: 6 }).length} B gzipped`);
+  const warm = { duration: 2, connections: 10, userAgent: BOT_UA };
+  const bare = await startBareNode(res.text, 'asset', headers);
+  let node: LoadResult;
+  let nodeCpu: number;
+  try {
+    await load('warm-up', bare.url, warm);
+    const cpu = treeCpuMs(bare.pid);
+    node = await load(`bare node:http, same headers (${Object.keys(headers).length + 4})`, bare.url, opts);
+    nodeCpu = treeCpuMs(bare.pid) - cpu;
+  } finally {
+    await bare.stop();
+  }
+  await load('warm-up', url, warm);
+  const cpu = treeCpuMs(server.pid);
+  const lodestone = await load(`Lodestone GET ${assetPath}`, url, opts);
+  const lodestoneCpu = treeCpuMs(server.pid) - cpu;
+  for (const r of [node, lodestone])
+    console.log(`${r.name.padEnd(40)} ${fmt(r.rate)} req/s  p99 ${fmt(r.p99, 2)} ms  failures ${r.failures}`);
+  console.log(
+    `Lodestone / node:http ${((lodestone.rate / node.rate) * 100).toFixed(1)}% (goal >= 90%); p99 ${fmt(lodestone.p99, 2)} ms (goal < 10 ms); ` +
+      `CPU per request: Lodestone ${fmt((lodestoneCpu * 1000) / lodestone.requests, 1)} µs, bare node:http ${fmt((nodeCpu * 1000) / node.requests, 1)} µs`,
+  );
 }
 
 /**
@@ -357,8 +456,12 @@ export async function benchPage(
  * is added and its home page set through the owner API; the workspace's plan and the domain's
  * verification are written in the database, as this machine has no DNS for the name.
  */
-async function homeOnCustomDomain(server: RunningServer, owner: Owner, pageId: string): Promise<string> {
-  const hostname = 'offers.bench.test';
+async function homeOnCustomDomain(
+  server: RunningServer,
+  owner: Owner,
+  pageId: string,
+  hostname = 'offers.bench.test',
+): Promise<string> {
   await sql(server.dataDir, `update organizations set plan = 'pro'`);
   const call = async (method: string, url: string, body: unknown) => {
     const res = await owner.api(method, url, body);
@@ -396,9 +499,37 @@ async function main() {
     await benchPage(server, id, { ...opts, domain });
     if (process.env.BENCH_SECTIONS !== '0' && !root) {
       // Another checkout (BENCH_ROOT) may predate sections: only this one is measured with them.
-      const sections = await publishSectionsPage(owner, await uploadPdf(owner, smallPdf()));
-      console.log('\nThe page with every kind of section, a logo and a cover beside the form:');
-      await benchPage(server, sections, opts);
+      // The heaviest realistic page: every kind of section, a logo and a cover, an A/B test on, served
+      // as the home page of a custom domain (BENCH_HEAVIEST=0: the sections page alone, at /f/{id}).
+      const heaviest = process.env.BENCH_HEAVIEST !== '0';
+      if (heaviest) await sql(server.dataDir, `update organizations set plan = 'pro'`); // A/B tests and domains are Pro's
+      const sections = await publishSectionsPage(
+        owner,
+        await uploadPdf(owner, smallPdf()),
+        {},
+        heaviest ? { abTest: { ...abTest, split: 50 } } : {},
+      );
+      const at = heaviest ? await homeOnCustomDomain(server, owner, sections, 'launch.bench.test') : undefined;
+      console.log(
+        heaviest
+          ? `\nThe heaviest page: every kind of section, a logo and a cover beside the form, an A/B test on (50% see B), at / on ${at}:`
+          : '\nThe page with every kind of section, a logo and a cover beside the form:',
+      );
+      await benchPage(server, sections, { ...opts, domain: at });
+    }
+    if (process.env.BENCH_PLACEMENTS !== '0' && !root) {
+      // The on-site loader and its form (decision 0084): /l.js as the owner's site loads it, then the
+      // template page in a popup placement's frame, as the loader frames it.
+      const site = 'https://blog.bench.test';
+      const framed = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), undefined, { embedOrigins: [site] });
+      const created = await owner.api('POST', `/api/forms/${framed}/placements`, { name: 'Bench popup', display: 'popup' });
+      if (!created.ok) throw new Error(`POST placements: ${created.status} ${await created.text()}`);
+      const { id: placement } = (await created.json()) as { id: string };
+      console.log('\nThe on-site loader script, /l.js:');
+      await benchAsset(server, '/l.js', opts);
+      console.log(`\nIts form: the template page in a popup placement's frame, as the loader frames it on ${site}:`);
+      const query = new URLSearchParams({ ls_placement: placement, ls_host: `${site}/post`, ls_content: 'form' }).toString();
+      await benchPage(server, framed, { ...opts, query });
     }
     if (process.env.BENCH_FOLLOW_UPS !== '0' && !root) {
       // A page with a follow-up sequence (docs/decisions/0090): the same page with its separate opt-in.

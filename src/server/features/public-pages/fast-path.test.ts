@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { BROWSER_UA } from '@tests/kit/visitor';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
@@ -10,6 +10,7 @@ import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '@/domain/form-config';
 import { checkFillTime, MIN_FILL_MS } from '@/server/lib/fill-time';
 import { peekLiveForm } from '@/server/features/submissions';
 import { createVariants, MAX_VARIANTS, pickEncoding, RENDER_WINDOW_MS } from './published-page.js';
+import { PLACEMENT_RECHECK_MS } from './render.js';
 import { ROBOTS_TXT } from './robots.js';
 
 // The published page over a real socket: the fast path answers what Fastify answered, byte for byte
@@ -182,6 +183,61 @@ describe('GET /f/{id} from memory', () => {
       expect.objectContaining({ variant: 'a', views: expected('a') }),
       expect.objectContaining({ variant: 'b', views: expected('b') }),
     ]);
+  });
+
+  it("serves a placement's frame from memory once Fastify has sent it, and trusts its placement only for a while", async () => {
+    const form = await createForm(t.app, owner, { publish: true, config: { embedOrigins: ['https://blog.example.com'] } });
+    const placement = `plc_${'a'.repeat(16)}`;
+    await t.db.execute(sql`insert into placements (id, workspace_id, form_id, settings)
+      select ${placement}, workspace_id, id, '{"name":"Sidebar","display":"popup"}'::jsonb from forms where id = ${form.id}`);
+    const frame = `/f/${form.id}?ls_placement=${placement}&ls_host=${encodeURIComponent('https://blog.example.com/post')}&ls_content=form`;
+    const hidden = (a: Answer) =>
+      Object.fromEntries([...text(a).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const before = throughFastify;
+    const first = await get(frame, { 'accept-encoding': 'gzip', referer: 'https://blog.example.com/post' });
+    expect(throughFastify).toBe(before + 1);
+    const second = await get(frame, { 'accept-encoding': 'gzip', referer: 'https://blog.example.com/other' });
+    expect(throughFastify).toBe(before + 1); // from memory
+    expect(sameAnswer(second.headers)).toEqual(sameAnswer(first.headers));
+    expect(second.headers['content-security-policy']).toContain('frame-ancestors');
+    expect(hidden(second)).toMatchObject({
+      ls_placement: placement,
+      ls_host: 'https://blog.example.com/post',
+      ls_content: 'form',
+      ls_ref: 'https://blog.example.com/other',
+    });
+    // Another host page is another frame: Fastify renders it first.
+    await get(frame.replace('%2Fpost', '%2Fthird'));
+    expect(throughFastify).toBe(before + 2);
+    // The owner's preview, a malformed placement and an unknown one are always Fastify's.
+    for (const path of [
+      `/f/${form.id}?ls_placement=preview&ls_content=form`,
+      `/f/${form.id}?ls_placement=nope`,
+      `/f/${form.id}?ls_placement=plc_${'b'.repeat(16)}`,
+    ]) {
+      const n = throughFastify;
+      await get(path);
+      await get(path);
+      expect(throughFastify - n, path).toBe(2);
+    }
+    // Deleted, the placement is still trusted for PLACEMENT_RECHECK_MS, then checked again: the page as usual.
+    await t.db.execute(sql`delete from placements where id = ${placement}`);
+    const later = Date.now() + PLACEMENT_RECHECK_MS + 1;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const n = throughFastify;
+      const checked = await get(frame);
+      expect(throughFastify).toBe(n + 1);
+      expect(hidden(checked).ls_placement).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: `/api/forms/${form.id}/analytics`,
+      headers: { host: 'localhost:3000', cookie: owner.cookie },
+    });
+    expect(stats.json<{ totals: { views: number } }>().totals.views).toBe(8); // every GET but the two previews
   });
 
   it('leaves garbage ids, NUL bytes, payment outcomes, pages not live and the app host to Fastify', async () => {

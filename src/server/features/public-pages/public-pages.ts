@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
 import type { AbVariant } from '@/domain/ab-test';
 import { isFormId } from '@/domain/ids';
+import { PLACEMENT_FRAME_PARAMS } from '@/domain/placements';
 import { createVariantAssigner } from '@/server/features/ab-testing/index';
 import type { DomainMap, Sites } from '@/server/features/custom-domains/index';
 import { formForVisitor, peekLiveForm, type LiveForm } from '@/server/features/submissions';
 import type { CheckoutDeps } from '@/server/features/payments/index';
 import { createViewBuffer, createVisitorHasher, isCountableView, VIEW_FLUSH_MS } from '@/server/features/page-counts';
 import { type Encoding, pickEncoding, type PublishedDocument, SEEN_GIF, SEEN_SUFFIX } from './published-page.js';
+import { placementFrameOf } from './placement-frame.js';
 import { createRenderer } from './render.js';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -63,7 +65,7 @@ export function createPublicPages(deps: {
    * Answers `GET|HEAD /f/{id}` on the pages host, and `/f/{id}`, `/` (the home page) and `/{slug}`
    * on a serving custom domain (its own workspace's pages only), from memory when the page's lookup
    * and its rendered document are both cached here, with the headers the full pipeline sent for it;
-   * true when it answered. Anything else (another path, a query naming a payment outcome or a placement, a page not
+   * true when it answered. Anything else (another path, a query naming a payment outcome or the owner's preview of a placement, a placement's frame not sent lately, a page not
    * live or not yet rendered, another workspace's page, the app's host, a host of nobody's) is left
    * to Fastify.
    */
@@ -73,8 +75,13 @@ export function createPublicPages(deps: {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !url) return false;
       const q = url.indexOf('?');
       if (q !== -1 && url.includes('payment', q)) return false;
-      // A placement's frame (placement-frame.ts) is rendered for its frame by the full pipeline.
-      if (q !== -1 && url.includes('ls_placement', q)) return false;
+      // A placement's frame (placement-frame.ts), once Fastify has sent it and checked its placement;
+      // the owner's preview of one, always by Fastify.
+      const frame =
+        q !== -1 && url.includes(PLACEMENT_FRAME_PARAMS.placement, q)
+          ? placementFrameOf(new URLSearchParams(url.slice(q + 1)))
+          : undefined;
+      if (frame === null || frame?.id === 'preview') return false;
       const path = q === -1 ? url : url.slice(0, q);
       const page = path.startsWith('/f/');
       if (!page && path !== '/' && !SLUG_PATH.test(path)) return false;
@@ -102,7 +109,7 @@ export function createPublicPages(deps: {
       const form = formForVisitor(live, asked, req.headers['accept-language']);
       const ip = clientIp(req, trustProxy);
       const variant = variantFor(form, ip, req.headers);
-      const doc = render.sentPage(form, variant);
+      const doc = frame ? render.sentFrame(form, variant, frame) : render.sentPage(form, variant);
       if (!doc) return false;
       const encoding = encodingOf(req.headers['accept-encoding']);
       const body = render.body(doc, doc.shared ? '' : String(req.headers.referer ?? ''), encoding);

@@ -232,6 +232,29 @@ export function createRenderer(deps: {
     return cached;
   }
 
+  /**
+   * A page in a placement's frame (placement-frame.ts), rendered once per frame (placement, content,
+   * host page) as the page is per version: its form carries the frame's parameters. The placement was
+   * checked against the database when the frame was last sent through Fastify; the fast path trusts
+   * that check for PLACEMENT_RECHECK_MS, so a deleted placement stops being shown within it.
+   */
+  function framedPage(form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame): PublishedDocument {
+    const now = Date.now();
+    const key = frameKeyOf(form, variant, frame, now);
+    let cached = frames.get(key);
+    if (!cached) {
+      const vary = isMultilingual(form.config) ? 'accept-encoding, accept-language' : 'accept-encoding';
+      cached = { key, vary, shared: false, checkedAt: now, ...landingDocument(form, {}, true, variant, now, frame) };
+      frames.set(key, cached);
+      if (frames.size > MAX_FRAMES) frames.delete(frames.keys().next().value!);
+    }
+    cached.checkedAt = now;
+    return cached;
+  }
+  const frames = new Map<string, PublishedDocument & { checkedAt: number }>();
+  const frameKeyOf = (form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame, now: number) =>
+    `${keyOf(form, variant, now)}\n${frame.id}\n${frame.content}\n${frame.host}`;
+
   /** The per-request parts of a landing document: a freshly signed render time and the referrer. */
   const personalise = (html: string, referrer: string, secondTry = false) =>
     html
@@ -276,7 +299,7 @@ export function createRenderer(deps: {
    * headers it leaves with are kept with the document, for the fast path (fast-path.ts).
    */
   function sendPage(reply: FastifyReply, view: Extract<PublicView, { kind: 'page' }>) {
-    const doc = publishedPage(view.form, view.variant);
+    const doc = view.frame ? framedPage(view.form, view.variant, view.frame) : publishedPage(view.form, view.variant);
     const encoding = pickEncoding(view.acceptEncoding);
     framingHeaders(reply, doc.csp)
       .status(200)
@@ -291,11 +314,13 @@ export function createRenderer(deps: {
 
   /** Sends a view: the one way a public page leaves the server, so its CSP always fits what it shows. */
   const render = (reply: FastifyReply, status: number, view: PublicView) =>
-    view.kind === 'page' && !view.frame ? sendPage(reply, view) : sendPublic(reply, status, framedOrDocumentOf(view));
-  /** A page in a placement's frame carries that frame's parameters: one document per request, with tracking as the page's. */
-  const framedOrDocumentOf = (view: PublicView) => {
+    view.kind === 'page' && view.frame?.id !== 'preview'
+      ? sendPage(reply, view)
+      : sendPublic(reply, status, previewOrDocumentOf(view));
+  /** The owner's preview of a placement: no tracking, no sign-up, one document per request. */
+  const previewOrDocumentOf = (view: PublicView) => {
     if (view.kind !== 'page') return documentOf(view);
-    const { html, csp } = landingDocument(view.form, {}, view.frame?.id !== 'preview', view.variant, Date.now(), view.frame);
+    const { html, csp } = landingDocument(view.form, {}, false, view.variant, Date.now(), view.frame);
     return { html: personalise(html, view.referrer), csp };
   };
   /** The rendered document of a live page's version, if this server has sent it through `render` already. */
@@ -303,8 +328,19 @@ export function createRenderer(deps: {
     const doc = cache.get(keyOf(form, variant, Date.now()));
     return doc?.headers ? doc : undefined;
   };
-  return Object.assign(render, { sentPage, body: variants, sharedPage });
+  /** The rendered document of a page in `frame`, if this server sent it through `render` (and so checked its placement) lately. */
+  const sentFrame = (form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame) => {
+    const now = Date.now();
+    const doc = frames.get(frameKeyOf(form, variant, frame, now));
+    return doc?.headers && now - doc.checkedAt < PLACEMENT_RECHECK_MS ? doc : undefined;
+  };
+  return Object.assign(render, { sentPage, sentFrame, body: variants, sharedPage });
 }
+
+/** How long the fast path trusts a frame's placement as checked when Fastify last sent it. */
+export const PLACEMENT_RECHECK_MS = 10_000;
+/** Frames kept rendered (one per placement and host page): beyond it, the oldest goes. */
+const MAX_FRAMES = 200;
 
 /** The captcha part of a page's cache key: empty for a page without one, so its key is as it was. */
 const captchaKey = (form: LiveForm) => {
