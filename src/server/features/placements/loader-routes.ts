@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@/server/db/client';
 import { createRateLimiter, ipBucket } from '@/server/lib/rate-limiter';
 import type { Tokens } from '@/server/lib/tokens';
+import { pickEncoding, type PublicPages, reusableHeaders } from '@/server/features/public-pages/index';
 import { countEvent, EVENT_BODY_LIMIT, parseEvent } from './events.js';
 import { loadLivePlacement } from './live-placement.js';
 import { placementLoaderScript } from './loader-script.js';
@@ -20,7 +21,12 @@ const json = (reply: FastifyReply, status: number, body: unknown) =>
  */
 export function placementLoaderRoutes(
   app: FastifyInstance,
-  { db, publicOrigin, tokens }: { db: Db; publicOrigin: string; tokens: Tokens },
+  {
+    db,
+    publicOrigin,
+    tokens,
+    publicPages,
+  }: { db: Db; publicOrigin: string; tokens: Tokens; publicPages: Pick<PublicPages, 'keepAnswer'> },
 ) {
   const limiter = createRateLimiter(db, { log: (err) => app.log.warn({ err }, 'could not sweep rate-limit counters') });
 
@@ -30,13 +36,15 @@ export function placementLoaderRoutes(
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
       .header('cross-origin-resource-policy', 'cross-origin')
-      .header('etag', script.etag)
-      .header('vary', 'accept-encoding');
+      .header('etag', script.etag);
+    // From now on answered from memory, with these headers, before Fastify (public-pages.ts).
+    const bodies = { br: script.br, gzip: script.gzip, identity: Buffer.from(script.js) };
+    publicPages.keepAnswer('/l.js', reusableHeaders(reply.getHeaders()), bodies);
+    reply.header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === script.etag) return reply.status(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(script.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(script.gzip);
-    return reply.send(script.js);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(bodies[encoding]);
   });
 
   // Not cached by browsers without asking (no-cache + ETag): a changed placement or list of allowed

@@ -13,7 +13,15 @@ import { PUBLIC_CSP, renderDocument } from './document.js';
 const FRAME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(frameHeightScript).digest('base64')}'`;
 
 /** The sites that may frame the pages of `config`: the owner's list, checked again (it reaches a header). */
-export const framingOrigins = (config: Pick<FormConfig, 'embedOrigins'>): string[] => normalizeEmbedOrigins(config.embedOrigins);
+export function framingOrigins(config: Pick<FormConfig, 'embedOrigins'>): string[] {
+  // Asked on every request a page's document is chosen by (its cache key): parsed once per list.
+  const list = config.embedOrigins;
+  if (!list) return normalizeEmbedOrigins(list);
+  let origins = normalized.get(list);
+  if (!origins) normalized.set(list, (origins = Object.freeze(normalizeEmbedOrigins(list)) as string[]));
+  return origins;
+}
+const normalized = new WeakMap<readonly string[], string[]>();
 
 /**
  * `csp` for a document that `origins` may frame: frame-ancestors lists them, and the height script

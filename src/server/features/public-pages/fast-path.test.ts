@@ -240,6 +240,31 @@ describe('GET /f/{id} from memory', () => {
     expect(stats.json<{ totals: { views: number } }>().totals.views).toBe(8); // every GET but the two previews
   });
 
+  it("answers the loader script from memory once Fastify has sent it, with Fastify's headers, and leaves a revalidation to it", async () => {
+    const first = await get('/l.js', { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    const before = throughFastify;
+    const second = await get('/l.js', { 'accept-encoding': 'gzip' });
+    expect(throughFastify).toBe(before); // from memory
+    expect(sameAnswer(second.headers)).toEqual(sameAnswer(first.headers));
+    expect(second.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      vary: 'accept-encoding',
+      'cache-control': 'public, max-age=300',
+    });
+    expect(gunzipSync(second.body)).toEqual(gunzipSync(first.body));
+    const br = await get('/l.js', { 'accept-encoding': 'br' });
+    const plain = await get('/l.js', { 'accept-encoding': 'identity' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(throughFastify).toBe(before);
+    // A browser's revalidation, and the app's host, are Fastify's.
+    const revalidated = await get('/l.js', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    await get('/l.js', { host: 'localhost:3000' });
+    expect(throughFastify).toBe(before + 2);
+  });
+
   it('leaves garbage ids, NUL bytes, payment outcomes, pages not live and the app host to Fastify', async () => {
     const form = await createForm(t.app, owner, { publish: true });
     await get(`/f/${form.id}`);

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
 import type { AbVariant } from '@/domain/ab-test';
 import { isFormId } from '@/domain/ids';
@@ -54,6 +54,31 @@ export function createPublicPages(deps: {
   }
 
   /**
+   * Answers the fast path gives by path on the pages host and custom domains, once a route has sent
+   * one through Fastify (`keepAnswer`): the loader script. Their headers are the ones Fastify sent.
+   */
+  const kept = new Map<string, { lists: Record<Encoding, string[]>; bodies: Record<Encoding, Buffer> }>();
+  /** Serves `path` from memory from now on: `headers` as the route sent them (without the per-answer ones), in each encoding. */
+  function keepAnswer(path: string, headers: OutgoingHttpHeaders, bodies: Record<Encoding, Buffer>) {
+    if (kept.has(path)) return;
+    const base = flatHeaders(headers);
+    const lists = Object.fromEntries(
+      (['br', 'gzip', 'identity'] as const).map((e) => [
+        e,
+        [
+          ...base,
+          'vary',
+          'accept-encoding',
+          ...(e === 'identity' ? [] : ['content-encoding', e]),
+          'content-length',
+          String(bodies[e].length),
+        ],
+      ]),
+    ) as Record<Encoding, string[]>;
+    kept.set(path, { lists, bodies });
+  }
+
+  /**
    * Counts the view a shared page's beacon reports (decision 0091): only for a page whose document is
    * shared, as its own request counts none; a page under an A/B test counted its view when it was sent.
    */
@@ -74,6 +99,15 @@ export function createPublicPages(deps: {
       const url = req.url;
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !url) return false;
       const q = url.indexOf('?');
+      const answer = kept.get(q === -1 ? url : url.slice(0, q));
+      if (answer) {
+        // A browser asking whether its copy is current gets the route's 304.
+        if (req.headers['if-none-match'] !== undefined || sites(req.headers.host).kind === 'app') return false;
+        const encoding = encodingOf(req.headers['accept-encoding']);
+        res.writeHead(200, answer.lists[encoding]);
+        res.end(req.method === 'HEAD' ? undefined : answer.bodies[encoding]);
+        return true;
+      }
       if (q !== -1 && url.includes('payment', q)) return false;
       // A placement's frame (placement-frame.ts), once Fastify has sent it and checked its placement;
       // the owner's preview of one, always by Fastify.
@@ -121,7 +155,7 @@ export function createPublicPages(deps: {
     };
   }
 
-  return { render, countView, countSeen, variantFor, views, fastPath };
+  return { render, countView, countSeen, variantFor, views, fastPath, keepAnswer };
 }
 
 /** The beacon's headers; never stored, so each view reaches the server. */
@@ -141,14 +175,18 @@ function headersOf(doc: PublishedDocument, encoding: Encoding): string[] {
   let lists = headerLists.get(doc);
   if (!lists) headerLists.set(doc, (lists = {}));
   return (lists[encoding] ??= [
-    ...Object.entries(doc.headers ?? {}).flatMap(([name, value]) =>
-      Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
-    ),
+    ...flatHeaders(doc.headers ?? {}),
     'vary',
     doc.vary,
     ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
   ]);
 }
+
+/** Headers as the flat list writeHead takes. */
+const flatHeaders = (headers: OutgoingHttpHeaders) =>
+  Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+  );
 
 // Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
 const encodings = new Map<string, Encoding>();
