@@ -232,6 +232,24 @@ export async function startBareNode(
   };
 }
 
+/** Headers an answer of Lodestone's carries that are not per answer: what the references send too. */
+function reusedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const perAnswer = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'content-length',
+    'content-encoding',
+    'vary',
+    'transfer-encoding',
+  ]);
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !perAnswer.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
 /** GET `url` (with Host `host`) as wrk's browser asks for it, uncompressed: its headers and text. */
 function getAs(url: string, host?: string): Promise<{ headers: IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
@@ -301,20 +319,8 @@ export async function benchPage(
   const res = await getAs(measured?.url ?? pageUrl, measured?.host);
   const html = res.text;
   // Lodestone's own headers (security headers, this page's CSP), for node:http to send the same bytes.
-  const perAnswer = new Set([
-    'date',
-    'connection',
-    'keep-alive',
-    'content-length',
-    'content-encoding',
-    'vary',
-    'transfer-encoding',
-  ]);
-  const pageHeaders = Object.fromEntries(
-    Object.entries(res.headers)
-      .filter(([name]) => !perAnswer.has(name))
-      .map(([name, value]) => [name, String(value)]),
-  );
+  const pageHeaders = reusedHeaders(res.headers);
+
   console.log(
     `GET /f/{id}: ${Buffer.byteLength(html)} B of HTML, ${gzipSync(html, { level: 6 }).length} B gzipped; ` +
       `${existsSync(WRK) ? `wrk -t1 -c${connections} -d${duration}s --latency` : `autocannon -c${connections} -d${duration} (NOTE: ${WRK} is not installed)`}, ` +
@@ -412,20 +418,8 @@ export async function benchPage(
 async function benchAsset(server: RunningServer, assetPath: string, opts: { duration: number; connections: number }) {
   const url = `${server.publicUrl}${assetPath}`;
   const res = await getAs(url);
-  const perAnswer = new Set([
-    'date',
-    'connection',
-    'keep-alive',
-    'content-length',
-    'content-encoding',
-    'vary',
-    'transfer-encoding',
-  ]);
-  const headers = Object.fromEntries(
-    Object.entries(res.headers)
-      .filter(([name]) => !perAnswer.has(name))
-      .map(([name, value]) => [name, String(value)]),
-  );
+  const headers = reusedHeaders(res.headers);
+
   console.log(`GET ${assetPath}: ${Buffer.byteLength(res.text)} B, ${gzipSync(res.text, { level: 6 }).length} B gzipped`);
   const warm = { duration: 2, connections: 10, userAgent: BOT_UA };
   const bare = await startBareNode(res.text, 'asset', headers);

@@ -10,5 +10,8 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** Debian's Chromium. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
 /** Debian's Chromium, headless, through Playwright. */
-export const launchChromium = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

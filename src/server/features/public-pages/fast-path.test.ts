@@ -1,11 +1,11 @@
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { BROWSER_UA } from '@tests/kit/visitor';
-import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { createTestApp, type TestApp } from '@tests/setup/app';
+import { answerText, socketGet, type SocketAnswer } from '@tests/kit/socket-get';
 import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '@/domain/form-config';
 import { checkFillTime, MIN_FILL_MS } from '@/server/lib/fill-time';
 import { peekLiveForm } from '@/server/features/submissions';
@@ -30,32 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: PUBLIC_HOST, 'user-agent': BROWSER_UA, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-const text = (a: Answer) =>
-  (a.headers['content-encoding'] === 'br'
-    ? brotliDecompressSync(a.body)
-    : a.headers['content-encoding'] === 'gzip'
-      ? gunzipSync(a.body)
-      : a.body
-  ).toString();
+type Answer = SocketAnswer;
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => socketGet(port, path, headers, method);
+const text = answerText;
 /** The length differs by a byte or two between windows: the signed time compresses differently. */
 const sameAnswer = ({ date: _d, 'content-length': _l, ...rest }: Answer['headers']) => rest;
 

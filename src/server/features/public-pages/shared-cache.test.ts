@@ -1,11 +1,10 @@
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createUser, type SignedUpUser } from '@tests/kit/owner';
 import { BROWSER_UA } from '@tests/kit/visitor';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { answerText, socketGet } from '@tests/kit/socket-get';
 import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '@/domain/form-config';
 import { checkFillTime } from '@/server/lib/fill-time';
 
@@ -28,26 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: PUBLIC_HOST, 'user-agent': BROWSER_UA, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-const html = (a: Answer) => (a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body).toString();
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => socketGet(port, path, headers, method);
+const html = answerText;
 
 async function views(formId: string) {
   const res = await t.app.inject({
