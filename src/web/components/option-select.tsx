@@ -1,8 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { SELECT_TRIGGER_CLASS } from '@/web/components/ui/select-look';
 import { cn } from '@/web/lib/cn';
-import { onDemand } from '@/web/lib/on-demand';
+import { onDemand, useStandIn } from '@/web/lib/on-demand';
 
 export type SelectOption = { value: string; label: string };
 
@@ -19,23 +18,14 @@ export type OptionSelectProps = {
 // downloads when the owner points at or focuses the control, not with the screen.
 const selectMenu = onDemand(() => import('./option-select-menu'));
 
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
-
 /**
  * A select of labelled options (Radix's select, ui/select.tsx). Until its module is there it is a
  * closed trigger of the same look showing the chosen option; pressing it opens the real one.
  */
 export function OptionSelect(props: OptionSelectProps) {
-  const menu = selectMenu.useModule();
-  const [opening, setOpening] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { module: menu, opening, focused, trigger } = useStandIn(selectMenu);
   if (menu) return <menu.OptionSelectMenu {...props} defaultOpen={opening} focusTrigger={focused} />;
 
-  const preload = () => void selectMenu.load().catch(() => undefined);
-  const open = () => {
-    setOpening(true);
-    preload();
-  };
   return (
     <button
       type="button"
@@ -45,20 +35,7 @@ export function OptionSelect(props: OptionSelectProps) {
       aria-autocomplete="none"
       aria-busy={props['aria-busy']}
       className={cn(SELECT_TRIGGER_CLASS, props.className)}
-      onPointerEnter={preload}
-      onFocus={() => {
-        setFocused(true);
-        preload();
-      }}
-      onBlur={() => setFocused(false)}
-      onPointerDown={(event: PointerEvent) => {
-        if (event.button === 0 && !event.ctrlKey) open();
-      }}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (!OPENING_KEYS.has(event.key)) return;
-        event.preventDefault();
-        open();
-      }}
+      {...trigger}
     >
       <span className="pointer-events-none">{props.options.find((o) => o.value === props.value)?.label}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />

@@ -232,6 +232,10 @@ export function createRenderer(deps: {
     return cached;
   }
 
+  const frames = new Map<string, PublishedDocument & { checkedAt: number }>();
+  const frameKeyOf = (form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame, now: number) =>
+    `${keyOf(form, variant, now)}\n${frame.id}\n${frame.content}\n${frame.host}`;
+
   /**
    * A page in a placement's frame (placement-frame.ts), rendered once per frame (placement, content,
    * host page) as the page is per version: its form carries the frame's parameters. The placement was
@@ -251,9 +255,6 @@ export function createRenderer(deps: {
     cached.checkedAt = now;
     return cached;
   }
-  const frames = new Map<string, PublishedDocument & { checkedAt: number }>();
-  const frameKeyOf = (form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame, now: number) =>
-    `${keyOf(form, variant, now)}\n${frame.id}\n${frame.content}\n${frame.host}`;
 
   /** The per-request parts of a landing document: a freshly signed render time and the referrer. */
   const personalise = (html: string, referrer: string, secondTry = false) =>

@@ -1,7 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
-import { onDemand } from '@/web/lib/on-demand';
+import { onDemand, useStandIn } from '@/web/lib/on-demand';
 import { displayName } from './format';
 import type { FormRowActionsProps } from './form-row-menu';
 
@@ -9,20 +8,11 @@ import type { FormRowActionsProps } from './form-row-menu';
 // first paint: it downloads when the owner points at or focuses a row's button.
 const rowMenu = onDemand(() => import('./form-row-menu'));
 
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
-
 /** The "…" button of one row of the 'Your Forms' table: a stand-in until its menu's module is there. */
 export function FormRowActions(props: FormRowActionsProps) {
-  const menu = rowMenu.useModule();
-  const [opening, setOpening] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { module: menu, opening, focused, trigger } = useStandIn(rowMenu);
   if (menu) return <menu.FormRowMenu {...props} defaultOpen={opening} focusTrigger={focused} />;
 
-  const preload = () => void rowMenu.load().catch(() => undefined);
-  const open = () => {
-    setOpening(true);
-    preload();
-  };
   return (
     <Button
       variant="ghost"
@@ -31,20 +21,7 @@ export function FormRowActions(props: FormRowActionsProps) {
       aria-haspopup="menu"
       aria-expanded={false}
       className="size-9"
-      onPointerEnter={preload}
-      onFocus={() => {
-        setFocused(true);
-        preload();
-      }}
-      onBlur={() => setFocused(false)}
-      onPointerDown={(event: PointerEvent) => {
-        if (event.button === 0 && !event.ctrlKey) open();
-      }}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (!OPENING_KEYS.has(event.key)) return;
-        event.preventDefault();
-        open();
-      }}
+      {...trigger}
     >
       <MoreHorizontal aria-hidden="true" />
     </Button>
