@@ -1,58 +1,126 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /*
- * CPU time used by a process and everything it started (the server, its threads, its embedded
- * PostgreSQL), from /proc: what a request costs in CPU whatever else the machine is doing, which a
- * rate measured on a shared 2-core machine cannot say alone. Linux only; elsewhere it reads 0.
+ * CPU time from /proc: what a request or a sign-up costs in CPU whatever else the machine is doing,
+ * which a rate measured on a shared 2-core machine cannot say alone. Linux only; elsewhere it reads 0.
+ *
+ * The embedded PostgreSQL is not below the server in the process tree (pg_ctl starts it detached),
+ * so a server's CPU is its own process tree plus its cluster's (`serverCpuMs`).
  */
 
-const TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
+const TICK_MS =
+  1000 /
+  (() => {
+    try {
+      return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    } catch {
+      return 100;
+    }
+  })();
 
-interface Stat {
-  ppid: number;
-  /** utime + stime of the process (all its threads), in ticks. */
-  ticks: number;
-}
-
-function readStat(pid: string): Stat | null {
+/** utime + stime of `pid` (all its threads), what it reaped of its children (cutime + cstime), in ms, and its parent; null once it is gone. */
+export function procStat(pid: number): { self: number; children: number; ppid: number } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may hold spaces and parentheses: state is field 3.
+    // The command name may hold spaces and parentheses: the fields start after its last ')'.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    const n = (i: number) => Number(fields[i - 3]);
+    return { self: (n(14) + n(15)) * TICK_MS, children: (n(16) + n(17)) * TICK_MS, ppid: n(4) };
   } catch {
     return null;
   }
 }
 
+/** Every running process: its parent and its own CPU. */
+function processes(): Map<number, { ppid: number; self: number }> {
+  const all = new Map<number, { ppid: number; self: number }>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return all;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (stat) all.set(Number(entry), stat);
+  }
+  return all;
+}
+
 /** Milliseconds of CPU used so far by `root` and every process below it that is still running. */
 export function treeCpuMs(root: number): number {
-  let procs: string[];
-  try {
-    procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return 0;
-  }
-  const stats = new Map<number, Stat>();
-  for (const pid of procs) {
-    const stat = readStat(pid);
-    if (stat) stats.set(Number(pid), stat);
-  }
+  const all = processes();
   const children = new Map<number, number[]>();
-  for (const [pid, { ppid }] of stats) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  let ticks = 0;
+  for (const [pid, { ppid }] of all) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  let ms = 0;
   const queue = [root];
   while (queue.length > 0) {
     const pid = queue.pop()!;
-    ticks += stats.get(pid)?.ticks ?? 0;
+    ms += all.get(pid)?.self ?? 0;
     queue.push(...(children.get(pid) ?? []));
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return ms;
+}
+
+/** The postmaster of the embedded cluster in a server's DATA_DIR, or null. */
+export function postmasterPid(dataDir: string): number | null {
+  try {
+    return Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The embedded cluster's CPU so far: the postmaster's own and what it reaped (backends that ended),
+ * plus every live child's (backends, checkpointer, autovacuum, WAL writer...). A backend that ends
+ * between two readings moves from one term to the other, so nothing is counted twice or lost.
+ */
+export function postgresCpuMs(dataDir: string): number {
+  const pm = postmasterPid(dataDir);
+  const root = pm ? procStat(pm) : null;
+  if (!pm || !root) return 0;
+  let ms = root.self + root.children;
+  for (const [, stat] of processes()) if (stat.ppid === pm) ms += stat.self;
+  return ms;
+}
+
+/** A server's CPU so far: its process tree (every thread) and its embedded PostgreSQL. */
+export const serverCpuMs = (server: { pid: number; dataDir: string }) => treeCpuMs(server.pid) + postgresCpuMs(server.dataDir);
+
+/**
+ * Milliseconds of CPU used so far by each thread of `pid`, by thread name (threads of one name
+ * summed; the main thread as "main"): where a request's CPU goes inside the server.
+ */
+export function cpuByThread(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tasks) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = tid === String(pid) ? 'main' : text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      byName.set(name, (byName.get(name) ?? 0) + ms);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return byName;
+}
+
+/** What each entry of `cpuByThread` grew by between two readings, largest first. */
+export function cpuGrowth(before: Map<string, number>, after: Map<string, number>): [string, number][] {
+  return [...after]
+    .map(([name, ms]): [string, number] => [name, ms - (before.get(name) ?? 0)])
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
 }

@@ -39,7 +39,7 @@ export interface RunningServer {
   appUrl: string;
   publicUrl: string;
   dataDir: string;
-  /** The server's process id: with its children (the embedded PostgreSQL), what bench/cpu.ts measures. */
+  /** The server's process id: its threads; with its DATA_DIR's embedded PostgreSQL, what bench/cpu.ts's `serverCpuMs` measures. */
   pid: number;
   /** The server's output so far (for failures). */
   log(): string;
@@ -69,7 +69,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const dataDir = path.join(workDir, 'data');
   const logFile = path.join(workDir, 'server.log');
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, entry, {
+  // BENCH_NODE_ARGS: more arguments to the server's node, before its entry (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';
 import { DEFAULT_FOLLOW_UPS } from '@/domain/follow-ups';
-import { treeCpuMs } from './cpu';
+import { cpuByThread, cpuGrowth, postgresCpuMs, serverCpuMs, treeCpuMs } from './cpu';
 import {
   freePort,
   publishSectionsPage,
@@ -37,13 +37,14 @@ import {
  * then the heaviest an owner can make (every kind of section filled generously, a logo and a cover:
  * bench/lib.ts publishSectionsPage; with an A/B test on, as the home page of a custom domain, unless
  * BENCH_HEAVIEST=0). BENCH_SECTIONS=0 leaves out the second. Beside each rate, the CPU one request
- * costs, Lodestone's process tree (its PostgreSQL and the views' writes included) against bare
- * node:http's (bench/cpu.ts): a figure the rest of the machine's load moves far less than rates. Then the
+ * costs, Lodestone's (its threads and its embedded PostgreSQL, the views' writes included; then per
+ * thread) against bare node:http's (bench/cpu.ts): a figure the rest of the machine's load moves far less than rates. Then the
  * template page with a follow-up sequence, so its opt-in (BENCH_FOLLOW_UPS=0: not), and the template
  * page in German and two more languages, by its link's ?lang=de (BENCH_LANGUAGES=0: not).
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
- * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent).
+ * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent), BENCH_NODE_ARGS
+ * (more arguments to the server's node, e.g. `--cpu-prof --cpu-prof-dir=DIR`).
  */
 
 const WRK = process.env.BENCH_WRK ?? '/usr/bin/wrk';
@@ -287,7 +288,7 @@ export interface PageBench {
   nodeFewHeaders: LoadResult;
   lodestone: LoadResult;
   viewsCounted: number;
-  /** CPU microseconds per request: Lodestone's process tree, and bare node:http's. */
+  /** CPU microseconds per request: Lodestone's (its threads and its PostgreSQL), and bare node:http's. */
   cpuUs: { lodestone: number; node: number };
 }
 
@@ -362,8 +363,12 @@ export async function benchPage(
   await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
   await sleep(1500);
   const viewsBefore = await viewsToday(server, pageId);
-  const cpuBefore = treeCpuMs(server.pid);
+  const cpuBefore = serverCpuMs(server);
+  const threadsBefore = cpuByThread(server.pid);
+  const postgresBefore = postgresCpuMs(server.dataDir);
   const lodestone = await load(target.name, target.url, { ...opts, host: target.host });
+  const threadsAfter = cpuByThread(server.pid);
+  const postgresDuring = postgresCpuMs(server.dataDir) - postgresBefore;
   // Views are written in batches (docs/decisions/0026): wait a little more than a flush.
   let viewsCounted = 0;
   for (let i = 0; i < 20; i++) {
@@ -372,7 +377,7 @@ export async function benchPage(
     if (viewsCounted >= lodestone.requests) break;
   }
   // Up to the views written: the server's threads, its PostgreSQL, and the view batches' writes.
-  const lodestoneCpuMs = treeCpuMs(server.pid) - cpuBefore;
+  const lodestoneCpuMs = serverCpuMs(server) - cpuBefore;
 
   const rows = [nginxResult, node, nodeFew, lodestone].filter((r): r is LoadResult => !!r);
   const head = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failures'];
@@ -394,6 +399,12 @@ export async function benchPage(
   console.log(
     `CPU per request (whatever else the machine does): Lodestone ${fmt(lodestoneUs, 1)} µs (its threads, its PostgreSQL, the views written), ` +
       `bare node:http ${fmt(nodeUs, 1)} µs: node:http / Lodestone ${pct(nodeUs, lodestoneUs)}`,
+  );
+  console.log(
+    `  of which, during the load (µs a request): ` +
+      [...cpuGrowth(threadsBefore, threadsAfter), ['PostgreSQL', postgresDuring] as const]
+        .map(([name, ms]) => `${name} ${fmt(perRequest(ms, lodestone.requests), 1)}`)
+        .join(', '),
   );
   console.log(
     `Views counted for the day during the Lodestone run: ${viewsCounted}; requests ${lodestone.tool} reports: ${lodestone.requests}` +
@@ -434,9 +445,9 @@ async function benchAsset(server: RunningServer, assetPath: string, opts: { dura
     await bare.stop();
   }
   await load('warm-up', url, warm);
-  const cpu = treeCpuMs(server.pid);
+  const cpu = serverCpuMs(server);
   const lodestone = await load(`Lodestone GET ${assetPath}`, url, opts);
-  const lodestoneCpu = treeCpuMs(server.pid) - cpu;
+  const lodestoneCpu = serverCpuMs(server) - cpu;
   for (const r of [node, lodestone])
     console.log(`${r.name.padEnd(40)} ${fmt(r.rate)} req/s  p99 ${fmt(r.p99, 2)} ms  failures ${r.failures}`);
   console.log(

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSmtpSink, type SmtpSink } from '@tests/setup/smtp-sink';
+import { postgresCpuMs, postmasterPid, procStat } from './cpu';
 import { freePort, publishTemplatePage, ROOT, signUpOwner, smallPdf, sql, tempDir, uploadPdf } from './lib';
 
 /*
@@ -58,50 +59,6 @@ const BROWSER_UA =
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN;
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-
-// ---------------------------------------------------------------- CPU time from /proc
-
-const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux
-
-/** utime, stime, cutime, cstime (ms) and the parent of `pid`, or null once it is gone. */
-function procStat(pid: number): { self: number; children: number; ppid: number } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: the fields start after its last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    const n = (i: number) => Number(fields[i - 3]);
-    return { self: (n(14) + n(15)) * TICK_MS, children: (n(16) + n(17)) * TICK_MS, ppid: n(4) };
-  } catch {
-    return null;
-  }
-}
-
-function postmasterPid(dataDir: string): number | null {
-  try {
-    return Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The cluster's CPU so far: the postmaster's own and what it reaped (backends that ended), plus
- * every live child's (backends, checkpointer, autovacuum, WAL writer...). A backend that ends
- * between two readings moves from one term to the other, so nothing is counted twice or lost.
- */
-function postgresCpuMs(dataDir: string): number {
-  const pm = postmasterPid(dataDir);
-  if (!pm) return 0;
-  const root = procStat(pm);
-  if (!root) return 0;
-  let total = root.self + root.children;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const s = procStat(Number(entry));
-    if (s && s.ppid === pm) total += s.self;
-  }
-  return total;
-}
 
 /** The server process's CPU, every thread of it (the HTTP side and the job thread). */
 const nodeCpuMs = (pid: number) => procStat(pid)?.self ?? 0;

@@ -197,6 +197,36 @@ const LOCAL_QUEUE = (concurrency: number) => ({ localQueue: { size: 2 * concurre
  */
 export const BATCHED_COMPLETION = { completeJobBatchDelay: 0, failJobBatchDelay: 0 };
 
+/**
+ * Jobs finished by one runner between two vacuums of the queue's table (decision 0097). A burst
+ * leaves the deleted jobs at the head of the index every fetch walks; vacuumed this often, each
+ * fetch walks a few hundred at most, and an idle server's PostgreSQL is not woken for it.
+ */
+export const VACUUM_AFTER_JOBS = 500;
+
+/**
+ * Vacuums the job table after every `after` jobs `runner` finished, one vacuum at a time, skipped
+ * when another server's is under way (`skip_locked`). A vacuum that fails (a role that may not) is
+ * logged and the next is tried as usual; autovacuum still visits the table on its own schedule.
+ */
+function vacuumAfterChurn(pool: pg.Pool, runner: Runner, log: Log, after = VACUUM_AFTER_JOBS) {
+  let finished = 0;
+  let vacuum: Promise<void> | undefined;
+  runner.events.on('job:complete', () => {
+    if (++finished < after || vacuum) return;
+    finished = 0;
+    vacuum = pool
+      .query('vacuum (skip_locked) graphile_worker._private_jobs')
+      .then(
+        () => undefined,
+        (err: unknown) => log.warn(`vacuuming the job queue failed: ${err instanceof Error ? err.message : String(err)}`),
+      )
+      .finally(() => (vacuum = undefined));
+  });
+  /** The vacuum under way, if any, settled. */
+  return { settled: () => vacuum ?? Promise.resolve() };
+}
+
 export interface JobRunner {
   stop(): Promise<void>;
   /**
@@ -219,7 +249,11 @@ export async function startJobRunner(
   taskList: TaskList,
   crontab: string,
   log: Log,
-  { sweepIntervalMs = SWEEP_INTERVAL_MS, concurrency = 2 }: { sweepIntervalMs?: number; concurrency?: number } = {},
+  {
+    sweepIntervalMs = SWEEP_INTERVAL_MS,
+    concurrency = 2,
+    vacuumAfterJobs = VACUUM_AFTER_JOBS,
+  }: { sweepIntervalMs?: number; concurrency?: number; vacuumAfterJobs?: number } = {},
 ): Promise<JobRunner> {
   const logger: WorkerLogger = new Logger(() => (level, message) => {
     if (level === 'error') log.error(message);
@@ -246,6 +280,7 @@ export async function startJobRunner(
     throw err;
   }
   liveness.startSweeping(sweepIntervalMs);
+  const vacuums = vacuumAfterChurn(pool, runner, log, vacuumAfterJobs);
   let stopping: Promise<void> | undefined;
   const ended = runner.promise.then(
     () => 'its worker pool shut down',
@@ -266,6 +301,7 @@ export async function startJobRunner(
         await runner.stop().catch((err: unknown) => {
           if (!String(err).includes('already stopped')) throw err;
         });
+        await vacuums.settled();
         await liveness.stop();
       })()),
   };
