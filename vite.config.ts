@@ -128,6 +128,72 @@ function firstLoadIconFiles(): Set<string> {
   return files;
 }
 
+/** The data layer every screen but the static ones loads: TanStack Query, the API client, the screens' providers. */
+const QUERY =
+  /node_modules[\\/]@tanstack[\\/]|src[\\/]web[\\/](lib[\\/](api|query-client|query-retry)\.ts|app[\\/]screen-providers\.tsx)$|src[\\/]domain[\\/]api-errors\.ts$/;
+
+/** The owner's screens (signed in); the others are the visitor's. */
+const OWNER_ROUTE = /^\/(dashboard|settings|page-creator|preview)(\/|$)/;
+/** Of the owner's modules, those at least this many of the owner's screens import go in one chunk. */
+const OWNER_SHARED_BY = 8;
+
+/**
+ * The chunk of a module that the dashboard's first load needs, or null to leave it to the
+ * bundler. Left alone, the bundler puts each module in a chunk per set of
+ * screens that import it; with some forty screens that made the dashboard download 46 scripts,
+ * many under 1 KB, which compress worse apart than together (the same class names, the same
+ * JSX) and each carry imports and exports. Two chunks gather them instead:
+ * - `owner`: what the dashboard or the header's account area imports and most of the owner's
+ *   screens do too (the session, the screen heading, cards, error states, toasts, forms' and
+ *   payments' queries);
+ * - `lists`: what the dashboard and the leads list share (the paged table, the option select,
+ *   the plan-limit notices), that no visitor's screen imports.
+ * Never a module the entry or a static screen imports, so Home's scripts stay as they are. A
+ * module's imports are imported by at least the screens that import it, so `owner` imports
+ * nothing from `lists` (only the reverse) and neither is imported by the entry: no cycles.
+ */
+function ownerChunks(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  let importedBy: Map<string, Set<string>> | undefined;
+  // Which roots (the entry, each screen, the account area) import each module, directly or not.
+  const reach = (ctx: Rolldown.ChunkingContext) => {
+    const map = new Map<string, Set<string>>();
+    const roots: [string, string][] = [
+      ['entry', path.join(src, 'web', 'main.tsx')],
+      ...(Object.entries(SCREENS) as [string, Screen][]).map(([route, screen]): [string, string] => [
+        screen.static ? 'static' : route,
+        path.join(src, 'web', screen.module),
+      ]),
+      ['/dashboard', path.join(src, 'web', ACCOUNT_AREA_MODULE)],
+    ];
+    for (const [root, id] of roots) {
+      const seen = new Set<string>();
+      const stack = [id];
+      while (stack.length > 0) {
+        const next = stack.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+      }
+      for (const module of seen) map.set(module, (map.get(module) ?? new Set()).add(root));
+    }
+    return map;
+  };
+  return (id, ctx) => {
+    importedBy ??= reach(ctx);
+    const roots = importedBy.get(id);
+    if (!roots?.has('/dashboard') || roots.has('entry') || roots.has('static')) return null;
+    const owners = [...roots].filter((root) => OWNER_ROUTE.test(root)).length;
+    if (owners >= OWNER_SHARED_BY) return 'owner';
+    if (roots.has('/dashboard/leads') && owners === roots.size) return 'lists';
+    return null;
+  };
+}
+
+/** The chunk file names of the screens (`features/x/y-page.tsx` becomes `assets/y-page-<hash>.js`). */
+const SCREEN_CHUNK = new RegExp(
+  `^assets/(${[...new Set(Object.values(SCREENS).map((screen) => path.basename(screen.module, '.tsx')))].join('|')})-[\\w-]{8}\\.js$`,
+);
+
 const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
 const FIRST_LOAD_ICONS = firstLoadIconFiles();
 
@@ -140,6 +206,13 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     assetsDir: 'assets',
+    modulePreload: {
+      // The router's import of each screen carries no list of the chunks that screen imports: the
+      // lists of some forty screens were 2 KB of the entry on every first load. The first screen's
+      // chunks are named by the document (screenPreloads); a later screen starts loading when a
+      // link to it is pointed at or focused (app/router.tsx, prefetchScreen).
+      resolveDependencies: (file, deps) => (SCREEN_CHUNK.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -155,6 +228,10 @@ export default defineConfig({
             // modules they used to be merged with (money, languages): a screen that formats money
             // does not download them.
             { name: 'icu', priority: 1, test: /node_modules[\\/](@formatjs[\\/]|intl-messageformat[\\/])/ },
+            // One chunk instead of five (the chunk of each screen that used a part): the dependencies
+            // are not pulled in with it, or React would come along (as it does with the icons).
+            { name: 'query', priority: 1, test: QUERY, includeDependenciesRecursively: false },
+            { name: ownerChunks(), debugName: 'owner', priority: 0, includeDependenciesRecursively: false },
           ],
         },
       },

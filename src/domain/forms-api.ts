@@ -4,6 +4,7 @@ import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-c
 import type { Currency } from './money';
 import type { OwnerNotify } from './owner-notify';
 import type { PaymentStatus, Provider, Revenue } from './payments';
+import { WORKSPACE_LEAD_STATUSES } from './lead-statuses';
 import { FREE_PLAN_FORM_LIMIT } from './plans';
 
 /**
@@ -228,8 +229,7 @@ export interface LeadListPage {
 export const listLeadsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 
 /** The workspace's leads across pages: GET /api/leads?q=&form=&status=&from=&to=&utmSource=&cursor= -> LeadListPage. */
-export const WORKSPACE_LEAD_STATUSES = ['pending', 'confirmed', 'paid', 'refunded'] as const;
-export type WorkspaceLeadStatus = (typeof WORKSPACE_LEAD_STATUSES)[number];
+export { WORKSPACE_LEAD_STATUSES, type WorkspaceLeadStatus } from './lead-statuses';
 
 /** The filters of the workspace's leads, shared by the list (GET /api/leads) and the export (src/domain/lead-export.ts). */
 export const workspaceLeadsFilterFields = {

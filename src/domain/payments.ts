@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Currency } from './money';
+import { PROVIDER_NAMES, type PaymentStatus, type Provider } from './payment-providers';
 
 /**
  * Payments (docs/decisions/0007): an owner connects Stripe and/or PayPal per workspace; a visitor on a paid
@@ -26,12 +27,7 @@ import type { Currency } from './money';
  * `errors.payment` = providerNotConnectedMessage(...).
  */
 
-export const PROVIDERS = ['stripe', 'paypal'] as const;
-export type Provider = (typeof PROVIDERS)[number];
-export const PROVIDER_NAMES: Record<Provider, string> = { stripe: 'Stripe', paypal: 'PayPal' };
-
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, PROVIDER_NAMES, PROVIDERS, type PaymentStatus, type Provider } from './payment-providers';
 
 /** The webhook events an owner selects when registering Lodestone's endpoint with each provider. */
 export const STRIPE_WEBHOOK_EVENTS = [

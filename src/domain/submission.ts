@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKED_VALUE } from './checked-value';
 import { followUpsOf, showsFollowUpOptIn } from './follow-ups';
 import { isChoiceField, RESERVED_NAMES, type FormConfig, type FormField } from './form-config';
 import { englishT } from './i18n/english';
@@ -51,8 +52,7 @@ export const MAX_VALUE_LENGTH = { textarea: 5000, other: 500, hidden: 500 } as c
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u001f\u007f]/g;
-/** What a checked checkbox posts. */
-export const CHECKED_VALUE = 'yes';
+export { CHECKED_VALUE } from './checked-value';
 
 /** A posted value as one string: the first of repeated names, '' for anything that is not text. */
 const firstString = (v: unknown): string => (Array.isArray(v) ? firstString(v[0]) : typeof v === 'string' ? v : '');

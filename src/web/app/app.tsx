@@ -1,7 +1,7 @@
 import { BrowserRouter, useLocation } from '@/web/lib/router';
 import { AppProviders } from '@/web/app/providers';
 import { AppErrorBoundary } from '@/web/app/route-error';
-import { AppRoutes } from '@/web/app/router';
+import { AppRoutes, prefetchScreen } from '@/web/app/router';
 
 function Screens() {
   const { key } = useLocation();
@@ -15,7 +15,7 @@ function Screens() {
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
+      <BrowserRouter prefetch={prefetchScreen}>
         <Screens />
       </BrowserRouter>
     </AppProviders>

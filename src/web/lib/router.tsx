@@ -46,6 +46,8 @@ export interface NavigateFunction {
 interface Router {
   location: Location;
   navigate: NavigateFunction;
+  /** Starts loading what the screen at a path needs (see BrowserRouter's `prefetch`). */
+  prefetch?: (pathname: string) => void;
 }
 
 interface HistoryEntry {
@@ -83,8 +85,12 @@ function browserLocation(): Location {
   return { pathname, search, hash, state: usr, key };
 }
 
-/** The router of the app: the location is the browser's. */
-export function BrowserRouter({ children }: { children: ReactNode }) {
+/**
+ * The router of the app: the location is the browser's. `prefetch`, when given, is called with a
+ * link's path when the pointer comes over the link or it takes focus, before it is followed, so the
+ * next screen can start downloading then.
+ */
+export function BrowserRouter({ children, prefetch }: { children: ReactNode; prefetch?: (pathname: string) => void }) {
   const [location, setLocation] = useState(() => {
     // The document's first entry gets its position (0) once, so a later Back can tell it is the first.
     if (typeof browserEntry().idx !== 'number') window.history.replaceState({ ...browserEntry(), idx: 0 }, '');
@@ -110,7 +116,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     startTransition(() => setLocation(browserLocation()));
   }, []) as NavigateFunction;
 
-  const router = useMemo(() => ({ location, navigate }), [location, navigate]);
+  const router = useMemo(() => ({ location, navigate, prefetch }), [location, navigate, prefetch]);
   return <RouterContext value={router}>{children}</RouterContext>;
 }
 
@@ -180,8 +186,8 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * link with a target or a download, and a link to another origin are left to the browser. A link to
  * the location already shown replaces its entry instead of adding one.
  */
-export function Link({ to, replace, state, onClick, ...anchor }: LinkProps) {
-  const { location, navigate } = useRouter();
+export function Link({ to, replace, state, onClick, onPointerEnter, onFocus, ...anchor }: LinkProps) {
+  const { location, navigate, prefetch } = useRouter();
   const url = resolve(to, location);
   const sameOrigin = url.origin === appOrigin();
   const href = sameOrigin ? pathOf(url) : to;
@@ -195,7 +201,25 @@ export function Link({ to, replace, state, onClick, ...anchor }: LinkProps) {
     navigate(href, { replace: replace ?? current === href, state });
   };
 
-  return <a {...anchor} href={href} onClick={follow} />;
+  const intent = () => {
+    if (!sameOrigin || anchor.download !== undefined || (anchor.target && anchor.target !== '_self')) return;
+    prefetch?.(url.pathname);
+  };
+  return (
+    <a
+      {...anchor}
+      href={href}
+      onClick={follow}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        intent();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        intent();
+      }}
+    />
+  );
 }
 
 /** Whether a link to `target` is the current screen: the same path, or (unless `end`) a path below it. */

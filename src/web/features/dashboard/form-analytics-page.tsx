@@ -96,10 +96,19 @@ function FormAnalyticsContent({ id }: { id: string }) {
 
 function FormHeader({ form }: { form: FormDetail | undefined }) {
   if (!form) {
+    // The header's shape while it loads, its buttons included (on a phone they wrap onto lines of
+    // their own): when the form comes, the cards below stay where they are.
     return (
-      <div aria-busy="true" className="flex flex-col gap-3">
-        <Skeleton className="h-9 w-64 max-w-full" />
-        <Skeleton className="h-5 w-80 max-w-full" />
+      <div aria-busy="true" className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <Skeleton className="h-9 w-64 max-w-full" />
+          <Skeleton className="mt-2 h-5 w-80 max-w-full" />
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {['w-28', 'w-40', 'w-32', 'w-16'].map((width) => (
+            <Skeleton key={width} className={`h-9 ${width}`} />
+          ))}
+        </div>
         <span className="sr-only">Loading the form...</span>
       </div>
     );

@@ -1,6 +1,6 @@
 import { Inbox } from 'lucide-react';
 import type { FormDetail, LeadRow } from '@/domain/forms-api';
-import { CHECKED_VALUE } from '@/domain/submission';
+import { CHECKED_VALUE } from '@/domain/checked-value';
 import { Badge } from '@/web/components/ui/badge';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormLeads } from '@/web/features/forms';

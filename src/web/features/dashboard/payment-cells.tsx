@@ -1,6 +1,6 @@
 import type { LeadPayment } from '@/domain/forms-api';
 import { formatMoney } from '@/domain/money';
-import { PROVIDER_NAMES, type PaymentStatus } from '@/domain/payments';
+import { PROVIDER_NAMES, type PaymentStatus } from '@/domain/payment-providers';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/cn';
 

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
-import { EXPORT_FORMAT_LABELS, type LeadExport } from '@/domain/lead-export';
+import type { LeadExport } from '@/domain/lead-export';
+import { EXPORT_FORMAT_LABELS } from '@/domain/plans';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat, type LeadExportList } from '@/domain/lead-export';
+import type { LeadExportList } from '@/domain/lead-export';
 import type { WorkspaceLeadsQuery } from '@/domain/forms-api';
-import { PLAN_LIST } from '@/domain/plans';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, PLAN_LIST, type ExportFormat } from '@/domain/plans';
 import { FormAlert } from '@/web/components/form-alert';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';

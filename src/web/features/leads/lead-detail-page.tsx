@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from '@/web/lib/router';
 import type { LeadDetail } from '@/domain/lead-detail';
 import { formatMoney } from '@/domain/money';
-import { PROVIDER_NAMES } from '@/domain/payments';
+import { PROVIDER_NAMES } from '@/domain/payment-providers';
 import { formAnalyticsPath } from '@/domain/app-paths';
 import { RequireSession } from '@/web/app/require-session';
 import { Breadcrumb } from '@/web/components/breadcrumb';

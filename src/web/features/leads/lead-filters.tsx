@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { WORKSPACE_LEAD_STATUSES, type WorkspaceLeadStatus } from '@/domain/forms-api';
+import { WORKSPACE_LEAD_STATUSES, type WorkspaceLeadStatus } from '@/domain/lead-statuses';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';

@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { EmptyTableState, formatCount, LoadMoreFooter } from '@/web/features/dashboard';
-import { can } from '@/domain/team';
+import { can } from '@/domain/team-roles';
 import { LeadExportPanel, type LeadExportPanelFilter } from '@/web/features/lead-export';
 import { HeldLeadsNotice } from '@/web/features/plan-limits';
 import { useMe } from '@/web/features/team';

@@ -1,7 +1,7 @@
 import { Link } from '@/web/lib/router';
 import type { LeadFieldColumn, LeadRow } from '@/domain/forms-api';
 import { leadPath } from '@/domain/app-paths';
-import { CHECKED_VALUE } from '@/domain/submission';
+import { CHECKED_VALUE } from '@/domain/checked-value';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { CELL, displayName, Empty, LABELLED, ROW, ScrollingTable, TableHead, When } from '@/web/features/dashboard';
 import { cn } from '@/web/lib/cn';
