@@ -60,12 +60,26 @@ test("each screen's document preloads the chunks it needs, so they load beside t
   await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeVisible();
 });
 
-test("the dashboard's chunks carry no zod: it validates nothing, so the schemas stay with the screens that do", async ({
+test('a link starts loading its screen when it is pointed at, before the click', async ({ page, request }) => {
+  const preloads = (await (await request.get('/screen-preloads.json')).json()) as Record<string, string[]>;
+  const [featuresChunk] = preloads['/features']!;
+  await page.goto('/pricing', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Features', exact: true });
+  const requested = page.waitForRequest((req) => new URL(req.url()).pathname === `/${featuresChunk}`);
+  await link.hover();
+  await requested;
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible(); // not followed yet
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeVisible();
+});
+
+test("the dashboard's and the leads list's chunks carry no zod: they validate nothing, so the schemas stay with the screens that do", async ({
   request,
 }) => {
   const preloads = (await (await request.get('/screen-preloads.json')).json()) as Record<string, string[]>;
   const carrying: string[] = [];
-  for (const file of preloads['/dashboard']!) {
+  for (const file of new Set([...preloads['/dashboard']!, ...preloads['/dashboard/leads']!])) {
     if ((await (await request.get(`/${file}`)).text()).includes('$ZodType')) carrying.push(file);
   }
   expect(carrying).toEqual([]);
