@@ -21,20 +21,23 @@ import { textField } from '@tests/kit/fields';
  * embedded defaults; one owner on the Business plan; DASHBOARD_BENCH_LEADS leads (default 1,000,000)
  * over 100 pages and 365 days, written set-based (generate_series) with what the product writes for
  * each: a submission, the sign-up consent (and the confirmation's on double opt-in pages), and the
- * daily roll-up rows those leads would have bumped. Then each dashboard call, sequentially, up to
- * DASHBOARD_BENCH_REQUESTS times (default 200) or 20 s, p50/p95 beside the 50 ms goal, and the time
- * a cold Chromium takes to show /dashboard's statistics. DASHBOARD_BENCH_EXPLAIN=1 prints
+ * daily roll-up rows those leads would have bumped (the leads', submissions' and consents' indexes
+ * built after their rows). Then each dashboard call, sequentially, up to DASHBOARD_BENCH_REQUESTS
+ * times (default 200) or 20 s, p50/p95 beside the goal (50 ms; 200 ms above 1,000,000 leads), and
+ * the time a cold Chromium takes to show /dashboard's statistics. DASHBOARD_BENCH_EXPLAIN=1 prints
  * EXPLAIN (ANALYZE, BUFFERS) of the key queries, captured from the product's own functions.
  *
  * DASHBOARD_BENCH_DATA_DIR=dir keeps the server's data there: the first run seeds it, later runs (of
  * the same DASHBOARD_BENCH_LEADS) measure the same rows again without seeding, e.g. before and after
  * a change; DASHBOARD_BENCH_ROOT=checkout runs that checkout's built server on them (its dist/).
+ * DASHBOARD_BENCH_SEED_ONLY=1 seeds (when the directory holds no leads yet) and measures nothing.
  */
 
 const LEADS = Number(process.env.DASHBOARD_BENCH_LEADS ?? 1_000_000);
 const REQUESTS = Number(process.env.DASHBOARD_BENCH_REQUESTS ?? 200);
 const BUDGET_MS = Number(process.env.DASHBOARD_BENCH_BUDGET_MS ?? 20_000);
-const GOAL_MS = 50;
+/** The goal for every call's p95: 50 ms up to 1,000,000 leads, 200 ms at 10,000,000. */
+const GOAL_MS = LEADS > 1_000_000 ? 200 : 50;
 const PAGES = 100;
 /** Pages 0–9 have only leads between 180 and 365 days old: their list must not walk the newer ones. */
 const OLD_PAGES = 10;
@@ -55,8 +58,10 @@ const benchConfig = (): FormConfig => ({
 const SEARCHES: Array<[string, string[]]> = [
   ['(an email)', Array.from({ length: 20 }, (_, i) => `lead-${i * 4999 + 17}@example.com`)],
   ['(an answer)', Array.from({ length: 20 }, (_, i) => `Company ${i * 211 + 7}`)],
-  // 1.1% of the leads (Person 12, 120–129, 1200–1299, …), in words every lead has, none of them in
-  // the newest 100 days: neither the walk nor the index of its rarest word is short.
+  // 1.1% of the leads (Person 12, 120–129, 1200–1299, …), in words every lead has: at 1,000,000
+  // the first page reaches 12 days back (about 100 matches in the newest 13 days, the next 105 days
+  // back), and " 12" is in 3% of the leads (Company 12…): neither the walk nor the whole index read
+  // is short.
   ['(1%, common words: Person 12)', ['Person 12']],
   ['(no match)', ['zzzz-nobody']],
   ['(every lead: example.com)', ['example.com']],
@@ -64,10 +69,96 @@ const SEARCHES: Array<[string, string[]]> = [
 
 export const formIdOf = (k: number) => `bench${String(k).padStart(7, '0')}`;
 
-/** Fills the workspace set-based; every figure is consistent with the rows as the product would have written them. */
+/** The tables the seed fills with a row or more per lead: their indexes are built after their rows. */
+const BULK_TABLES = ['leads', 'submissions', 'lead_consents'];
+/** Leads written per statement (the same rows as one statement; a line of progress each). */
+const CHUNK = 1_000_000;
+
+/**
+ * Runs `fill` with the indexes of `tables` dropped, except those that back a constraint (primary
+ * keys, which the foreign keys need), and their foreign keys dropped, then builds the indexes again
+ * from their own definitions, adds the foreign keys back (each checked by one join instead of a
+ * lookup per row), and checks that the tables end with exactly the indexes and constraints they
+ * started with (the migrations'). A GIN trigram index maintained row by row made 10,000,000 leads a
+ * matter of hours; built once after the rows, minutes.
+ */
+async function withIndexesAfter(client: pg.Client, tables: string[], fill: () => Promise<void>) {
+  const indexes = async () =>
+    (
+      await client.query<{ name: string; def: string }>(
+        `select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+         from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+         where t.relnamespace = 'public'::regnamespace and t.relname = any($1)
+           and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+         order by 1`,
+        [tables],
+      )
+    ).rows;
+  const constraints = async (kind: 'f' | 'all') =>
+    (
+      await client.query<{ tbl: string; name: string; def: string }>(
+        `select t.relname as tbl, k.conname as name, pg_get_constraintdef(k.oid) as def
+         from pg_constraint k join pg_class t on t.oid = k.conrelid
+         where t.relnamespace = 'public'::regnamespace and t.relname = any($1) and ($2 = 'all' or k.contype = 'f')
+         order by 1, 2`,
+        [tables, kind],
+      )
+    ).rows;
+  const before = { indexes: await indexes(), constraints: await constraints('all') };
+  const foreignKeys = await constraints('f');
+  for (const { tbl, name } of foreignKeys) await client.query(`alter table "${tbl}" drop constraint "${name}"`);
+  for (const { name } of before.indexes) await client.query(`drop index "${name}"`);
+  await fill();
+  const built = async (what: string, statement: string) => {
+    const started = Date.now();
+    await client.query(statement);
+    console.log(`  ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  for (const { name, def } of before.indexes) await built(`index ${name} built`, def);
+  for (const { tbl, name, def } of foreignKeys)
+    await built(`${name} added`, `alter table "${tbl}" add constraint "${name}" ${def}`);
+  const after = { indexes: await indexes(), constraints: await constraints('all') };
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    throw new Error(`the seed left other indexes or constraints than the migrations': ${JSON.stringify({ before, after })}`);
+  }
+}
+
+/**
+ * Fills the workspace set-based; every figure is consistent with the rows as the product would have
+ * written them. The leads, their submissions and consents are written with those tables' indexes
+ * and foreign keys dropped, which are then built once (withIndexesAfter). The rows are written in
+ * one transaction: the server's jobs that read the leads wait for it instead of reading a table
+ * without its indexes.
+ */
 export async function seedDashboard(dataDir: string, workspaceId: string, leads: number) {
-  const run = (text: string) => sql(dataDir, text);
+  const client = new pg.Client({ host: path.join(dataDir, 'postgres'), port: 5432, user: 'postgres', database: 'lodestone' });
+  await client.connect();
+  const run = async (text: string) => {
+    await client.query(text);
+  };
+  // Checkpoints spaced further apart while the rows are written (put back after); the index builds
+  // sort in memory.
+  await run(`alter system set max_wal_size = '16GB'`);
+  await run('select pg_reload_conf()');
+  await run(`set maintenance_work_mem = '1GB'`);
+  try {
+    await seedRows(client, workspaceId, leads).catch(async (err: unknown) => {
+      await run('rollback');
+      throw err;
+    });
+  } finally {
+    await run('alter system reset max_wal_size');
+    await run('select pg_reload_conf()');
+    await client.end();
+  }
+}
+
+async function seedRows(client: pg.Client, workspaceId: string, leads: number) {
+  const run = async (text: string) => {
+    await client.query(text);
+  };
   const cfg = JSON.stringify(benchConfig()).replaceAll("'", "''");
+  await run('begin');
   await run(`update organizations set plan = 'business' where id = '${workspaceId}'`);
   await run(`
     insert into forms (id, workspace_id, name, status, draft, published, published_version, published_at, created_at, updated_at)
@@ -75,35 +166,42 @@ export async function seedDashboard(dataDir: string, workspaceId: string, leads:
       c, c, 1, now() - interval '370 days' + k * interval '1 hour', now() - interval '370 days' + k * interval '1 hour', now()
     from generate_series(0, ${PAGES - 1}) k,
       lateral (select '${cfg}'::jsonb || jsonb_build_object('doubleOptIn', k % 4 = 0, 'title', 'Bench page ' || k) c) x`);
-  // i % 100 is the page; pages 0–9 only have leads 180–365 days old, the others are spread over the year.
-  await run(`
-    insert into leads (form_id, workspace_id, email, data, status, verified_at, created_at, utm_source, utm_medium, utm_campaign,
-      referrer, downloads, last_download_at)
-    select 'bench' || lpad(k::text, 7, '0'), '${workspaceId}', 'lead-' || i || '@example.com',
-      jsonb_build_object('f_name', 'Person ' || i, 'f_company', 'Company ' || (i % 5000)),
-      case when pending then 'pending' else 'verified' end,
-      case when pending then null else t end,
-      t, (array['newsletter', 'twitter', 'google', 'linkedin', null])[i % 5 + 1], 'email', 'launch', 'https://news.example/',
-      case when pending then 0 else i % 3 end,
-      case when pending or i % 3 = 0 then null else t end
-    from (
-      select i, i % ${PAGES} k, (i % ${PAGES}) % 4 = 0 and i % 3 = 0 pending,
-        date_trunc('second', now()) - make_interval(
-          days => case when i % ${PAGES} < ${OLD_PAGES} then 180 + (i / ${PAGES}) % 185 else (i / ${PAGES}) % 365 end,
-          secs => ((i::bigint * 7919) % 86400)::int) - make_interval(secs => (i % 1000) / 1000.0) t
-      from generate_series(1, ${leads}) i) s`);
-  await run(`
-    insert into submissions (id, lead_id, form_id, form_version, created_at, unlocked_at)
-    select gen_random_uuid(), id, form_id, 1, created_at, verified_at from leads where workspace_id = '${workspaceId}'`);
-  await run(`
-    insert into lead_consents (lead_id, submission_id, event, text, version, agreed, form_version, given_at, ip_hash, user_agent_hash)
-    select s.lead_id, s.id, 'signup', 'I agree to receive emails from Bench Co.', 1, true, 1, s.created_at, 'ip', 'ua'
-    from submissions s join forms f on f.id = s.form_id where f.workspace_id = '${workspaceId}'`);
-  await run(`
-    insert into lead_consents (lead_id, event, method, text, version, agreed, given_at, ip_hash, user_agent_hash)
-    select l.id, 'confirmation', 'code', 'Confirmed the address by code.', 1, true, l.verified_at, 'ip', 'ua'
-    from leads l join forms f on f.id = l.form_id
-    where l.workspace_id = '${workspaceId}' and l.status = 'verified' and (f.published ->> 'doubleOptIn')::boolean`);
+  await withIndexesAfter(client, BULK_TABLES, async () => {
+    // i % 100 is the page; pages 0–9 only have leads 180–365 days old, the others are spread over the year.
+    // In CHUNKs of leads, one transaction: now() is the same in every statement.
+    for (let from = 1; from <= leads; from += CHUNK) {
+      const to = Math.min(from + CHUNK - 1, leads);
+      await run(`
+      insert into leads (form_id, workspace_id, email, data, status, verified_at, created_at, utm_source, utm_medium, utm_campaign,
+        referrer, downloads, last_download_at)
+      select 'bench' || lpad(k::text, 7, '0'), '${workspaceId}', 'lead-' || i || '@example.com',
+        jsonb_build_object('f_name', 'Person ' || i, 'f_company', 'Company ' || (i % 5000)),
+        case when pending then 'pending' else 'verified' end,
+        case when pending then null else t end,
+        t, (array['newsletter', 'twitter', 'google', 'linkedin', null])[i % 5 + 1], 'email', 'launch', 'https://news.example/',
+        case when pending then 0 else i % 3 end,
+        case when pending or i % 3 = 0 then null else t end
+      from (
+        select i, i % ${PAGES} k, (i % ${PAGES}) % 4 = 0 and i % 3 = 0 pending,
+          date_trunc('second', now()) - make_interval(
+            days => case when i % ${PAGES} < ${OLD_PAGES} then 180 + (i / ${PAGES}) % 185 else (i / ${PAGES}) % 365 end,
+            secs => ((i::bigint * 7919) % 86400)::int) - make_interval(secs => (i % 1000) / 1000.0) t
+        from generate_series(${from}, ${to}) i) s`);
+      if (leads > CHUNK) console.log(`  ${to.toLocaleString('en-US')} leads written`);
+    }
+    await run(`
+      insert into submissions (id, lead_id, form_id, form_version, created_at, unlocked_at)
+      select gen_random_uuid(), id, form_id, 1, created_at, verified_at from leads where workspace_id = '${workspaceId}'`);
+    await run(`
+      insert into lead_consents (lead_id, submission_id, event, text, version, agreed, form_version, given_at, ip_hash, user_agent_hash)
+      select s.lead_id, s.id, 'signup', 'I agree to receive emails from Bench Co.', 1, true, 1, s.created_at, 'ip', 'ua'
+      from submissions s join forms f on f.id = s.form_id where f.workspace_id = '${workspaceId}'`);
+    await run(`
+      insert into lead_consents (lead_id, event, method, text, version, agreed, given_at, ip_hash, user_agent_hash)
+      select l.id, 'confirmation', 'code', 'Confirmed the address by code.', 1, true, l.verified_at, 'ip', 'ua'
+      from leads l join forms f on f.id = l.form_id
+      where l.workspace_id = '${workspaceId}' and l.status = 'verified' and (f.published ->> 'doubleOptIn')::boolean`);
+  });
   // What bumpDailyStats and recordView would have written: leads on their sign-up day, confirmations on
   // the confirmation day, downloads on the download day, views and uniques (a few per lead).
   await run(`
@@ -111,6 +209,7 @@ export async function seedDashboard(dataDir: string, workspaceId: string, leads:
     select form_id, (created_at at time zone 'UTC')::date, count(*) * 4 + 7, count(*) * 3 + 5, count(*),
       count(*) filter (where status = 'verified'), coalesce(sum(downloads), 0)
     from leads where workspace_id = '${workspaceId}' group by 1, 2`);
+  await run('commit');
   await run('vacuum analyze');
 }
 
@@ -260,7 +359,10 @@ async function signIn(appUrl: string, email: string): Promise<Owner> {
   };
 }
 
-/** The way (decision 0041) each search takes, asked of the product's own function beside the server. */
+/**
+ * The way (decision 0041) each search takes, asked of the product's own function beside the server:
+ * this checkout's function, also when DASHBOARD_BENCH_ROOT runs another's server.
+ */
 async function searchWays(dataDir: string, workspaceId: string) {
   const pool = new pg.Pool({ host: path.join(dataDir, 'postgres'), port: 5432, user: 'postgres', database: 'lodestone', max: 1 });
   const db = drizzle(pool, { schema }) as unknown as Db;
@@ -269,7 +371,13 @@ async function searchWays(dataDir: string, workspaceId: string) {
       const ways = new Map<string, number>();
       for (const q of terms) {
         const { way } = await searchWayFor(db, workspaceId, { q }, 50);
-        const name = way.way === 'index' ? `index "${way.part}"` : way.way === 'walk' ? `walk then "${way.then ?? ''}"` : way.way;
+        const windows = way.way !== 'planner' && way.windows ? ' in windows of time' : '';
+        const name =
+          way.way === 'index'
+            ? `index "${way.part}"${windows}`
+            : way.way === 'walk'
+              ? `walk then "${way.then ?? ''}"${windows}`
+              : way.way;
         ways.set(name, (ways.get(name) ?? 0) + 1);
       }
       console.log(`  q=${kind}: ${[...ways].map(([w, n]) => (terms.length > 1 ? `${n}× ${w}` : w)).join(', ')}`);
@@ -311,6 +419,7 @@ export async function benchDashboard(leads = LEADS) {
     const { email, workspaceId } = seeded;
     const size = await sql(dataDir, `select pg_size_pretty(pg_database_size(current_database())) as s`);
     console.log(`database ${(size.rows[0] as { s: string }).s}`);
+    if (process.env.DASHBOARD_BENCH_SEED_ONLY === '1') return { figures: [], coldMs: 0 };
 
     const recent = formIdOf(50);
     const old = formIdOf(1);

@@ -8,7 +8,16 @@ import { containsPattern } from '@/server/lib/like';
 import { assertOwnForm } from '@/server/features/forms';
 import { latestPayments } from '@/server/features/payments';
 import { fieldLabelsOf, labelAnswers } from './field-columns.js';
-import { chooseSearchWay, JSON_ESCAPED, jsonSafe, sampleSearch, searchParts, type SearchWay } from './search-way.js';
+import {
+  chooseSearchWay,
+  JSON_ESCAPED,
+  jsonSafe,
+  sampleSearch,
+  searchParts,
+  WINDOW_GROWTH,
+  type SearchWay,
+  type SearchWindows,
+} from './search-way.js';
 
 /** Leads matching `conditions`, newest first, `size` (50) a page, keyset-paginated on (created_at, id). */
 async function leadPage(db: Db, conditions: (SQL | undefined)[], cursor?: string, size = LEADS_PAGE_SIZE): Promise<LeadListPage> {
@@ -166,13 +175,13 @@ export async function searchPage(
   if (way.way === 'planner') return leadPage(db, [workspaceLeadsWhere(workspaceId, filter)], filter.cursor, size);
   const after = filter.cursor ? decodeCursor(filter.cursor, isUuid) : undefined;
   let ids: string[];
-  if (way.way === 'index') ids = await indexedIds(db, workspaceId, filter, way.part, after, size + 1);
+  if (way.way === 'index') ids = await indexedIds(db, workspaceId, filter, way.part, after, size + 1, way.windows);
   else if (!way.then) ids = await walkedIds(db, workspaceId, filter, after, size + 1);
   else {
     // The walk stops after `limit` leads; what it did not reach is asked of the index.
     ids = await walkedIds(db, workspaceId, filter, after, size + 1, way.limit);
     const edge = ids.length <= size ? await walkEdge(db, workspaceId, filter, after, way.limit) : undefined;
-    if (edge) ids.push(...(await indexedIds(db, workspaceId, filter, way.then, edge, size + 1 - ids.length)));
+    if (edge) ids.push(...(await indexedIds(db, workspaceId, filter, way.then, edge, size + 1 - ids.length, way.windows)));
   }
   return leadPage(db, [eq(leads.workspaceId, workspaceId), inArray(leads.id, ids)], filter.cursor, size);
 }
@@ -223,7 +232,10 @@ async function walkEdge(db: Db, workspaceId: string, filter: LeadsFilter, after:
 /**
  * The first `count` matching leads among those the trigram index returns for `part`, every one of
  * them tested and then sorted: a materialized CTE is planned for all its rows, so PostgreSQL cannot
- * turn it into a walk for the sake of the ORDER BY.
+ * turn it into a walk for the sake of the ORDER BY. With `windows`, the index is asked window by
+ * window of time, newest first, until `count` are found: PostgreSQL then reads the rows in both the
+ * index's bitmap and the window's (of the index on the workspace's leads by time), and the windows
+ * do not overlap, so their rows in turn are the rows of the whole, in the same order.
  */
 async function indexedIds(
   db: Db,
@@ -232,11 +244,55 @@ async function indexedIds(
   part: string,
   after: KeysetPosition | undefined,
   count: number,
+  windows?: SearchWindows,
 ): Promise<string[]> {
+  if (!windows) return indexedIn(db, workspaceId, filter, part, after, count, {});
+  const ids: string[] = [];
+  let upper: string | undefined;
+  let from = after ? Date.parse(after.time) : windows.newest;
+  for (let width = Math.max(windows.width, 1000); ; width *= WINDOW_GROWTH) {
+    // The last window is open below: no lead is older than the oldest (or the leads are few).
+    const lower = from - width > windows.oldest ? new Date(from - width).toISOString() : undefined;
+    ids.push(...(await indexedIn(db, workspaceId, filter, part, after, count - ids.length, { lower, upper })));
+    if (ids.length >= count || lower === undefined) return ids;
+    [upper, from] = [lower, from - width];
+  }
+}
+
+/** indexedIds in one window of time: created_at from `lower` (inclusive) to `upper` (exclusive). */
+async function indexedIn(
+  db: Db,
+  workspaceId: string,
+  filter: LeadsFilter,
+  part: string,
+  after: KeysetPosition | undefined,
+  count: number,
+  { lower, upper }: { lower?: string; upper?: string },
+): Promise<string[]> {
+  // The whole text in the search document, before the exact test (the walk's reasoning, see
+  // walkedIds) when the index is asked for a part of it: the candidates that have only the part cost
+  // the cheaper test. Written so that PostgreSQL cannot ask the index for it (`|| ''`): it would
+  // read the lists of words every lead has.
+  const q = filter.q ?? '';
+  const whole =
+    jsonSafe(q) && q.toLowerCase() !== part.toLowerCase()
+      ? sql`(lead_search_doc(${leads.email}, ${leads.data}) || '') ilike ${containsPattern(q)}`
+      : undefined;
   const { rows } = await db.execute<{ id: string }>(sql`
     with found as materialized (
       select ${leads.id} as id, ${leads.createdAt} as created_at from ${leads}
-      where ${and(baseAfter(workspaceId, filter, after), searchDocContains(part), filtersWhere(filter))}
+      where ${and(
+        // A window's upper bound is older than the cursor (a second at least): it replaces it. With
+        // both, PostgreSQL 17's index scan returned rows newer than the bound (the row comparison
+        // taken for the tighter of the two).
+        upper
+          ? and(baseWhere(workspaceId, filter), sql`${leads.createdAt} < ${upper}::timestamptz`)
+          : baseAfter(workspaceId, filter, after),
+        lower ? sql`${leads.createdAt} >= ${lower}::timestamptz` : undefined,
+        searchDocContains(part),
+        whole,
+        filtersWhere(filter),
+      )}
     )
     select id from found order by created_at desc, id desc limit ${count}`);
   return rows.map((r) => r.id);
