@@ -111,6 +111,7 @@ test('the Design tab brands the page, the same in the preview at both sizes and 
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: /^Plain/ })).toBeChecked();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: /^Gradient/ })).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: /^Dark/ })).toBeChecked();
   await page.getByRole('radio', { name: /^Serif/ }).check();

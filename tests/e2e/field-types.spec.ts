@@ -142,8 +142,11 @@ test('an owner builds a dropdown, a hidden field and help text, and orders the f
   ]);
   await expect(handle).toBeFocused();
   // Escape puts a picked-up field back.
+  // Each key waits for the announcement of the one before, as a person listening would.
   await page.keyboard.press('Space');
+  await expect(live).toHaveText('Picked up Source, at position 2 of 3.');
   await page.keyboard.press('ArrowUp');
+  await expect(live).toHaveText('Source moved to position 1 of 3.');
   await page.keyboard.press('Escape');
   await expect(live).toHaveText('Reordering cancelled: Source is back at position 2 of 3.');
 
