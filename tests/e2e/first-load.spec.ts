@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 // page downloads no screen's libraries but its own. A size budget, not a timing: it fails when a
 // change brings a heavy library (charts, Markdown, the API reference, the creator) back into the
 // entry or the Home page's chunks. The budget is the goal, 100 KB gzipped: React 19 and
-// tailwind-merge alone weigh about 75 KB, and the Home page downloads 98 KB today (110 KB with
+// tailwind-merge alone weigh about 72 KB, and the Home page downloads 89 KB today (110 KB with
 // React Router, decision 0038; 137 KB before decision 0033).
 const HOME_JS_BUDGET_GZIP = 100 * 1024;
 

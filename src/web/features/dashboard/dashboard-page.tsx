@@ -1,4 +1,5 @@
 import { CreditCard } from 'lucide-react';
+import { lazy, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from '@/web/lib/router';
 import { RequireSession } from '@/web/app/require-session';
 import { DashboardPlanCard } from '@/web/features/billing';
@@ -7,9 +8,13 @@ import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { FormsTableCard } from './forms-table-card';
-import { PublishedNotice, publishedFromState } from './published-notice';
+import { publishedFromState } from './published-state';
 import { RevenueCard } from './revenue-card';
 import { StatsCards } from './stats-cards';
+
+// The notice of a page just published downloads only then: most of the dashboard's loads do not show it.
+const loadPublishedNotice = () => import('./published-notice');
+const PublishedNotice = lazy(() => loadPublishedNotice().then((m) => ({ default: m.PublishedNotice })));
 
 function DashboardContent() {
   const location = useLocation();
@@ -45,6 +50,11 @@ function DashboardContent() {
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard', 'Your landing pages, leads, conversion rate and revenue at a glance.');
+  // The screen waits for the notice (no shift when it comes): it downloads while the session is checked.
+  const published = publishedFromState(useLocation().state) !== null;
+  useEffect(() => {
+    if (published) void loadPublishedNotice().catch(() => undefined);
+  }, [published]);
   return (
     <RequireSession>
       <DashboardContent />

@@ -8,9 +8,6 @@ import { cn } from '@/web/lib/cn';
 import { displayName, formatCount, formatDate } from './format';
 import { LABELLED } from './table-parts';
 
-/** The columns of the Recently deleted list (the forms table shows them when that filter is chosen). */
-export const DELETED_COLUMNS = ['Form Name', 'Deleted', 'Leads', 'Deleted for good on'] as const;
-
 type DeletedFormRowProps = { form: FormSummary; row: string; cell: string };
 
 /** A page in Recently deleted: when it goes for good, and Restore, which brings it back as it was. */

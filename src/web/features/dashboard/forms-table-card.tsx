@@ -1,5 +1,5 @@
 import { Plus, Search, X } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@/web/lib/router';
 import type { FormSummary } from '@/domain/forms-api';
 import { DELETED_FORM_RETENTION_DAYS } from '@/domain/deleted-forms';
@@ -11,7 +11,7 @@ import { Label } from '@/web/components/ui/label';
 import { OptionSelect } from '@/web/components/option-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
-import { DELETED_COLUMNS, DeletedFormRow } from './deleted-form-row';
+import { onDemand } from '@/web/lib/on-demand';
 import { displayName, formatCount, formatDate, formatPercent } from './format';
 import { FormRowActions } from './form-row-actions';
 import { PageStateBadge } from './page-state-badge';
@@ -26,6 +26,9 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 // Radix's alert dialog downloads when a delete is first asked for, not with the dashboard.
 const DeleteFormDialog = lazy(() => import('./delete-form-dialog').then((m) => ({ default: m.DeleteFormDialog })));
+// Recently deleted's rows download when the status filter is pointed at or focused, as its list does.
+const deletedRows = onDemand(() => import('./deleted-form-row'));
+const loadDeletedRows = () => void deletedRows.load().catch(() => undefined);
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Forms' },
@@ -38,6 +41,8 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 const isStatusFilter = (value: string): value is StatusFilter => STATUS_OPTIONS.some((o) => o.value === value);
 
 const COLUMNS = ['Form Name', 'Created', 'Views', 'Leads', 'Conversion', 'Status'] as const;
+/** The columns of the Recently deleted list (deleted-form-row.tsx). */
+const DELETED_COLUMNS = ['Form Name', 'Deleted', 'Leads', 'Deleted for good on'] as const;
 const NUMERIC = new Set<string>(['Views', 'Leads', 'Conversion']);
 
 /** The 'Your Forms' card: search, status filter, the table, and "Load more". */
@@ -70,6 +75,12 @@ export function FormsTableCard() {
   const filtered = q !== '' || status !== 'all';
   const showingDeleted = status === 'deleted';
   const columns = showingDeleted ? DELETED_COLUMNS : COLUMNS;
+  const DeletedFormRow = deletedRows.useModule()?.DeletedFormRow;
+  // Until its rows are there, Recently deleted shows the table's loading rows.
+  const rowsPending = list.isPending || (showingDeleted && !DeletedFormRow);
+  useEffect(() => {
+    if (showingDeleted) loadDeletedRows();
+  }, [showingDeleted]);
 
   const clearFilters = () => {
     setSearch('');
@@ -110,7 +121,7 @@ export function FormsTableCard() {
               className="pl-9"
             />
           </div>
-          <div className="sm:w-48">
+          <div className="sm:w-48" onPointerEnter={loadDeletedRows} onFocus={loadDeletedRows}>
             <Label htmlFor={statusId} className="sr-only">
               Filter forms by status
             </Label>
@@ -129,7 +140,7 @@ export function FormsTableCard() {
       ) : (
         <ScrollingTable
           labelledBy={headingId}
-          busy={list.isPending || list.isPlaceholderData}
+          busy={rowsPending || list.isPlaceholderData}
           className={cn('sm:min-w-[44rem]', list.isPlaceholderData && 'opacity-60 transition-opacity')}
           head={
             <TableHead columns={columns} alignRight={(column) => NUMERIC.has(column)} padding="lg:px-6">
@@ -155,9 +166,11 @@ export function FormsTableCard() {
                 </div>
               </td>
             </tr>
+          ) : rowsPending ? (
+            <SkeletonRows columns={columns.length} />
           ) : (
             forms.map((form) =>
-              showingDeleted ? (
+              showingDeleted && DeletedFormRow ? (
                 <DeletedFormRow key={form.id} form={form} row={ROW} cell={CELL} />
               ) : (
                 <FormRow key={form.id} form={form} onDelete={askToDelete} />

@@ -5,17 +5,7 @@ import { formMessages } from '@/domain/form-messages';
 import { Button } from '@/web/components/ui/button';
 import { copyText } from '@/web/lib/copy-text';
 import { displayName } from './format';
-
-/** What the page creator hands the dashboard (navigation state) after publishing. */
-export type PublishedPage = { name: string; publicUrl: string };
-
-/** Navigation state with a just-published page, or null. */
-export function publishedFromState(state: unknown): PublishedPage | null {
-  if (typeof state !== 'object' || state === null || !('published' in state)) return null;
-  const published = (state as { published: unknown }).published as Partial<PublishedPage> | null;
-  if (typeof published?.name !== 'string' || typeof published.publicUrl !== 'string') return null;
-  return { name: published.name, publicUrl: published.publicUrl };
-}
+import type { PublishedPage } from './published-state';
 
 type PublishedNoticeProps = { page: PublishedPage; onDismiss: () => void };
 
