@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /*
@@ -50,19 +51,55 @@ function processes(): Map<number, { ppid: number; self: number }> {
   return all;
 }
 
-/** Milliseconds of CPU used so far by `root` and every process below it that is still running. */
-export function treeCpuMs(root: number): number {
-  const all = processes();
+/** `root` and every running process below it. */
+function tree(root: number, all = processes()): number[] {
   const children = new Map<number, number[]>();
   for (const [pid, { ppid }] of all) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  let ms = 0;
+  const pids: number[] = [];
   const queue = [root];
   while (queue.length > 0) {
     const pid = queue.pop()!;
-    ms += all.get(pid)?.self ?? 0;
+    pids.push(pid);
     queue.push(...(children.get(pid) ?? []));
   }
-  return ms;
+  return pids;
+}
+
+/** Milliseconds of CPU used so far by `root` and every process below it that is still running. */
+export function treeCpuMs(root: number): number {
+  const all = processes();
+  return tree(root, all).reduce((ms, pid) => ms + (all.get(pid)?.self ?? 0), 0);
+}
+
+/**
+ * Where a load test runs: the load generator on the last CPU, the server under test on the others
+ * (`taskset`), so the server measured and its reference are never scheduled beside the client on one
+ * core, an accident of scheduling that moved the ratio by 15 points from one run to the next. Null
+ * (nothing pinned) with one CPU, without taskset, or with BENCH_PIN=0.
+ */
+export function benchCpus(): { client: string; servers: string } | null {
+  const count = availableParallelism();
+  if (process.env.BENCH_PIN === '0' || count < 2) return null;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  return { client: String(count - 1), servers: count === 2 ? '0' : `0-${count - 2}` };
+}
+
+/**
+ * Pins `root`, every process below it and all their threads to `cpus` (a taskset list); processes
+ * they start later inherit it. For a server with the embedded PostgreSQL, pin its postmaster too.
+ */
+export function pinTree(root: number, cpus: string): void {
+  for (const pid of tree(root)) {
+    try {
+      execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    } catch {
+      // Gone between the listing and the call: nothing to pin.
+    }
+  }
 }
 
 /** The postmaster of the embedded cluster in a server's DATA_DIR, or null. */

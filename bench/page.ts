@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';
 import { DEFAULT_FOLLOW_UPS } from '@/domain/follow-ups';
-import { cpuByThread, cpuGrowth, postgresCpuMs, serverCpuMs, treeCpuMs } from './cpu';
+import { benchCpus, cpuByThread, cpuGrowth, pinTree, postgresCpuMs, postmasterPid, serverCpuMs, treeCpuMs } from './cpu';
 import {
   freePort,
   publishSectionsPage,
@@ -44,10 +44,21 @@ import {
  *
  * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
  * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent), BENCH_NODE_ARGS
- * (more arguments to the server's node, e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+ * (more arguments to the server's node, e.g. `--cpu-prof --cpu-prof-dir=DIR`), BENCH_PIN=0 (wrk and
+ * the servers not pinned: by default wrk runs on the last CPU and each server measured on the others,
+ * bench/cpu.ts benchCpus).
  */
 
 const WRK = process.env.BENCH_WRK ?? '/usr/bin/wrk';
+/** wrk on one CPU, every server measured on the others (null: not pinned). */
+const CPUS = benchCpus();
+/** Pins a server measured here (and its embedded PostgreSQL, for Lodestone) to the servers' CPUs. */
+const pinServer = (pid: number, dataDir?: string) => {
+  if (!CPUS) return;
+  pinTree(pid, CPUS.servers);
+  const postmaster = dataDir ? postmasterPid(dataDir) : null;
+  if (postmaster) pinTree(postmaster, CPUS.servers);
+};
 const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 lodestone-bench';
@@ -86,7 +97,12 @@ export async function load(
     if (host) args.push('-H', `Host: ${host}`);
     args.push('-H', 'Accept-Encoding: gzip', '-H', 'Accept: text/html', url);
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(WRK, args, { timeout: (duration + 30) * 1000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile(
+        CPUS ? 'taskset' : WRK,
+        CPUS ? ['-c', CPUS.client, WRK, ...args] : args,
+        { timeout: (duration + 30) * 1000 },
+        (err, stdout) => (err ? reject(err) : resolve(stdout)),
+      ),
     );
     const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
     const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -180,7 +196,7 @@ http {
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, stop };
+    if (ok) return { url, pid: child.pid!, stop };
     await sleep(100);
   }
   console.log(`nginx did not start: ${stderr.trim() || 'no output'}; skipping the reference`);
@@ -334,6 +350,7 @@ export async function benchPage(
   const nginx = await startNginx(html, pageId);
   if (nginx) {
     try {
+      pinServer(nginx.pid);
       await load('warm-up', nginx.url, warm);
       nginxResult = await load('nginx (1 worker, gzip_static)', nginx.url, opts);
     } finally {
@@ -347,6 +364,7 @@ export async function benchPage(
   const runBare = async (name: string, headers?: Record<string, string>) => {
     const bare = await startBareNode(html, pageId, headers);
     try {
+      pinServer(bare.pid);
       await load('warm-up', bare.url, warm);
       const cpu = treeCpuMs(bare.pid);
       const result = await load(name, bare.url, opts);
@@ -360,6 +378,7 @@ export async function benchPage(
   const nodeFew = await runBare('bare node:http, 6 headers');
 
   const target = measured ?? { url: pageUrl, host: undefined, name: `Lodestone GET /f/{id}${query ? `?${query}` : ''}` };
+  pinServer(server.pid, server.dataDir);
   await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
   await sleep(1500);
   const viewsBefore = await viewsToday(server, pageId);
@@ -437,6 +456,7 @@ async function benchAsset(server: RunningServer, assetPath: string, opts: { dura
   let node: LoadResult;
   let nodeCpu: number;
   try {
+    pinServer(bare.pid);
     await load('warm-up', bare.url, warm);
     const cpu = treeCpuMs(bare.pid);
     node = await load(`bare node:http, same headers (${Object.keys(headers).length + 4})`, bare.url, opts);
@@ -444,6 +464,7 @@ async function benchAsset(server: RunningServer, assetPath: string, opts: { dura
   } finally {
     await bare.stop();
   }
+  pinServer(server.pid, server.dataDir);
   await load('warm-up', url, warm);
   const cpu = serverCpuMs(server);
   const lodestone = await load(`Lodestone GET ${assetPath}`, url, opts);
@@ -496,6 +517,11 @@ async function main() {
       `server: ${root ? `${root} through tsx` : 'this checkout, compiled (dist/server/main.js)'}; Node ${process.version}` +
         (split ? `; the page runs an A/B test (${split}% see B)` : '') +
         (domain ? `; measured at / on the custom domain ${domain}` : ''),
+    );
+    console.log(
+      CPUS
+        ? `wrk on CPU ${CPUS.client}; each server measured (nginx, node:http, Lodestone with its PostgreSQL) on CPU ${CPUS.servers} (taskset; BENCH_PIN=0: not pinned)`
+        : 'not pinned to CPUs: wrk and the servers share every CPU',
     );
     const opts = {
       duration: Number(process.env.BENCH_DURATION ?? 10),
