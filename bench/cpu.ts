@@ -77,7 +77,7 @@ export function treeCpuMs(root: number): number {
  * core, an accident of scheduling that moved the ratio by 15 points from one run to the next. Null
  * (nothing pinned) with one CPU, without taskset, or with BENCH_PIN=0.
  */
-export function benchCpus(): { client: string; servers: string } | null {
+export function benchCpus(): { client: string; servers: string; all: string } | null {
   const count = availableParallelism();
   if (process.env.BENCH_PIN === '0' || count < 2) return null;
   try {
@@ -85,7 +85,7 @@ export function benchCpus(): { client: string; servers: string } | null {
   } catch {
     return null;
   }
-  return { client: String(count - 1), servers: count === 2 ? '0' : `0-${count - 2}` };
+  return { client: String(count - 1), servers: count === 2 ? '0' : `0-${count - 2}`, all: `0-${count - 1}` };
 }
 
 /**

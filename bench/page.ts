@@ -52,12 +52,16 @@ import {
 const WRK = process.env.BENCH_WRK ?? '/usr/bin/wrk';
 /** wrk on one CPU, every server measured on the others (null: not pinned). */
 const CPUS = benchCpus();
-/** Pins a server measured here (and its embedded PostgreSQL, for Lodestone) to the servers' CPUs. */
-const pinServer = (pid: number, dataDir?: string) => {
+/**
+ * Pins a server measured here (and its embedded PostgreSQL, for Lodestone) to the servers' CPUs, or
+ * back to every CPU (`release`) once measured: a caller's later load on Lodestone (bench/run.ts) has the machine.
+ */
+const pinServer = (pid: number, dataDir?: string, release = false) => {
   if (!CPUS) return;
-  pinTree(pid, CPUS.servers);
+  const cpus = release ? CPUS.all : CPUS.servers;
+  pinTree(pid, cpus);
   const postmaster = dataDir ? postmasterPid(dataDir) : null;
-  if (postmaster) pinTree(postmaster, CPUS.servers);
+  if (postmaster) pinTree(postmaster, cpus);
 };
 const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 export const BROWSER_UA =
@@ -386,6 +390,7 @@ export async function benchPage(
   const threadsBefore = cpuByThread(server.pid);
   const postgresBefore = postgresCpuMs(server.dataDir);
   const lodestone = await load(target.name, target.url, { ...opts, host: target.host });
+  pinServer(server.pid, server.dataDir, true);
   const threadsAfter = cpuByThread(server.pid);
   const postgresDuring = postgresCpuMs(server.dataDir) - postgresBefore;
   // Views are written in batches (docs/decisions/0026): wait a little more than a flush.
@@ -468,6 +473,7 @@ async function benchAsset(server: RunningServer, assetPath: string, opts: { dura
   await load('warm-up', url, warm);
   const cpu = serverCpuMs(server);
   const lodestone = await load(`Lodestone GET ${assetPath}`, url, opts);
+  pinServer(server.pid, server.dataDir, true);
   const lodestoneCpu = serverCpuMs(server) - cpu;
   for (const r of [node, lodestone])
     console.log(`${r.name.padEnd(40)} ${fmt(r.rate)} req/s  p99 ${fmt(r.p99, 2)} ms  failures ${r.failures}`);
