@@ -182,15 +182,23 @@ test('an owner edits, deactivates, reactivates and deletes a form from its row m
   expect(edited.published.title).toBe('Renamed Title');
   expect(edited.published.leadMagnet.name).toBe('Original Title.pdf');
 
-  // Deactivate, then activate again.
+  const notice = page.getByRole('region', { name: 'Published page' });
+  await expect(notice).toContainText('"Renamed Title" is live.');
+
+  // Deactivate, then activate again: the notice says "is live" only while it is, reloaded or not.
   const row = formRow(page, 'Renamed Title');
   await chooseRowAction(page, 'Renamed Title', 'Deactivate');
   await expect(toastWith(page, '"Renamed Title" is now inactive')).toBeVisible();
   await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(notice).toHaveCount(0);
   expect((await (await page.request.get(`/api/forms/${form.id}`)).json()).status).toBe('inactive');
+  await page.reload();
+  await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(notice).toHaveCount(0);
   await chooseRowAction(page, 'Renamed Title', 'Activate');
   await expect(toastWith(page, '"Renamed Title" is now active')).toBeVisible();
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await expect(notice).toContainText('"Renamed Title" is live.');
   expect((await (await page.request.get(`/api/forms/${form.id}`)).json()).status).toBe('active');
 
   // Delete: cancelling keeps it; confirming removes it for good.
@@ -206,9 +214,13 @@ test('an owner edits, deactivates, reactivates and deletes a form from its row m
   await expect(toastWith(page, 'Form deleted')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
   await expect(page.getByText(EMPTY_STATE)).toBeVisible();
   await expect(statValue(page, 'Total Forms')).toHaveText('0');
   expect((await page.request.get(`/api/forms/${form.id}`)).status()).toBe(404);
+  await page.reload();
+  await expect(page.getByText(EMPTY_STATE)).toBeVisible();
+  await expect(notice).toHaveCount(0);
   // Restorable for 30 days: its PDF stays until the purge (dashboard test below).
   expect((await page.request.get(`/api/files/${edited.published.leadMagnet.id}`)).status()).toBe(200);
 });

@@ -334,6 +334,7 @@ test('axe finds no serious or critical violations in the page creator, its previ
   await titleInput(page).fill('');
   await saveAndPublish(page).click();
   await expect(titleInput(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(toastWith(page, 'Please fix the errors before saving')).toBeVisible();
   expect(await seriousViolations(page), 'errors shown').toEqual([]);
 
   // The Preview tab shows the page as filled in, with what publishing still needs.

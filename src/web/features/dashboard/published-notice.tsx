@@ -3,14 +3,26 @@ import { useId } from 'react';
 import { toast } from '@/web/lib/toast';
 import { formMessages } from '@/domain/form-messages';
 import { Button } from '@/web/components/ui/button';
+import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
+import { useFormDetail } from '@/web/features/forms';
 import { displayName } from './format';
 import type { PublishedPage } from './published-state';
 
 type PublishedNoticeProps = { page: PublishedPage; onDismiss: () => void };
 
-/** "Your page is live": its public link (the API's publicUrl), ready to copy and share. */
-export function PublishedNotice({ page, onDismiss }: PublishedNoticeProps) {
+/**
+ * "Your page is live": its public link (the API's publicUrl), ready to copy and share. Only while the
+ * page is live: once the owner deactivates or deletes it (here or elsewhere), the notice goes.
+ */
+export function PublishedNotice(props: PublishedNoticeProps) {
+  const { data: form, error } = useFormDetail(props.page.id);
+  const deleted = error instanceof ApiError && error.status === 404;
+  if (deleted || form?.status !== 'active' || form.published === null) return null;
+  return <LiveNotice page={{ id: form.id, name: form.name, publicUrl: form.publicUrl }} onDismiss={props.onDismiss} />;
+}
+
+function LiveNotice({ page, onDismiss }: PublishedNoticeProps) {
   const linkId = useId();
   const name = displayName(page.name);
   const copy = async () => {

@@ -127,7 +127,7 @@ export function usePublishFlow({ state, dispatch, validate, showErrors, finish }
       toast.success(formMessages.published);
       // The dashboard shows the new page's public link (the API's publicUrl) with a Copy button.
       const navigationState: { published: PublishedPage } = {
-        published: { name: published.name, publicUrl: published.publicUrl },
+        published: { id: published.id, name: published.name, publicUrl: published.publicUrl },
       };
       navigate('/dashboard', { state: navigationState });
     } catch (error) {
