@@ -214,6 +214,9 @@ export default defineConfig({
       resolveDependencies: (file, deps) => (SCREEN_CHUNK.test(file) ? [] : deps),
     },
     rolldownOptions: {
+      // The app's own modules do nothing on import but define what they export: a screen that takes one
+      // thing through a feature's index does not download the rest of that feature.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/](web|domain)[\\/].*\.tsx?$/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [

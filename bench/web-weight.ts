@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { signUpOwnerSession, startServer } from './lib';
+import { publishTemplatePage, signUpOwnerSession, smallPdf, startServer, uploadPdf } from './lib';
 import { launchChromium } from './chromium';
 
 /*
@@ -9,11 +9,22 @@ import { launchChromium } from './chromium';
  * calls gzip) and the bytes on the wire as the server sent them (brotli when the browser asks for
  * it), beside the Home page's budget. The owner's screens (the dashboard, the creator, settings) load signed
  * in, the others as a visitor without a session would. The script builds the app first.
- * `--scripts` lists each screen's scripts too, largest first, with their gzip size.
+ * `--scripts` lists each screen's scripts too, largest first, with their gzip size. The owner has one
+ * published page; `{page}` in a path stands for its id (`/dashboard/forms/{page}` is its analytics).
  */
 
 const HOME_BUDGET_GZIP = 100 * 1024;
-const DEFAULT_PATHS = ['/', '/pricing', '/features', '/help', '/sign-in', '/dashboard', '/page-creator', '/dashboard/leads'];
+const DEFAULT_PATHS = [
+  '/',
+  '/pricing',
+  '/features',
+  '/help',
+  '/sign-in',
+  '/dashboard',
+  '/page-creator',
+  '/dashboard/leads',
+  '/dashboard/forms/{page}',
+];
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 const listScripts = process.argv.includes('--scripts');
 if (paths.length === 0) paths.push(...DEFAULT_PATHS);
@@ -24,10 +35,11 @@ const ownerScreen = (path: string) => /^\/(dashboard|settings|page-creator)(\/|$
 const server = await startServer();
 const browser = await launchChromium();
 try {
-  const { cookies: session } = await signUpOwnerSession(server.appUrl);
+  const { owner, cookies: session } = await signUpOwnerSession(server.appUrl);
+  const pageId = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), 'professional-ebook');
   const { hostname } = new URL(server.appUrl);
   console.log(`JavaScript of a cold load per screen (Chromium, fresh context each); Home budget ${kb(HOME_BUDGET_GZIP)} gzip`);
-  for (const path of paths) {
+  for (const path of paths.map((p) => p.replaceAll('{page}', encodeURIComponent(pageId)))) {
     const context = await browser.newContext();
     if (ownerScreen(path)) await context.addCookies(session.map((c) => ({ ...c, domain: hostname, path: '/' })));
     const page = await context.newPage();

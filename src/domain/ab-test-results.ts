@@ -1,4 +1,4 @@
-import { type AbVariant, variantName } from './ab-test';
+import { type AbVariant, variantName } from './ab-variants';
 import { conversionRate } from './conversion';
 
 /**

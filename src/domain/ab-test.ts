@@ -1,14 +1,10 @@
+import type { AbVariant } from './ab-variants';
 import { DEFAULT_DESIGN, RESERVED_NAMES, type AbTest, type Design, type FormConfig } from './form-config';
 
 /**
  * A/B tests of a published page (decision 0051): variant A is the page itself, variant B shows the
  * test's own title, description and design; `abTest.split` percent of visitors see B.
  */
-
-export const AB_VARIANTS = ['a', 'b'] as const;
-export type AbVariant = (typeof AB_VARIANTS)[number];
-export const isAbVariant = (value: unknown): value is AbVariant => value === 'a' || value === 'b';
-export const variantName = (variant: AbVariant) => (variant === 'a' ? 'A' : 'B');
 
 /** The hidden input that carries the variant a visitor saw with the form's post (reserved in form-config). */
 export const AB_VARIANT_INPUT = RESERVED_NAMES.abVariant;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_TOOL_PROVIDERS, type EmailToolProvider } from './email-tool-providers';
 import { isoTimeSchema } from './iso-time';
 
 /**
@@ -18,9 +19,7 @@ import { isoTimeSchema } from './iso-time';
  * the key; `errors.apiKey` carries the provider's own message), PROVIDER_UNAVAILABLE (502).
  */
 
-export const EMAIL_TOOL_PROVIDERS = ['mailchimp', 'kit'] as const;
-export type EmailToolProvider = (typeof EMAIL_TOOL_PROVIDERS)[number];
-export const EMAIL_TOOL_NAMES: Record<EmailToolProvider, string> = { mailchimp: 'Mailchimp', kit: 'Kit' };
+export { EMAIL_TOOL_NAMES, EMAIL_TOOL_PROVIDERS, type EmailToolProvider } from './email-tool-providers';
 
 export const emailToolParamsSchema = z.object({ provider: z.enum(EMAIL_TOOL_PROVIDERS) });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ConversionCounts } from './conversions-api';
 import { formConfigSchema, type FormConfig, type LeadMagnetFile } from './form-config';
 import type { Currency } from './money';
-import type { OwnerNotify } from './owner-notify';
+import { OWNER_NOTIFY, type OwnerNotify } from './owner-notify';
 import type { PaymentStatus, Provider, Revenue } from './payments';
 import { WORKSPACE_LEAD_STATUSES } from './lead-statuses';
 import { FREE_PLAN_FORM_LIMIT } from './plans';
@@ -64,6 +64,11 @@ export type SaveFormBody = z.infer<typeof saveFormBodySchema>;
 
 export const setStatusBodySchema = z.object({ status: z.enum(FORM_STATUSES) });
 export type SetStatusBody = z.infer<typeof setStatusBodySchema>;
+
+export const ownerNotifyBodySchema = z.object({
+  ownerNotify: z.enum(OWNER_NOTIFY, { error: 'Choose each, digest or off' }),
+});
+export type OwnerNotifyBody = z.infer<typeof ownerNotifyBodySchema>;
 
 /**
  * PUT /api/forms/:id/embed-origins -> FormDetail: the sites that may show the page in a frame, set on
@@ -137,7 +142,6 @@ export interface DashboardStats {
   revenue: Revenue[];
 }
 
-export const ANALYTICS_DAYS = 30;
 export const LEADS_PAGE_SIZE = 50;
 
 /** One day of a form's daily roll-up; `day` is a UTC calendar day, YYYY-MM-DD. */

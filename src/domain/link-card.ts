@@ -1,4 +1,4 @@
-import type { AbVariant } from './ab-test';
+import type { AbVariant } from './ab-variants';
 import type { Design } from './form-config';
 
 /**

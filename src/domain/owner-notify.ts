@@ -1,10 +1,8 @@
-import { z } from 'zod';
-
 /**
  * How a page's owner hears about its new confirmed leads. The setting is the
  * owner's, not part of the published page: it applies at once, without publishing again.
  *
- *   PUT /api/forms/:id/notifications  body OwnerNotifyBody -> FormDetail
+ *   PUT /api/forms/:id/notifications  body OwnerNotifyBody (forms-api.ts) -> FormDetail
  *
  * 'each': an email to the workspace's owners for every lead confirmed on the page; 'digest' (the
  * default): one email a day, at 08:05 UTC, about the 24 hours before; 'off': none.
@@ -20,8 +18,3 @@ export const OWNER_NOTIFY_LABELS: Record<OwnerNotify, string> = {
 };
 
 export const isOwnerNotify = (value: unknown): value is OwnerNotify => OWNER_NOTIFY.includes(value as OwnerNotify);
-
-export const ownerNotifyBodySchema = z.object({
-  ownerNotify: z.enum(OWNER_NOTIFY, { error: 'Choose each, digest or off' }),
-});
-export type OwnerNotifyBody = z.infer<typeof ownerNotifyBodySchema>;

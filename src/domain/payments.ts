@@ -27,7 +27,14 @@ import { PROVIDER_NAMES, type PaymentStatus, type Provider } from './payment-pro
  * `errors.payment` = providerNotConnectedMessage(...).
  */
 
-export { PAYMENT_STATUSES, PROVIDER_NAMES, PROVIDERS, type PaymentStatus, type Provider } from './payment-providers';
+export {
+  ERASED_PAYER,
+  PAYMENT_STATUSES,
+  PROVIDER_NAMES,
+  PROVIDERS,
+  type PaymentStatus,
+  type Provider,
+} from './payment-providers';
 
 /** The webhook events an owner selects when registering Lodestone's endpoint with each provider. */
 export const STRIPE_WEBHOOK_EVENTS = [
@@ -177,9 +184,6 @@ export function providerNotConnectedMessage(providers: Provider[]): string {
 /** A connected Stripe account that cannot take charges yet: publishing waits, with the one thing to do. */
 export const STRIPE_SETUP_INCOMPLETE =
   'Your Stripe account cannot take payments yet. Finish setting up on Stripe in Payment settings before publishing a paid page.';
-
-/** Shown instead of the address of a payment whose person was erased. */
-export const ERASED_PAYER = 'Erased at their request';
 
 /** One payment as the owner sees it. Amounts in minor units. */
 export interface PaymentRow {

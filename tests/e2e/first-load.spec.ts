@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { createPublishedForm, signUp, uniqueEmail } from './support.js';
 
 // The web app's first load (docs/decisions/0029): every screen is a chunk of its own, so the Home
 // page downloads no screen's libraries but its own. A size budget, not a timing: it fails when a
@@ -74,16 +75,39 @@ test('a link starts loading its screen when it is pointed at, before the click',
   await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeVisible();
 });
 
-test("the dashboard's and the leads list's chunks carry no zod: they validate nothing, so the schemas stay with the screens that do", async ({
+test("the dashboard's, the leads list's and a page's analytics' chunks carry no zod: they validate nothing, so the schemas stay with the screens that do", async ({
   request,
 }) => {
   const preloads = (await (await request.get('/screen-preloads.json')).json()) as Record<string, string[]>;
   const carrying: string[] = [];
-  for (const file of new Set([...preloads['/dashboard']!, ...preloads['/dashboard/leads']!])) {
+  for (const file of new Set(['/dashboard', '/dashboard/leads', '/dashboard/forms/:id'].flatMap((route) => preloads[route]!))) {
     if ((await (await request.get(`/${file}`)).text()).includes('$ZodType')) carrying.push(file);
   }
   expect(carrying).toEqual([]);
   // The marker is zod's own: the creator, which validates a page, has it.
   const creator = await Promise.all(preloads['/page-creator']!.map(async (file) => (await request.get(`/${file}`)).text()));
   expect(creator.some((code) => code.includes('$ZodType'))).toBe(true);
+});
+
+test("on a phone, a page's analytics downloads its chart's drawing when the chart is scrolled into view, not with the screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await signUp(page, { name: 'Chart Owner', email: uniqueEmail('chart'), password: 'chart-in-view-1' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const form = await createPublishedForm(page.request, { title: 'Charted Guide' });
+  const drawings: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/assets/activity-chart-drawing-')) drawings.push(request.url());
+  });
+
+  await page.goto(`/dashboard/forms/${form.id}`, { waitUntil: 'networkidle' });
+  const chart = page.getByRole('region', { name: 'Last 30 days' });
+  await expect(chart).toContainText('0 views, 0 leads and 0 confirmations');
+  expect(drawings).toEqual([]);
+  await expect(chart.locator('.recharts-wrapper')).toHaveCount(0);
+
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('.recharts-wrapper')).toBeVisible();
+  expect(drawings).toHaveLength(1);
 });

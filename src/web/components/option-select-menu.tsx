@@ -16,6 +16,8 @@ export function OptionSelectMenu({
   onValueChange,
   options,
   className,
+  placeholder,
+  disabled,
   defaultOpen,
   focusTrigger,
   'aria-busy': busy,
@@ -27,9 +29,9 @@ export function OptionSelectMenu({
     if (initialFocus) triggerRef.current?.focus();
   }, [initialFocus]);
   return (
-    <Select value={value} onValueChange={onValueChange} defaultOpen={defaultOpen}>
+    <Select value={value} onValueChange={onValueChange} defaultOpen={defaultOpen} disabled={disabled}>
       <SelectTrigger ref={triggerRef} id={id} aria-busy={busy} className={className}>
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

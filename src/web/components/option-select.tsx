@@ -11,6 +11,9 @@ export type OptionSelectProps = {
   onValueChange: (value: string) => void;
   options: readonly SelectOption[];
   className?: string;
+  /** Shown while the value is none of the options (the options still loading). */
+  placeholder?: string;
+  disabled?: boolean;
   'aria-busy'?: boolean;
 };
 
@@ -25,6 +28,7 @@ const selectMenu = onDemand(() => import('./option-select-menu'));
 export function OptionSelect(props: OptionSelectProps) {
   const { module: menu, opening, focused, trigger } = useStandIn(selectMenu);
   if (menu) return <menu.OptionSelectMenu {...props} defaultOpen={opening} focusTrigger={focused} />;
+  const chosen = props.options.find((o) => o.value === props.value);
 
   return (
     <button
@@ -34,10 +38,12 @@ export function OptionSelect(props: OptionSelectProps) {
       aria-expanded={false}
       aria-autocomplete="none"
       aria-busy={props['aria-busy']}
+      disabled={props.disabled}
+      data-placeholder={chosen ? undefined : ''}
       className={cn(SELECT_TRIGGER_CLASS, props.className)}
       {...trigger}
     >
-      <span className="pointer-events-none">{props.options.find((o) => o.value === props.value)?.label}</span>
+      <span className="pointer-events-none">{chosen?.label ?? props.placeholder}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
     </button>
   );

@@ -1,5 +1,6 @@
 import { createHmac, hash } from 'node:crypto';
-import { abTestOn, type AbVariant } from '@/domain/ab-test';
+import { abTestOn } from '@/domain/ab-test';
+import type { AbVariant } from '@/domain/ab-variants';
 import type { FormConfig } from '@/domain/form-config';
 import { ipBucket } from '@/server/lib/rate-limiter';
 

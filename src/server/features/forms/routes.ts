@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParamsSchema,
   listFormsQuerySchema,
+  ownerNotifyBodySchema,
   saveFormBodySchema,
   setEmbedOriginsBodySchema,
   setStatusBodySchema,
 } from '@/domain/forms-api';
-import { ownerNotifyBodySchema } from '@/domain/owner-notify';
 import type { Db } from '@/server/db/client';
 import {
   createForm,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AbVariant } from '@/domain/ab-test';
+import type { AbVariant } from '@/domain/ab-variants';
 import type { Executor } from '@/server/db/client';
 import { today } from './daily-stats.js';
 

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
-import { abTestOn, AB_VARIANTS, type AbVariant } from '@/domain/ab-test';
+import { abTestOn } from '@/domain/ab-test';
+import { AB_VARIANTS, type AbVariant } from '@/domain/ab-variants';
 import { abTestVerdict, type AbTestResults, type AbVariantResult } from '@/domain/ab-test-results';
 import { conversionRate } from '@/domain/conversion';
 import { DEFAULT_AB_TEST } from '@/domain/form-config';

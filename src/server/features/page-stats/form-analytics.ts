@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { conversionRate } from '@/domain/conversion';
-import { ANALYTICS_DAYS, type DailyStat, type FormAnalytics } from '@/domain/forms-api';
+import { ANALYTICS_DAYS } from '@/domain/analytics-days';
+import type { DailyStat, FormAnalytics } from '@/domain/forms-api';
 import type { Db } from '@/server/db/client';
 import { formDailyStats } from '@/server/db/schema';
 import { formConversionCounts } from '@/server/features/conversions';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, sql, type AnyColumn } from 'drizzle-orm';
-import { ANALYTICS_DAYS } from '@/domain/forms-api';
+import { ANALYTICS_DAYS } from '@/domain/analytics-days';
 import type { PlacementStatsQuery } from '@/domain/placement-stats';
 import type { PlacementStats } from '@/domain/placements';
 import type { Db } from '@/server/db/client';

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { abTestOn, type AbVariant, variantConfig } from '@/domain/ab-test';
+import { abTestOn, variantConfig } from '@/domain/ab-test';
+import type { AbVariant } from '@/domain/ab-variants';
 import { DEFAULT_DESIGN, type FormConfig } from '@/domain/form-config';
 import { LINK_CARD, LINK_ICON_SIZE, linkCardShowsCover, linkCardSvg } from '@/domain/link-card';
 import { designTheme } from '@/landing/index';

@@ -1,4 +1,4 @@
-import type { AbVariant } from '@/domain/ab-test';
+import type { AbVariant } from '@/domain/ab-variants';
 import { LINK_CARD, linkCardAlt, linkCardPath, linkCardShowsCover, linkIconPath } from '@/domain/link-card';
 import { richTextPlain } from '@/domain/rich-text';
 import type { LiveForm } from '@/server/features/submissions';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Db } from '@/server/db/client';
-import type { AbVariant } from '@/domain/ab-test';
+import type { AbVariant } from '@/domain/ab-variants';
 import { isFormId } from '@/domain/ids';
 import { PLACEMENT_FRAME_PARAMS } from '@/domain/placements';
 import { createVariantAssigner } from '@/server/features/ab-testing/index';

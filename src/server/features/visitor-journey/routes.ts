@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterSubmitRedirect } from '@/domain/after-submit';
-import { isAbVariant, variantConfig, type AbVariant } from '@/domain/ab-test';
+import { variantConfig } from '@/domain/ab-test';
+import { isAbVariant, type AbVariant } from '@/domain/ab-variants';
 import { RESERVED_NAMES } from '@/domain/form-config';
 import { englishT } from '@/domain/i18n/english';
 import type { Language } from '@/domain/i18n/languages';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { useId } from 'react';
-import { variantName } from '@/domain/ab-test';
+import { variantName } from '@/domain/ab-variants';
 import type { AbTestResults } from '@/domain/ab-test-results';
 import type { FormDetail } from '@/domain/forms-api';
 import { Card } from '@/web/components/ui/card';

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useId } from 'react';
-import { ANALYTICS_DAYS, type DailyStat } from '@/domain/forms-api';
+import { ANALYTICS_DAYS } from '@/domain/analytics-days';
+import type { DailyStat } from '@/domain/forms-api';
 import { Card } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { useInView } from '@/web/lib/use-in-view';
 import { SERIES } from './activity-series';
 import { formatCount, formatDay } from './format';
 
-// The drawing (recharts, most of this screen's JavaScript) downloads beside the screen's data, not
-// before the screen's first paint; its box keeps its size meanwhile.
+// The drawing (recharts, most of this screen's JavaScript) downloads when its box comes into view,
+// not before the screen's first paint nor while it is below the fold; the box keeps its size meanwhile.
 const ActivityChartDrawing = lazy(() => import('./activity-chart-drawing').then((m) => ({ default: m.ActivityChartDrawing })));
 
 const count = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -21,6 +23,7 @@ export function ActivityChart({ days }: { days: DailyStat[] | undefined }) {
   const summaryId = useId();
   // The gradient is referenced from CSS url(#…): keep the id to characters that need no escaping.
   const gradientId = `views-fill-${headingId.replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const [drawingBox, inView] = useInView<HTMLDivElement>();
 
   return (
     <Card className="min-w-0">
@@ -34,9 +37,9 @@ export function ActivityChart({ days }: { days: DailyStat[] | undefined }) {
               {count(sum(days, 'views'), 'view')}, {count(sum(days, 'leads'), 'lead')} and{' '}
               {count(sum(days, 'confirmations'), 'confirmation')} from {formatDay(days[0]!.day)} to {formatDay(days.at(-1)!.day)}.
             </p>
-            <div aria-hidden="true" className="mt-4 h-64 w-full min-w-0 sm:h-72">
+            <div ref={drawingBox} aria-hidden="true" className="mt-4 h-64 w-full min-w-0 sm:h-72">
               <Suspense fallback={<Skeleton className="h-full w-full" />}>
-                <ActivityChartDrawing days={days} gradientId={gradientId} />
+                {inView ? <ActivityChartDrawing days={days} gradientId={gradientId} /> : <Skeleton className="h-full w-full" />}
               </Suspense>
             </div>
             {/* sr-only on a wrapper: a table will not shrink to 1px and would widen the page. */}

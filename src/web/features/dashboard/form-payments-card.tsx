@@ -1,7 +1,8 @@
 import { Banknote } from 'lucide-react';
 import type { FormDetail } from '@/domain/forms-api';
 import { formatMoney } from '@/domain/money';
-import { ERASED_PAYER, PROVIDER_NAMES, type PaymentRow, type Revenue } from '@/domain/payments';
+import { ERASED_PAYER, PROVIDER_NAMES } from '@/domain/payment-providers';
+import type { PaymentRow, Revenue } from '@/domain/payments';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFormPayments } from '@/web/features/payments';
 import { cn } from '@/web/lib/cn';

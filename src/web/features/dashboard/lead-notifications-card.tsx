@@ -2,11 +2,13 @@ import { useId } from 'react';
 import { toast } from '@/web/lib/toast';
 import type { FormDetail } from '@/domain/forms-api';
 import { isOwnerNotify, OWNER_NOTIFY, OWNER_NOTIFY_LABELS } from '@/domain/owner-notify';
+import { OptionSelect } from '@/web/components/option-select';
 import { Card } from '@/web/components/ui/card';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useSetOwnerNotify } from '@/web/features/forms';
+
+const NOTIFY_OPTIONS = OWNER_NOTIFY.map((value) => ({ value, label: OWNER_NOTIFY_LABELS[value] }));
 
 /**
  * How the owner hears of this page's new confirmed leads. It saves on change (there is nothing else
@@ -44,18 +46,14 @@ export function LeadNotificationsCard({ form }: { form: FormDetail | undefined }
         {value === undefined ? (
           <Skeleton className="h-10 w-full" />
         ) : (
-          <Select value={value} onValueChange={choose} disabled={save.isPending}>
-            <SelectTrigger id={selectId} aria-busy={save.isPending}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {OWNER_NOTIFY.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {OWNER_NOTIFY_LABELS[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={selectId}
+            value={value}
+            onValueChange={choose}
+            options={NOTIFY_OPTIONS}
+            disabled={save.isPending}
+            aria-busy={save.isPending}
+          />
         )}
       </div>
     </Card>

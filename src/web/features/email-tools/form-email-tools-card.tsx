@@ -2,12 +2,13 @@ import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@/web/lib/router';
 import { toast } from '@/web/lib/toast';
-import { EMAIL_TOOL_NAMES, type EmailToolsSettings, type FormEmailTools } from '@/domain/email-tools';
+import { EMAIL_TOOL_NAMES } from '@/domain/email-tool-providers';
+import type { EmailToolsSettings, FormEmailTools } from '@/domain/email-tools';
+import { OptionSelect } from '@/web/components/option-select';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useEmailToolLists, useEmailToolsSettings, useFormEmailTools, useSaveFormEmailTools } from './api';
@@ -133,22 +134,21 @@ function MailchimpChoices(props: { listId: string; setListId: (v: string) => voi
       )}
       <div className="grid gap-1.5">
         <Label htmlFor={selectId}>Audience</Label>
-        <Select value={props.listId} onValueChange={props.setListId} disabled={lists.isPending}>
-          <SelectTrigger id={selectId} aria-busy={lists.isPending}>
-            <SelectValue placeholder="Loading audiences…" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NONE}>Don&apos;t send to Mailchimp</SelectItem>
-            {audiences.map((a) => (
-              <SelectItem key={a.id} value={a.id}>
-                {a.name}
-              </SelectItem>
-            ))}
-            {props.listId !== NONE && !lists.isPending && !chosen && (
-              <SelectItem value={props.listId}>An audience Mailchimp no longer lists</SelectItem>
-            )}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          id={selectId}
+          value={props.listId}
+          onValueChange={props.setListId}
+          options={[
+            { value: NONE, label: "Don't send to Mailchimp" },
+            ...audiences.map((a) => ({ value: a.id, label: a.name })),
+            ...(props.listId !== NONE && !lists.isPending && !chosen
+              ? [{ value: props.listId, label: 'An audience Mailchimp no longer lists' }]
+              : []),
+          ]}
+          placeholder="Loading audiences…"
+          disabled={lists.isPending}
+          aria-busy={lists.isPending}
+        />
         {chosen && (
           <p className="text-sm text-gray-600">
             {chosen.doubleOptIn
@@ -192,19 +192,18 @@ function KitChoices(props: {
       )}
       <div className="grid gap-1.5">
         <Label htmlFor={selectId}>Form</Label>
-        <Select value={props.formId} onValueChange={props.setFormId} disabled={lists.isPending}>
-          <SelectTrigger id={selectId} aria-busy={lists.isPending}>
-            <SelectValue placeholder="Loading forms…" />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NONE}>No form (tags only)</SelectItem>
-            {data.forms.map((f) => (
-              <SelectItem key={f.id} value={String(f.id)}>
-                {f.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          id={selectId}
+          value={props.formId}
+          onValueChange={props.setFormId}
+          options={[
+            { value: NONE, label: 'No form (tags only)' },
+            ...data.forms.map((f) => ({ value: String(f.id), label: f.name })),
+          ]}
+          placeholder="Loading forms…"
+          disabled={lists.isPending}
+          aria-busy={lists.isPending}
+        />
         <p className="text-sm text-gray-600">
           Kit follows the form&apos;s own opt-in setting: a double opt-in form sends Kit&apos;s incentive email first.
         </p>

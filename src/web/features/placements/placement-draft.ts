@@ -5,14 +5,7 @@ import {
   placementMessages,
   placementSettingsSchema,
 } from '@/domain/placements';
-
-/** Display names, in the order the "Add placement" menu offers them. */
-export const DISPLAY_LABELS: Record<PlacementDisplay, string> = {
-  inline: 'Inline',
-  popup: 'Popup',
-  'slide-in': 'Slide-in',
-  bar: 'Bar',
-};
+import { DISPLAY_LABELS } from './display-labels';
 
 /**
  * What the editor holds while the owner types: the settings with the numbers and the URL patterns

@@ -5,7 +5,8 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Textarea } from '@/web/components/ui/textarea';
 import { Choice } from './choice';
-import { DISPLAY_LABELS, type DraftErrors, type PlacementDraft } from './placement-draft';
+import { DISPLAY_LABELS } from './display-labels';
+import type { DraftErrors, PlacementDraft } from './placement-draft';
 
 type PlacementEditorProps = {
   draft: PlacementDraft;

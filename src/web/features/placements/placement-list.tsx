@@ -4,7 +4,8 @@ import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
-import { DISPLAY_LABELS, placementSummary } from './placement-draft';
+import { DISPLAY_LABELS } from './display-labels';
+import { placementSummary } from './placement-draft';
 
 type PlacementListProps = {
   placements: Placement[];

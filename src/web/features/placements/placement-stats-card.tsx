@@ -19,7 +19,7 @@ import {
 import { cn } from '@/web/lib/cn';
 import { Link } from '@/web/lib/router';
 import { usePlacementStats } from './api';
-import { DISPLAY_LABELS } from './placement-draft';
+import { DISPLAY_LABELS } from './display-labels';
 
 const COLUMNS = ['Placement', 'Display', 'Impressions', 'Opens', 'Sign-ups', 'Conversion'] as const;
 const NUMBERS = new Set<string>(['Impressions', 'Opens', 'Sign-ups', 'Conversion']);

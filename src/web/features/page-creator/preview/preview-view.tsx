@@ -1,7 +1,8 @@
 import { Eye, ExternalLink, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { badgeUrl, showsBadge } from '@/domain/branding';
-import { abTestOn, variantConfig, type AbVariant } from '@/domain/ab-test';
+import { abTestOn, variantConfig } from '@/domain/ab-test';
+import type { AbVariant } from '@/domain/ab-variants';
 import type { FormConfig } from '@/domain/form-config';
 import type { PreviewContent } from '@/web/features/page-creator/editor/editor-model';
 import { LandingPage, LandingStyles } from '@/landing/landing-page';
