@@ -2,6 +2,7 @@ import { CircleCheck, Copy, ExternalLink, X } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from '@/web/lib/toast';
 import { formMessages } from '@/domain/form-messages';
+import type { FormDetail } from '@/domain/forms-api';
 import { Button } from '@/web/components/ui/button';
 import { ApiError } from '@/web/lib/api';
 import { copyText } from '@/web/lib/copy-text';
@@ -19,10 +20,10 @@ export function PublishedNotice(props: PublishedNoticeProps) {
   const { data: form, error } = useFormDetail(props.page.id);
   const deleted = error instanceof ApiError && error.status === 404;
   if (deleted || form?.status !== 'active' || form.published === null) return null;
-  return <LiveNotice page={{ id: form.id, name: form.name, publicUrl: form.publicUrl }} onDismiss={props.onDismiss} />;
+  return <LiveNotice page={form} onDismiss={props.onDismiss} />;
 }
 
-function LiveNotice({ page, onDismiss }: PublishedNoticeProps) {
+function LiveNotice({ page, onDismiss }: { page: Pick<FormDetail, 'name' | 'publicUrl'>; onDismiss: () => void }) {
   const linkId = useId();
   const name = displayName(page.name);
   const copy = async () => {

@@ -126,9 +126,7 @@ export function usePublishFlow({ state, dispatch, validate, showErrors, finish }
       await finish();
       toast.success(formMessages.published);
       // The dashboard shows the new page's public link (the API's publicUrl) with a Copy button.
-      const navigationState: { published: PublishedPage } = {
-        published: { id: published.id, name: published.name, publicUrl: published.publicUrl },
-      };
+      const navigationState: { published: PublishedPage } = { published: { id: published.id } };
       navigate('/dashboard', { state: navigationState });
     } catch (error) {
       publishFailed(error);
