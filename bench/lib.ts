@@ -277,3 +277,13 @@ export async function signUpOwnerSession(
   };
   return { owner, cookies };
 }
+
+/**
+ * A signed-up owner's session with one published page, for a browser to load the owner's screens:
+ * `screenPath` puts the page's id where a path says `{page}` (`/dashboard/forms/{page}` is its analytics).
+ */
+export async function ownerWithPublishedPage(appUrl: string) {
+  const { owner, cookies } = await signUpOwnerSession(appUrl);
+  const pageId = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), 'professional-ebook');
+  return { cookies, screenPath: (path: string) => path.replaceAll('{page}', encodeURIComponent(pageId)) };
+}

@@ -1,4 +1,4 @@
-import { publishTemplatePage, signUpOwnerSession, smallPdf, uploadPdf } from './lib';
+import { ownerWithPublishedPage } from './lib';
 import {
   audit,
   chromePath,
@@ -31,14 +31,13 @@ const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 if (paths.length === 0) paths.push('/', '/dashboard', '/dashboard/leads', '/dashboard/forms/{page}');
 
 await withServer(async (server) => {
-  const { owner, cookies } = await signUpOwnerSession(server.appUrl);
-  const pageId = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), 'professional-ebook');
+  const { cookies, screenPath } = await ownerWithPublishedPage(server.appUrl);
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   console.log(
     `Lighthouse ${lighthouseVersion} (${chromePath}), mobile form factor, simulated throttling; ` +
       `target ${TARGET} per category; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`,
   );
-  for (const path of paths.map((p) => p.replaceAll('{page}', encodeURIComponent(pageId)))) {
+  for (const path of paths.map(screenPath)) {
     const url = `${server.appUrl}${path}`;
     const signedIn = OWNER_SCREENS.test(path);
     const runs: Report[] = [];

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { publishTemplatePage, signUpOwnerSession, smallPdf, startServer, uploadPdf } from './lib';
+import { ownerWithPublishedPage, startServer } from './lib';
 import { launchChromium } from './chromium';
 
 /*
@@ -35,11 +35,10 @@ const ownerScreen = (path: string) => /^\/(dashboard|settings|page-creator)(\/|$
 const server = await startServer();
 const browser = await launchChromium();
 try {
-  const { owner, cookies: session } = await signUpOwnerSession(server.appUrl);
-  const pageId = await publishTemplatePage(owner, await uploadPdf(owner, smallPdf()), 'professional-ebook');
+  const { cookies: session, screenPath } = await ownerWithPublishedPage(server.appUrl);
   const { hostname } = new URL(server.appUrl);
   console.log(`JavaScript of a cold load per screen (Chromium, fresh context each); Home budget ${kb(HOME_BUDGET_GZIP)} gzip`);
-  for (const path of paths.map((p) => p.replaceAll('{page}', encodeURIComponent(pageId)))) {
+  for (const path of paths.map(screenPath)) {
     const context = await browser.newContext();
     if (ownerScreen(path)) await context.addCookies(session.map((c) => ({ ...c, domain: hostname, path: '/' })));
     const page = await context.newPage();
