@@ -111,3 +111,36 @@ test("on a phone, a page's analytics downloads its chart's drawing when the char
   await expect(chart.locator('.recharts-wrapper')).toBeVisible();
   expect(drawings).toHaveLength(1);
 });
+
+test("on a phone, a page's analytics does not move when the page's long name comes after its cards", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await signUp(page, { name: 'Steady Owner', email: uniqueEmail('steady'), password: 'steady-header-1' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const title = 'Download Our Free Guide to Email Marketing for Small Shops';
+  const form = await createPublishedForm(page.request, { title });
+  // The form's detail waits until the cards under the header are drawn, as on a slow network.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/forms/${form.id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  await page.goto(`/dashboard/forms/${form.id}`);
+  await expect(page.getByText('Lead notifications', { exact: true })).toBeVisible();
+  release();
+  const heading = page.getByRole('heading', { level: 1 });
+  // The whole name is the heading's, cut with an ellipsis on a screen this narrow.
+  await expect(heading).toHaveText(title);
+  await expect(heading).toHaveAttribute('title', title);
+  await expect(page.getByRole('link', { name: /View all leads/ })).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});

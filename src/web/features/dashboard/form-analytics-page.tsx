@@ -101,7 +101,7 @@ function FormHeader({ form }: { form: FormDetail | undefined }) {
     return (
       <div aria-busy="true" className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <Skeleton className="h-9 w-64 max-w-full" />
+          <Skeleton className="h-8 w-64 max-w-full sm:h-9" />
           <Skeleton className="mt-2 h-5 w-80 max-w-full" />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -128,8 +128,11 @@ function FormHeader({ form }: { form: FormDetail | undefined }) {
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
       <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words text-gray-900">{name}</h1>
+        {/* One line, as its stand-in is, whatever the name's length: the cards below never move when it comes. */}
+        <div className="flex items-center gap-3">
+          <h1 title={name} className="min-w-0 truncate text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+            {name}
+          </h1>
           <PageStateBadge form={{ status: form.status, published }} />
         </div>
         {published ? (

@@ -28,12 +28,19 @@ export function formatShortDateTime(iso: string, now = new Date()): string {
   return (date.getFullYear() === now.getFullYear() ? shortThisYear : shortOtherYear).format(date);
 }
 
+// Made once: a formatter costs far more to make than to use, and a chart formats each of its days.
+const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** A roll-up day (YYYY-MM-DD, a UTC calendar day) as a short date; `long` adds the weekday and year. */
 export function formatDay(day: string, long = false): string {
-  const options: Intl.DateTimeFormatOptions = long
-    ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
-    : { month: 'short', day: 'numeric', timeZone: 'UTC' };
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, options);
+  return (long ? longDayFormat : dayFormat).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** Money taken per currency on one line: "$19.98 · €5.00". */

@@ -175,9 +175,10 @@ function useSideOverflow(ref: RefObject<HTMLElement | null>) {
       const end = max - region.scrollLeft > 1;
       setMore((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
     };
-    update();
     region.addEventListener('scroll', update, { passive: true });
-    // The region's width follows the window; the table's follows its rows and columns.
+    // The region's width follows the window; the table's follows its rows and columns. The observer
+    // also reports both once they are laid out, the first measure: measuring here, in the middle of
+    // the screen's first renders, would make the browser lay the page out once more each time.
     const observer = new ResizeObserver(update);
     observer.observe(region);
     if (region.firstElementChild) observer.observe(region.firstElementChild);
