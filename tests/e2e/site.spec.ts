@@ -109,6 +109,33 @@ test("a visitor's header offers Sign in without loading the sign-in code; after 
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
+test("on a wide screen, an owner's header keeps Dashboard and Create Form where they are when the account comes in", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signUp(page, { name: 'Steady Header', email: uniqueEmail('steady-header'), password: 'steady-header-1' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The session's answer waits until the header is drawn without it, as on a slow network.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/get-session*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pricing');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const dashboard = nav.getByRole('link', { name: 'Dashboard', exact: true });
+  const create = nav.getByRole('link', { name: 'Create Form' });
+  await expect(create).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Leads', exact: true })).toHaveCount(0);
+  const before = [await dashboard.boundingBox(), await create.boundingBox()];
+
+  release();
+  await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Leads', exact: true })).toBeVisible();
+  expect([await dashboard.boundingBox(), await create.boundingBox()]).toEqual(before);
+});
+
 test('on a small screen the menu button opens a menu that closes on navigation', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

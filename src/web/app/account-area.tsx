@@ -32,22 +32,32 @@ const ACCOUNT_LINKS = [
   ['/settings/billing', 'Billing'],
 ] as const;
 
-/** The owner's links and sign-out, or Sign in: loaded after the first paint by the header. */
-export function AccountArea({ stacked = false }: { stacked?: boolean }) {
+/** The session as the header shows it: unknown while it is checked, and while it could not be (the database away: 503, not a signed-out owner). */
+function useHeaderSession() {
   const { data: session, isPending, error } = useSession();
-  const signOut = useSignOut();
+  return { session, unknown: isPending || (!session && error?.status === 503) };
+}
 
-  // A session that could not be checked (the database away: 503) is not a signed-out owner.
-  if (isPending || (!session && error?.status === 503)) return null;
+/** The owner's links, Leads to Billing: loaded after the first paint by the header, nothing for a visitor. */
+export function AccountLinks() {
+  const { session } = useHeaderSession();
+  if (!session) return null;
+  // Not `end`: a lead's own page is under Leads too.
+  return ACCOUNT_LINKS.map(([to, label]) => (
+    <NavLink key={to} to={to} className={navLinkClass}>
+      {label}
+    </NavLink>
+  ));
+}
+
+/** The owner's name and Sign out, or Sign in: loaded after the first paint by the header. */
+export function AccountUser({ stacked = false }: { stacked?: boolean }) {
+  const { session, unknown } = useHeaderSession();
+  const signOut = useSignOut();
+  if (unknown) return null;
   if (!session) return <SignInLink stacked={stacked} />;
   return (
-    <div className={cn('flex', stacked ? 'flex-col items-stretch gap-2' : 'items-center gap-1')}>
-      {/* Not `end`: a lead's own page is under Leads too. */}
-      {ACCOUNT_LINKS.map(([to, label]) => (
-        <NavLink key={to} to={to} className={navLinkClass}>
-          {label}
-        </NavLink>
-      ))}
+    <>
       <NavLink
         to="/settings/account"
         title={`${session.user.email}: account settings`}
@@ -60,6 +70,16 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
         <LogOut />
         Sign out
       </Button>
+    </>
+  );
+}
+
+/** The menu's account part (below xl): the owner's links, name and Sign out in a column, or Sign in. */
+export function AccountMenu() {
+  return (
+    <div className="flex flex-col items-stretch gap-2">
+      <AccountLinks />
+      <AccountUser stacked />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '@/web/lib/router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/domain/ui-defaults';
 import { useAccountAreaWanted } from '@/web/app/account-hint';
@@ -13,15 +13,15 @@ import { cn } from '@/web/lib/cn';
 // The account area needs the auth client (and the session it fetches): it loads beside the first
 // screen instead of in the entry, and only when a session may exist (account-hint.ts); it shows
 // nothing until then, as it did while the session loaded.
-const AccountArea = lazy(() => import('@/web/app/account-area').then((m) => ({ default: m.AccountArea })));
+const accountArea = () => import('@/web/app/account-area');
+const AccountLinks = lazy(() => accountArea().then((m) => ({ default: m.AccountLinks })));
+const AccountUser = lazy(() => accountArea().then((m) => ({ default: m.AccountUser })));
+const AccountMenu = lazy(() => accountArea().then((m) => ({ default: m.AccountMenu })));
 
-function Account({ stacked = false }: { stacked?: boolean }) {
-  if (!useAccountAreaWanted()) return <SignInLink stacked={stacked} />;
-  return (
-    <Suspense fallback={null}>
-      <AccountArea stacked={stacked} />
-    </Suspense>
-  );
+/** A part of the account area once a session may exist, else what a visitor without one sees. */
+function AccountPart({ children, signedOut = null }: { children: ReactNode; signedOut?: ReactNode }) {
+  if (!useAccountAreaWanted()) return signedOut;
+  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
 export function SiteHeader() {
@@ -43,14 +43,22 @@ export function SiteHeader() {
 
         {/* From xl up: below it the signed-in links (Dashboard, Leads, Payment settings, Integrations, Privacy, Team,
             Domains, Billing) do not fit in one row, so they are in the menu. */}
-        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 xl:flex">
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
-          <Account />
-          <Button asChild className="ml-1">
-            <Link to="/page-creator">Create Form</Link>
-          </Button>
+          <AccountPart>
+            <AccountLinks />
+          </AccountPart>
+          {/* Held at the right end: the owner's name coming in once the session is known moves nothing drawn. */}
+          <div className="ml-auto flex items-center gap-1">
+            <AccountPart signedOut={<SignInLink />}>
+              <AccountUser />
+            </AccountPart>
+            <Button asChild className="ml-1">
+              <Link to="/page-creator">Create Form</Link>
+            </Button>
+          </div>
         </nav>
 
         <Button
@@ -72,7 +80,9 @@ export function SiteHeader() {
             <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard
             </NavLink>
-            <Account stacked />
+            <AccountPart signedOut={<SignInLink stacked />}>
+              <AccountMenu />
+            </AccountPart>
             <Button asChild className="mt-2">
               <Link to="/page-creator">Create Form</Link>
             </Button>

@@ -105,7 +105,7 @@ function FormHeader({ form }: { form: FormDetail | undefined }) {
           <Skeleton className="mt-2 h-5 w-80 max-w-full" />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          {['w-28', 'w-40', 'w-32', 'w-16'].map((width) => (
+          {['w-32', 'w-48', 'w-40', 'w-20'].map((width) => (
             <Skeleton key={width} className={`h-9 ${width}`} />
           ))}
         </div>

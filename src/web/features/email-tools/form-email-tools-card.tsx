@@ -42,7 +42,8 @@ export function FormEmailToolsCard({ formId }: { formId: string }) {
           Could not load the email tools: {(settings.error ?? page.error)?.message}
         </p>
       ) : !settings.data || !page.data ? (
-        <Skeleton className="h-24 w-full" />
+        // As high as "No email tool is connected yet" with its button, what most pages show.
+        <Skeleton className="h-[4.5rem] w-full sm:h-10" />
       ) : !connected ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-gray-700">No email tool is connected yet.</p>
