@@ -85,4 +85,13 @@ describe('a typo suggestion', () => {
     expect(suggestEmail('gmial.com')).toBeNull();
     expect(suggestEmail('someone@localhost')).toBeNull();
   });
+
+  it('answers a domain asked again, and after more domains than it remembers, as it did the first time', () => {
+    expect(suggestDomain('gmial.com')).toBe('gmail.com');
+    expect(suggestDomain('gmial.com')).toBe('gmail.com');
+    for (let i = 0; i < 1500; i += 1) expect(suggestDomain(`company-${i}.example`)).toBeNull();
+    expect(suggestDomain('hotmial.com')).toBe('hotmail.com');
+    expect(suggestDomain('gmial.com')).toBe('gmail.com');
+    expect(suggestDomain('northwind.example')).toBeNull();
+  });
 });

@@ -144,8 +144,22 @@ function mayMean(domain: string, target: string, distance: number): boolean {
   return slipFor(tld) === targetTld;
 }
 
+/** Answers already worked out, by domain as typed: a page's sign-ups come from a few domains, again and again. */
+const suggested = new Map<string, string | null>();
+const MAX_SUGGESTED = 1000;
+
 /** The common mail domain `domain` is a likely slip for, or null (it is one, or near none, or near two). */
 export function suggestDomain(typed: string): string | null {
+  let answer = suggested.get(typed);
+  if (answer === undefined) {
+    answer = closestDomain(typed);
+    if (suggested.size >= MAX_SUGGESTED) suggested.clear();
+    suggested.set(typed, answer);
+  }
+  return answer;
+}
+
+function closestDomain(typed: string): string | null {
   const domain = typed.trim().toLowerCase().replace(/\.$/, '');
   if (!domain.includes('.') || KNOWN.has(domain)) return null;
   let best: string | null = null;
@@ -153,8 +167,11 @@ export function suggestDomain(typed: string): string | null {
   let tie = false;
   for (const target of COMMON_MAIL_DOMAINS) {
     if (target.length < MIN_TARGET) continue;
+    const allowed = target.length >= LONG_TARGET ? 2 : 1;
+    // Lengths further apart than that take more slips than that: no need to count them.
+    if (Math.abs(domain.length - target.length) > allowed) continue;
     const distance = editDistance(domain, target);
-    if (distance > (target.length >= LONG_TARGET ? 2 : 1) || !mayMean(domain, target, distance)) continue;
+    if (distance > allowed || !mayMean(domain, target, distance)) continue;
     if (distance < bestDistance) {
       best = target;
       bestDistance = distance;
