@@ -39,7 +39,7 @@ function useHeaderSession() {
 }
 
 /** The owner's links, Leads to Billing: loaded after the first paint by the header, nothing for a visitor. */
-export function AccountLinks() {
+function AccountLinks() {
   const { session } = useHeaderSession();
   if (!session) return null;
   // Not `end`: a lead's own page is under Leads too.
@@ -51,7 +51,7 @@ export function AccountLinks() {
 }
 
 /** The owner's name and Sign out, or Sign in: loaded after the first paint by the header. */
-export function AccountUser({ stacked = false }: { stacked?: boolean }) {
+function AccountUser({ stacked = false }: { stacked?: boolean }) {
   const { session, unknown } = useHeaderSession();
   const signOut = useSignOut();
   if (unknown) return null;
@@ -74,8 +74,14 @@ export function AccountUser({ stacked = false }: { stacked?: boolean }) {
   );
 }
 
-/** The menu's account part (below xl): the owner's links, name and Sign out in a column, or Sign in. */
-export function AccountMenu() {
+/**
+ * A part of the account area: the header's row has the owner's links apart from the name and Sign out
+ * (held at its right end), the menu (below xl) all of them in a column. One component for the three,
+ * so the header loads it once: the menu shows its part at once when opened.
+ */
+export function AccountArea({ part }: { part: 'links' | 'user' | 'menu' }) {
+  if (part === 'links') return <AccountLinks />;
+  if (part === 'user') return <AccountUser />;
   return (
     <div className="flex flex-col items-stretch gap-2">
       <AccountLinks />

@@ -13,15 +13,16 @@ import { cn } from '@/web/lib/cn';
 // The account area needs the auth client (and the session it fetches): it loads beside the first
 // screen instead of in the entry, and only when a session may exist (account-hint.ts); it shows
 // nothing until then, as it did while the session loaded.
-const accountArea = () => import('@/web/app/account-area');
-const AccountLinks = lazy(() => accountArea().then((m) => ({ default: m.AccountLinks })));
-const AccountUser = lazy(() => accountArea().then((m) => ({ default: m.AccountUser })));
-const AccountMenu = lazy(() => accountArea().then((m) => ({ default: m.AccountMenu })));
+const AccountArea = lazy(() => import('@/web/app/account-area').then((m) => ({ default: m.AccountArea })));
 
 /** A part of the account area once a session may exist, else what a visitor without one sees. */
-function AccountPart({ children, signedOut = null }: { children: ReactNode; signedOut?: ReactNode }) {
+function Account({ part, signedOut = null }: { part: 'links' | 'user' | 'menu'; signedOut?: ReactNode }) {
   if (!useAccountAreaWanted()) return signedOut;
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <AccountArea part={part} />
+    </Suspense>
+  );
 }
 
 export function SiteHeader() {
@@ -47,14 +48,10 @@ export function SiteHeader() {
           <NavLink to="/dashboard" end className={navLinkClass}>
             Dashboard
           </NavLink>
-          <AccountPart>
-            <AccountLinks />
-          </AccountPart>
+          <Account part="links" />
           {/* Held at the right end: the owner's name coming in once the session is known moves nothing drawn. */}
           <div className="ml-auto flex items-center gap-1">
-            <AccountPart signedOut={<SignInLink />}>
-              <AccountUser />
-            </AccountPart>
+            <Account part="user" signedOut={<SignInLink />} />
             <Button asChild className="ml-1">
               <Link to="/page-creator">Create Form</Link>
             </Button>
@@ -80,9 +77,7 @@ export function SiteHeader() {
             <NavLink to="/dashboard" end className={navLinkClass}>
               Dashboard
             </NavLink>
-            <AccountPart signedOut={<SignInLink stacked />}>
-              <AccountMenu />
-            </AccountPart>
+            <Account part="menu" signedOut={<SignInLink stacked />} />
             <Button asChild className="mt-2">
               <Link to="/page-creator">Create Form</Link>
             </Button>
