@@ -94,4 +94,11 @@ describe('a typo suggestion', () => {
     expect(suggestDomain('gmial.com')).toBe('gmail.com');
     expect(suggestDomain('northwind.example')).toBeNull();
   });
+
+  it("answers a domain as long as a form's body allows (64 KB) like any other", () => {
+    const long = 'a'.repeat(64 * 1024);
+    expect(suggestDomain(`${long}.com`)).toBeNull();
+    expect(suggestDomain(`${long}.con`)).toBe(`${long}.com`);
+    expect(suggestEmail(`someone@${long}.con`)).toEqual({ email: `someone@${long}.com`, domain: `${long}.com` });
+  });
 });

@@ -147,9 +147,12 @@ function mayMean(domain: string, target: string, distance: number): boolean {
 /** Answers already worked out, by domain as typed: a page's sign-ups come from a few domains, again and again. */
 const suggested = new Map<string, string | null>();
 const MAX_SUGGESTED = 1000;
+/** The longest a domain name can be: anything longer is worked out each time, never kept. */
+const MAX_DOMAIN = 253;
 
 /** The common mail domain `domain` is a likely slip for, or null (it is one, or near none, or near two). */
 export function suggestDomain(typed: string): string | null {
+  if (typed.length > MAX_DOMAIN) return closestDomain(typed);
   let answer = suggested.get(typed);
   if (answer === undefined) {
     answer = closestDomain(typed);
