@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { holdRequests } from './support.js';
 
 // The API Reference page: the article, then the interactive reference (Scalar) rendered from the
 // OpenAPI document, loaded only on this page and working under the app's Content Security Policy.
@@ -66,12 +67,7 @@ test('the API reference renders the OpenAPI document in the page, lazily, under 
   expect(scalarChunks).toEqual([]);
 
   // Hold the document back a moment so the loading state can be seen.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${doc.url}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, `**${doc.url}`);
   await page.locator('a[href="/docs/api-reference"]').first().click();
   await expect(page).toHaveURL(/\/docs\/api-reference$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API Reference' })).toBeVisible();

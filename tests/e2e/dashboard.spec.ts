@@ -7,6 +7,8 @@ import {
   chooseRowAction,
   createPublishedForm,
   formRow,
+  layoutShifts,
+  recordLayoutShifts,
   seriousViolations,
   signUp,
   statValue,
@@ -375,13 +377,7 @@ test('on a phone, the statistics arriving after the first paint move nothing on 
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/dashboard');
   const stats = page.locator('section[aria-label="Statistics"]');
   await expect(stats).toHaveAttribute('aria-busy', 'true');
@@ -389,5 +385,5 @@ test('on a phone, the statistics arriving after the first paint move nothing on 
   await expect(statValue(page, 'Total Leads')).toHaveText('0');
   await expect(page.getByRole('region', { name: 'Revenue' })).toContainText('No payments yet');
   await page.waitForTimeout(200); // layout-shift entries are reported after the frame that shifted
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts(page)).toEqual([]);
 });

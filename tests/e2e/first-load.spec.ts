@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { createPublishedForm, signUp, uniqueEmail } from './support.js';
+import { createPublishedForm, holdRequests, layoutShifts, recordLayoutShifts, signUp, uniqueEmail } from './support.js';
 
 // The web app's first load (docs/decisions/0029): every screen is a chunk of its own, so the Home
 // page downloads no screen's libraries but its own. A size budget, not a timing: it fails when a
@@ -119,19 +119,8 @@ test("on a phone, a page's analytics does not move when the page's long name com
   const title = 'Download Our Free Guide to Email Marketing for Small Shops';
   const form = await createPublishedForm(page.request, { title });
   // The form's detail waits until the cards under the header are drawn, as on a slow network.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/forms/${form.id}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const release = await holdRequests(page, `**/api/forms/${form.id}`);
+  await recordLayoutShifts(page);
 
   await page.goto(`/dashboard/forms/${form.id}`);
   await expect(page.getByText('Lead notifications', { exact: true })).toBeVisible();
@@ -141,6 +130,5 @@ test("on a phone, a page's analytics does not move when the page's long name com
   await expect(heading).toHaveText(title);
   await expect(heading).toHaveAttribute('title', title);
   await expect(page.getByRole('link', { name: /View all leads/ })).toBeVisible();
-  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  expect((await layoutShifts(page)).reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 });

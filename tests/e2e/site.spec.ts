@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './support.js';
+import { holdRequests, signUp, uniqueEmail } from './support.js';
 
 const footerLinks: Array<[label: string, path: string, heading: string]> = [
   ['Features', '/features', 'Features'],
@@ -116,12 +116,7 @@ test("on a wide screen, an owner's header keeps Dashboard and Create Form where 
   await signUp(page, { name: 'Steady Header', email: uniqueEmail('steady-header'), password: 'steady-header-1' });
   await expect(page).toHaveURL(/\/dashboard$/);
   // The session's answer waits until the header is drawn without it, as on a slow network.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/auth/get-session*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/auth/get-session*');
   await page.goto('/pricing');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const dashboard = nav.getByRole('link', { name: 'Dashboard', exact: true });

@@ -259,3 +259,31 @@ export async function setWorkspacePlan(email: string, plan: PlanId) {
     await client.end();
   }
 }
+
+/**
+ * Holds the requests to `url` (a route pattern) until the returned function is called, as a slow
+ * network would: what the page draws before the answer can be looked at.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records the layout shifts of every document `page` loads from now on, from its first byte (`layoutShifts`). */
+export const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The layout shifts recorded so far on the page's document, each its score. */
+export const layoutShifts = (page: Page): Promise<number[]> =>
+  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
