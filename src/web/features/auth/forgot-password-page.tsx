@@ -7,19 +7,27 @@ import { FormAlert } from '@/web/components/form-alert';
 import { EmailField } from '@/web/components/text-field';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { authClient } from '@/web/lib/auth-client';
+import { useLocation } from '@/web/lib/router';
 import { AuthPageShell } from './auth-page-shell';
 import { callAuth, describeAuthError } from './auth-error';
 import { BackToSignIn } from './back-to-sign-in';
 import { SubmitButton } from './submit-button';
 
+/** The address the sign-in form passed along, if any. */
+function emailFromSignIn(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function ForgotPasswordPage() {
+  const { state } = useLocation();
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: emailFromSignIn(state) } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);

@@ -16,6 +16,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
@@ -51,7 +52,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
             variant="link"
             size="sm"
             className="h-auto px-0 py-0 font-medium"
-            onClick={() => navigate('/forgot-password')}
+            // The address already typed here starts the reset form, so it is not typed twice.
+            onClick={() => navigate('/forgot-password', { state: { email: getValues('email').trim() } })}
           >
             Forgot password?
           </Button>
