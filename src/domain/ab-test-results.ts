@@ -1,5 +1,6 @@
 import { type AbVariant, variantName } from './ab-variants';
 import { conversionRate } from './conversion';
+import { formatCountUs } from '@/domain/us-english';
 
 /**
  * The results of a page's A/B test (GET /api/forms/:id/ab-test) and the statistics behind its
@@ -118,7 +119,6 @@ function roughly(n: number): number {
   return Math.ceil(n / unit) * unit;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 const pct = (n: number) => `${n.toFixed(1)}%`;
 
 /** The figures and the verdict of a test from each variant's views and leads. */
@@ -174,7 +174,7 @@ export function abTestVerdict(a: Counts, b: Counts): { confidence: number | null
         kind: 'needsData',
         winner: null,
         viewsNeeded: needed,
-        text: `Not enough data yet: keep the test running (each variant needs about ${count(needed)} more ${needed === 1 ? 'view' : 'views'}).`,
+        text: `Not enough data yet: keep the test running (each variant needs about ${formatCountUs(needed)} more ${needed === 1 ? 'view' : 'views'}).`,
       },
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCountUs } from '@/domain/us-english';
 
 /**
  * The contact form's contract (public, no session; app face only, so the Origin check applies).
@@ -39,7 +40,7 @@ export const contactMessages = {
   topicRequired: 'Choose a topic',
   messageRequired: 'Message is required',
   messageTooShort: `Message must be at least ${CONTACT_MESSAGE_MIN} characters`,
-  messageTooLong: `Message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+  messageTooLong: `Message must be at most ${formatCountUs(CONTACT_MESSAGE_MAX)} characters`,
   consentRequired: 'Please agree so that we can store your message and answer you',
   sent: 'Thanks! Your message has been sent. We will reply to your email address.',
   rateLimited: (minutes: number) =>

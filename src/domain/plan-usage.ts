@@ -1,3 +1,5 @@
+import { formatCountUs } from '@/domain/us-english';
+
 /**
  * What a workspace's plan holds back (decision 0045), for its owners (session required, scoped to
  * the caller's workspace):
@@ -28,7 +30,6 @@ export interface HeldLeadsSummary {
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
-const count = (n: number) => n.toLocaleString('en-US');
 
 const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
 const nextMonthStart = (month: string) => {
@@ -43,12 +44,14 @@ const nextMonthStart = (month: string) => {
  */
 export function heldLeadsNotices(summary: HeldLeadsSummary, now = new Date()): string[] {
   return summary.months.map(({ month, count: n }) => {
-    const what = n === 1 ? '1 sign-up is' : `${count(n)} sign-ups are`;
+    const what = n === 1 ? '1 sign-up is' : `${formatCountUs(n)} sign-ups are`;
     const name = MONTH.format(monthStart(month));
     const next = nextMonthStart(month);
     if (next.getTime() <= now.getTime()) return `${what} held from ${name}: they are being released and appear shortly.`;
     const used =
-      summary.limit === null ? `used its plan's sign-ups for ${name}` : `used its ${count(summary.limit)} sign-ups for ${name}`;
+      summary.limit === null
+        ? `used its plan's sign-ups for ${name}`
+        : `used its ${formatCountUs(summary.limit)} sign-ups for ${name}`;
     return `${what} held because this workspace has ${used}. Upgrade to see them now, or they appear on ${DAY.format(next)}.`;
   });
 }
@@ -80,8 +83,8 @@ export interface EditablePages {
  * keep editing on the dashboard, or upgrade."
  */
 export const pagesOverLimitMessage = (total: number, limit: number) =>
-  `This workspace has ${count(total)} pages and its plan allows ${count(limit)}. Choose which ${count(limit)} to keep editing on the dashboard, or upgrade.`;
+  `This workspace has ${formatCountUs(total)} pages and its plan allows ${formatCountUs(limit)}. Choose which ${formatCountUs(limit)} to keep editing on the dashboard, or upgrade.`;
 
 /** Refusal of a choice with more pages than the plan allows. */
 export const tooManyKeptMessage = (limit: number) =>
-  `The plan allows ${count(limit)} ${limit === 1 ? 'page' : 'pages'}: choose at most ${count(limit)} to keep editing.`;
+  `The plan allows ${formatCountUs(limit)} ${limit === 1 ? 'page' : 'pages'}: choose at most ${formatCountUs(limit)} to keep editing.`;

@@ -1,3 +1,5 @@
+import { formatCountUs } from '@/domain/us-english';
+
 /**
  * Lodestone's plans (docs/product.md#plans-and-limits), in one place: the pricing page's cards and FAQ, the features page's
  * comparison table and the server's limit checks (forms per workspace, sign-ups per month) all read
@@ -117,23 +119,21 @@ export const FREE_PLAN_FORM_LIMIT = PLANS.free.formLimit;
 /** Confirmed sign-ups a Free workspace may take per month (docs/product.md#plans-and-limits). */
 export const FREE_PLAN_MONTHLY_SUBMISSIONS = PLANS.free.monthlySubmissionLimit;
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** "$0", "$29": plan prices are whole dollars. */
-export const formatPlanPrice = (plan: Plan) => `$${count(plan.monthlyPriceUsd)}`;
+export const formatPlanPrice = (plan: Plan) => `$${formatCountUs(plan.monthlyPriceUsd)}`;
 /** What the price is per: the Free plan costs nothing at all. */
 export const planPeriod = (plan: Plan) => (plan.monthlyPriceUsd === 0 ? 'forever' : 'per month');
 
-export const formatFormLimit = (plan: Plan) => (plan.formLimit === null ? 'Unlimited' : count(plan.formLimit));
+export const formatFormLimit = (plan: Plan) => (plan.formLimit === null ? 'Unlimited' : formatCountUs(plan.formLimit));
 export const formatSubmissionLimit = (plan: Plan) =>
-  plan.monthlySubmissionLimit === null ? 'Unlimited' : `${count(plan.monthlySubmissionLimit)} per month`;
+  plan.monthlySubmissionLimit === null ? 'Unlimited' : `${formatCountUs(plan.monthlySubmissionLimit)} per month`;
 
 const formatList = (formats: readonly ExportFormat[]) =>
   formats.map((f) => EXPORT_FORMAT_LABELS[f]).join(formats.length > 2 ? ', ' : ' and ');
 
 /** The comparison table's cell: "CSV, last 30 days", "CSV and JSON Lines, all time". */
 export const formatExportAllowance = (plan: Plan) =>
-  `${formatList(plan.exports.formats)}, ${plan.exports.windowDays === null ? 'all time' : `last ${count(plan.exports.windowDays)} days`}`;
+  `${formatList(plan.exports.formats)}, ${plan.exports.windowDays === null ? 'all time' : `last ${formatCountUs(plan.exports.windowDays)} days`}`;
 
 /** The plan that exports the most: every lead, every format. */
 const fullestExportPlan = (): Plan =>
@@ -150,18 +150,18 @@ export function exportAllowanceSentence(planId: PlanId): string {
   const what = (p: Plan) =>
     p.exports.windowDays === null
       ? `every lead as ${p.exports.formats.map((f) => EXPORT_FORMAT_LABELS[f]).join(' or ')}`
-      : `${formatList(p.exports.formats)} of the last ${count(p.exports.windowDays)} days`;
+      : `${formatList(p.exports.formats)} of the last ${formatCountUs(p.exports.windowDays)} days`;
   const own = `Your ${plan.title} plan exports ${what(plan)}.`;
   return plan.id === fullest.id ? own : `${own} ${fullest.title} exports ${what(fullest)}.`;
 }
 
 /** A plan card's feature list, made from the same fields as the comparison table. */
 export function planHighlights(plan: Plan): string[] {
-  const forms = plan.formLimit === null ? 'Unlimited forms' : `${count(plan.formLimit)} forms`;
+  const forms = plan.formLimit === null ? 'Unlimited forms' : `${formatCountUs(plan.formLimit)} forms`;
   const submissions =
     plan.monthlySubmissionLimit === null
       ? 'Unlimited submissions'
-      : `${count(plan.monthlySubmissionLimit)} submissions per month`;
+      : `${formatCountUs(plan.monthlySubmissionLimit)} submissions per month`;
   const team = plan.teamMembers === '1' ? '1 team member' : `${plan.teamMembers} team members`;
   return [forms, submissions, plan.analytics, team, plan.support, ...plan.extras];
 }

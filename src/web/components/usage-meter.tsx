@@ -1,6 +1,5 @@
 import { cn } from '@/web/lib/cn';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { formatCountUs } from '@/domain/us-english';
 
 type UsageMeterProps = {
   label: string;
@@ -35,7 +34,7 @@ export function UsageMeter({ label, used, limit, included = 0 }: UsageMeterProps
       <div className="flex justify-between gap-3 text-sm text-gray-700">
         <span>{label}</span>
         <span>
-          {limit === null ? `${count(used)} (unlimited)` : `${count(used)} of ${count(limit)} used`}
+          {limit === null ? `${formatCountUs(used)} (unlimited)` : `${formatCountUs(used)} of ${formatCountUs(limit)} used`}
           {level === 'over' && <strong className="font-semibold text-red-700"> (over your plan)</strong>}
         </span>
       </div>

@@ -9,9 +9,9 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError, apiFetch } from '@/web/lib/api';
 import { Section } from './section';
+import { formatLongDayUs } from '@/domain/us-english';
 
 const ACCOUNT = ['account', 'status'] as const;
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
 
 /** Deleting the account: typed confirmation and password, then ACCOUNT_DELETION_DAYS in which it can be kept. */
 export function DeleteAccountCard({ email }: { email: string }) {
@@ -38,7 +38,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
       ) : status.data.deletionDueAt ? (
         <div className="grid gap-3">
           <FormAlert>
-            Your account will be deleted on {formatDay(status.data.deletionDueAt)}
+            Your account will be deleted on {formatLongDayUs(status.data.deletionDueAt)}
             {status.data.workspacesDeleted.length > 0 && `, with ${status.data.workspacesDeleted.map((w) => w.name).join(', ')}`}.
           </FormAlert>
           <div>

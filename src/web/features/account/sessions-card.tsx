@@ -6,10 +6,9 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { callAuth, type AuthError } from '@/web/features/auth';
 import { authClient } from '@/web/lib/auth-client';
 import { failureMessage, Section } from './section';
+import { formatMomentUs } from '@/domain/us-english';
 
 export const sessionsQueryKey = ['account', 'sessions'] as const;
-
-const formatTime = (value: Date | string) => new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Chrome on Linux" from a user agent, or the agent itself when it says nothing we know. */
 function deviceOf(userAgent: string | null | undefined): string {
@@ -75,7 +74,7 @@ export function SessionsCard({ currentToken }: { currentToken: string }) {
                     {s.token === currentToken && <Badge variant="success">This device</Badge>}
                   </p>
                   <p className="text-xs text-gray-600">
-                    Signed in {formatTime(s.createdAt)}
+                    Signed in {formatMomentUs(s.createdAt)}
                     {s.ipAddress ? ` · ${s.ipAddress}` : ''}
                   </p>
                 </div>

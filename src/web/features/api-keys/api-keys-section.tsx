@@ -13,13 +13,12 @@ import { ApiError } from '@/web/lib/api';
 import { useApiKeys, useCreateApiKey } from './api';
 import { NewKeyDialog } from './new-key-dialog';
 import { RevokeKeyButton } from './revoke-key-button';
+import { formatMomentUs } from '@/domain/us-english';
 
 const SCOPE_HINTS: Record<ApiKeyScope, string> = {
   read: 'Read: list and get pages, leads and exports',
   write: 'Write: create and change pages, erase leads, start exports',
 };
-
-const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings → Integrations → API keys: create (Business), list, revoke. */
 export function ApiKeysSection() {
@@ -150,8 +149,8 @@ function KeyList({ items }: { items: ApiKeySummary[] }) {
               ))}
             </p>
             <p className="text-xs text-gray-600">
-              Created {formatDate(key.createdAt)} · Last used {key.lastUsedAt ? formatDate(key.lastUsedAt) : 'never'}
-              {key.revokedAt && ` · Revoked ${formatDate(key.revokedAt)}`}
+              Created {formatMomentUs(key.createdAt)} · Last used {key.lastUsedAt ? formatMomentUs(key.lastUsedAt) : 'never'}
+              {key.revokedAt && ` · Revoked ${formatMomentUs(key.revokedAt)}`}
             </p>
           </div>
           {!key.revokedAt && <RevokeKeyButton apiKey={key} />}

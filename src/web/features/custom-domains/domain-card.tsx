@@ -9,8 +9,9 @@ import { Card } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useRemoveDomain, useSetHomePage, useVerifyDomain } from './api.js';
 import { DnsRecordsTable } from './dns-records-table.js';
-import { checkLines, formatMoment, isServing, statusBadge, statusExplanation, verifyOutcome } from './domain-words.js';
+import { checkLines, isServing, statusBadge, statusExplanation, verifyOutcome } from './domain-words.js';
 import { selectClass } from './select-class.js';
+import { formatMomentUs } from '@/domain/us-english';
 
 type DomainCardProps = {
   domain: CustomDomainView;
@@ -95,7 +96,7 @@ function VerifyArea({ domain, manages }: { domain: CustomDomainView; manages: bo
   return (
     <DnsCheckPanel
       name={domain.hostname}
-      lastChecked={check ? formatMoment(check.checkedAt) : null}
+      lastChecked={check ? formatMomentUs(check.checkedAt) : null}
       lines={check ? checkLines(check, domain.records.cname.type) : []}
       outcome={outcome}
       error={error}

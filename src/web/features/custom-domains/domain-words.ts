@@ -1,9 +1,9 @@
 import type { CustomDomainView, DomainCheck, DomainStatus, PointingRecordType, RecordCheck } from '@/domain/custom-domains';
+import { formatMomentUs } from '@/domain/us-english';
 
 /** What the screen says about domains, in plain words (the badge, each record's check, the outcome of a check). */
 
 /** "Mar 5, 2026, 2:00 PM": the grace period is counted in hours, so the time matters. */
-export const formatMoment = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export type BadgeTone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -12,7 +12,7 @@ export function statusBadge(domain: Pick<CustomDomainView, 'status' | 'disablesA
     pending: { label: 'Pending verification', tone: 'info' },
     verified: { label: 'Verified', tone: 'success' },
     failing: {
-      label: domain.disablesAt ? `Records missing — stops serving on ${formatMoment(domain.disablesAt)}` : 'Records missing',
+      label: domain.disablesAt ? `Records missing — stops serving on ${formatMomentUs(domain.disablesAt)}` : 'Records missing',
       tone: 'warning',
     },
     disabled: { label: 'Disabled', tone: 'danger' },
@@ -40,9 +40,9 @@ export function statusExplanation(domain: CustomDomainView, manages: boolean): s
         ? 'Create the two records below at the company where you manage your DNS, then press Verify now. Lodestone also checks them by itself every hour during the first week, so you can come back later.'
         : 'Waiting for the two records below to be created at the DNS provider of the domain. Lodestone checks them by itself every hour during the first week.';
     case 'verified':
-      return `Verified${domain.verifiedAt ? ` on ${formatMoment(domain.verifiedAt)}` : ''}. Your published pages are served on this domain over HTTPS.`;
+      return `Verified${domain.verifiedAt ? ` on ${formatMomentUs(domain.verifiedAt)}` : ''}. Your published pages are served on this domain over HTTPS.`;
     case 'failing':
-      return `The records were not found at the last check${domain.failingSince ? ` (missing since ${formatMoment(domain.failingSince)})` : ''}. The domain keeps serving your pages${domain.disablesAt ? ` until ${formatMoment(domain.disablesAt)}` : ''}; put the records back to keep it.`;
+      return `The records were not found at the last check${domain.failingSince ? ` (missing since ${formatMomentUs(domain.failingSince)})` : ''}. The domain keeps serving your pages${domain.disablesAt ? ` until ${formatMomentUs(domain.disablesAt)}` : ''}; put the records back to keep it.`;
     case 'disabled':
       return `The records stayed missing, so this domain no longer serves your pages. Put the records back${manages ? ', then press Verify now' : ''}.`;
   }

@@ -3,9 +3,7 @@ import type { LeadExport } from '@/domain/lead-export';
 import { EXPORT_FORMAT_LABELS } from '@/domain/plans';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonVariants } from '@/web/components/ui/button';
-
-const count = (n: number) => n.toLocaleString('en-US');
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatCountUs, formatMomentUs } from '@/domain/us-english';
 
 function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -29,7 +27,7 @@ function filterSummary(filter: LeadExport['filter']): string {
 function Progress({ item }: { item: LeadExport }) {
   const total = item.rowsTotal;
   const percent = total ? Math.min(100, Math.round((item.rowsDone / total) * 100)) : 0;
-  const label = total === null ? 'Waiting to start…' : `${count(item.rowsDone)} of ${count(total)} leads`;
+  const label = total === null ? 'Waiting to start…' : `${formatCountUs(item.rowsDone)} of ${formatCountUs(total)} leads`;
   return (
     <div className="grid gap-1">
       <div
@@ -58,7 +56,7 @@ export function ExportRow({ item }: { item: LeadExport }) {
           <p className="text-sm font-medium text-gray-900">
             {EXPORT_FORMAT_LABELS[item.format]} · {filterSummary(item.filter)}
           </p>
-          <p className="text-xs text-gray-600">Requested {dateTime(item.createdAt)}</p>
+          <p className="text-xs text-gray-600">Requested {formatMomentUs(item.createdAt)}</p>
         </div>
         {item.downloadUrl ? (
           // A plain link: the server answers it (a file), not the SPA's router.
@@ -73,7 +71,7 @@ export function ExportRow({ item }: { item: LeadExport }) {
       {(item.status === 'queued' || item.status === 'running') && <Progress item={item} />}
       {item.status === 'ready' && !expired && (
         <p className="text-xs text-gray-600">
-          {count(item.rowsDone)} leads{item.expiresAt ? ` · link works until ${dateTime(item.expiresAt)}` : ''}
+          {formatCountUs(item.rowsDone)} leads{item.expiresAt ? ` · link works until ${formatMomentUs(item.expiresAt)}` : ''}
         </p>
       )}
       {item.status === 'failed' && item.error && <p className="text-sm text-red-700">{item.error}</p>}

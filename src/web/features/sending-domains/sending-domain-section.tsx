@@ -16,7 +16,8 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useMe } from '@/web/features/team';
 import { ApiError } from '@/web/lib/api';
 import { useAddSendingDomain, useRemoveSendingDomain, useSendingDomain, useSetLocalPart, useVerifySendingDomain } from './api.js';
-import { checkLines, formatMoment, STATUS_BADGES, statusExplanation, verifyOutcome } from './sending-domain-words.js';
+import { checkLines, STATUS_BADGES, statusExplanation, verifyOutcome } from './sending-domain-words.js';
+import { formatMomentUs } from '@/domain/us-english';
 
 /**
  * The workspace's sending domain on the Domains screen: adding one, its DNS records, its checks, the
@@ -247,7 +248,7 @@ function VerifyArea({ domain, spfInclude, manages }: DetailsProps) {
   return (
     <DnsCheckPanel
       name={domain.domain}
-      lastChecked={check ? formatMoment(check.checkedAt) : null}
+      lastChecked={check ? formatMomentUs(check.checkedAt) : null}
       lines={check ? checkLines(check, spfInclude) : []}
       outcome={outcome}
       error={error}

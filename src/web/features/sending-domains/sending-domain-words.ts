@@ -1,10 +1,10 @@
 import type { RecordCheck } from '@/domain/custom-domains';
 import type { SendingDomainCheck, SendingDomainStatus, SendingDomainView } from '@/domain/sending-domains';
+import { formatMomentUs } from '@/domain/us-english';
 
 /** What the sending domain section says, in plain words (the badge, each record's check, the outcome of a check). */
 
 /** "Mar 5, 2026, 2:00 PM". */
-export const formatMoment = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export type BadgeTone = 'info' | 'success' | 'warning';
 
@@ -39,9 +39,9 @@ export function statusExplanation(domain: SendingDomainView, manages: boolean): 
         ? 'Create the records below at the company where you manage the DNS of this domain, then press Verify now. Lodestone also checks them by itself every hour during the first week. Until the domain is verified, your visitors’ emails come from Lodestone’s address.'
         : 'Waiting for the records below to be created at the DNS provider of the domain. Until then, visitors’ emails come from Lodestone’s address.';
     case 'verified':
-      return `Verified${domain.verifiedAt ? ` on ${formatMoment(domain.verifiedAt)}` : ''}. The emails your visitors get come from ${domain.fromAddress}, signed with this domain’s DKIM key.`;
+      return `Verified${domain.verifiedAt ? ` on ${formatMomentUs(domain.verifiedAt)}` : ''}. The emails your visitors get come from ${domain.fromAddress}, signed with this domain’s DKIM key.`;
     case 'failing':
-      return `The records were not found at the last check${domain.failingSince ? ` (missing since ${formatMoment(domain.failingSince)})` : ''}, so your visitors’ emails come from Lodestone’s address for now. Put the records back: Lodestone checks every hour and sends from ${domain.fromAddress} again as soon as they are found.`;
+      return `The records were not found at the last check${domain.failingSince ? ` (missing since ${formatMomentUs(domain.failingSince)})` : ''}, so your visitors’ emails come from Lodestone’s address for now. Put the records back: Lodestone checks every hour and sends from ${domain.fromAddress} again as soon as they are found.`;
   }
 }
 

@@ -2,8 +2,7 @@ import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useAudit } from './api';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatMomentUs } from '@/domain/us-english';
 
 export function AuditCard() {
   const audit = useAudit(true);
@@ -31,7 +30,7 @@ export function AuditCard() {
                 <span className="font-medium break-all">{entry.actor}</span> · {entry.action}
                 {entry.target && <span className="break-all text-gray-700"> · {entry.target}</span>}
               </p>
-              <p className="text-xs text-gray-600">{formatTime(entry.at)}</p>
+              <p className="text-xs text-gray-600">{formatMomentUs(entry.at)}</p>
             </li>
           ))}
         </ul>

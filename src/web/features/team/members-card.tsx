@@ -8,8 +8,7 @@ import { UsageMeter } from '@/web/components/usage-meter';
 import { useNavigate } from '@/web/lib/router';
 import { useChangeRole, useLeave, useRemoveMember, useRevokeInvitation } from './api';
 import { InviteForm, selectClass } from './invite-form';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+import { formatDayUs } from '@/domain/us-english';
 
 export function MembersCard({ team }: { team: Team }) {
   const me = team.you;
@@ -36,7 +35,7 @@ export function MembersCard({ team }: { team: Team }) {
                 {member.userId === me.userId && <span className="text-gray-600"> (you)</span>}
               </p>
               <p className="text-sm break-all text-gray-700">{member.email}</p>
-              <p className="text-xs text-gray-600">Joined {formatDate(member.joinedAt)}</p>
+              <p className="text-xs text-gray-600">Joined {formatDayUs(member.joinedAt)}</p>
             </div>
             <MemberActions team={team} member={member} />
           </li>
@@ -49,7 +48,7 @@ export function MembersCard({ team }: { team: Team }) {
               </p>
               <p className="text-xs text-gray-600">
                 {ROLE_LABELS[invitation.role]} · invited by {invitation.invitedBy} · link expires{' '}
-                {formatDate(invitation.expiresAt)}
+                {formatDayUs(invitation.expiresAt)}
               </p>
             </div>
             {manages && <RevokeInvitationButton id={invitation.id} email={invitation.email} />}

@@ -1,10 +1,8 @@
 import { Button, Link, Text } from '@react-email/components';
+import { formatUtcMomentUs } from '@/domain/us-english';
 import { button, EmailLayout, text } from './layout.js';
 
 // Emails to a workspace's owners when a custom domain's DNS records are gone (docs/decisions/0055).
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
 export interface DomainFailingProps {
   workspaceName: string;
@@ -28,8 +26,8 @@ export function DomainFailingEmail(p: DomainFailingProps) {
         Lodestone. Your pages are still served there for now.
       </Text>
       <Text style={text}>
-        If the records are not back by {when(p.disablesAt)}, {p.hostname} stops serving your pages. Your pages stay live at their
-        Lodestone address either way.
+        If the records are not back by {formatUtcMomentUs(p.disablesAt)}, {p.hostname} stops serving your pages. Your pages stay
+        live at their Lodestone address either way.
       </Text>
       <Button href={p.settingsUrl} style={button}>
         Check your domain

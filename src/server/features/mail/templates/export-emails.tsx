@@ -1,5 +1,6 @@
 import { Button, Link, Text } from '@react-email/components';
 import { EXPORT_FORMAT_LABELS, type ExportFormat } from '@/domain/plans';
+import { formatCountUs, formatUtcMomentUs } from '@/domain/us-english';
 import { button, EmailLayout, text } from './layout.js';
 
 // The email to an owner whose large export of leads is ready (the app's export list shows it too).
@@ -13,17 +14,13 @@ export interface LeadExportReadyProps {
   expiresAt: string;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-
-export const leadExportReadySubject = (p: LeadExportReadyProps) => `Your export of ${count(p.rows)} leads is ready`;
+export const leadExportReadySubject = (p: LeadExportReadyProps) => `Your export of ${formatCountUs(p.rows)} leads is ready`;
 
 export function LeadExportReadyEmail(p: LeadExportReadyProps) {
   return (
     <EmailLayout preview={leadExportReadySubject(p)}>
       <Text style={text}>
-        Your {EXPORT_FORMAT_LABELS[p.format]} export of {count(p.rows)} leads is ready to download.
+        Your {EXPORT_FORMAT_LABELS[p.format]} export of {formatCountUs(p.rows)} leads is ready to download.
       </Text>
       <Button href={p.downloadUrl} style={button}>
         Download the export
@@ -32,8 +29,8 @@ export function LeadExportReadyEmail(p: LeadExportReadyProps) {
         Or paste this link into your browser: <Link href={p.downloadUrl}>{p.downloadUrl}</Link>
       </Text>
       <Text style={text}>
-        The link works until {when(p.expiresAt)}, for you signed in to Lodestone. After that the file is deleted; you can export
-        again at any time.
+        The link works until {formatUtcMomentUs(p.expiresAt)}, for you signed in to Lodestone. After that the file is deleted; you
+        can export again at any time.
       </Text>
     </EmailLayout>
   );

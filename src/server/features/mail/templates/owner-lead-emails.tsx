@@ -1,4 +1,5 @@
 import { Button, Link, Section, Text } from '@react-email/components';
+import { formatCountUs } from '@/domain/us-english';
 import { button, EmailLayout, text } from './layout.js';
 
 // Emails to a workspace's owners about their pages' new confirmed leads. They
@@ -87,7 +88,7 @@ export interface OwnerLeadDigestProps {
   pages: DigestPage[];
 }
 
-const leadsCount = (n: number) => `${n.toLocaleString('en-US')} new lead${n === 1 ? '' : 's'}`;
+const leadsCount = (n: number) => `${formatCountUs(n)} new lead${n === 1 ? '' : 's'}`;
 const total = (p: OwnerLeadDigestProps) => p.pages.reduce((sum, page) => sum + page.count, 0);
 
 export const ownerLeadDigestSubject = (p: OwnerLeadDigestProps) => `Your daily digest: ${leadsCount(total(p))}`;

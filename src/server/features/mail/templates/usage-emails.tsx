@@ -1,5 +1,6 @@
 import { Button, Link, Text } from '@react-email/components';
 import { PLAN_LIST } from '@/domain/plans';
+import { formatCountUs } from '@/domain/us-english';
 import { button, EmailLayout, text } from './layout.js';
 
 // Emails to a workspace's owners about their plan's usage.
@@ -17,12 +18,10 @@ export interface SubmissionLimitProps {
   dashboardUrl?: string;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 export const submissionLimitSubject = (p: SubmissionLimitProps) =>
   p.threshold >= 100
-    ? `Your landing pages have reached this month's ${count(p.limit)} sign-ups`
-    : `You have used ${p.threshold}% of this month's ${count(p.limit)} sign-ups`;
+    ? `Your landing pages have reached this month's ${formatCountUs(p.limit)} sign-ups`
+    : `You have used ${p.threshold}% of this month's ${formatCountUs(p.limit)} sign-ups`;
 
 /** The next plan up with more sign-ups, and what it offers; null on the largest plan. */
 function upgradeLine(planTitle: string): string | null {
@@ -33,7 +32,7 @@ function upgradeLine(planTitle: string): string | null {
   if (index < 0 || !next) return null;
   return next.monthlySubmissionLimit === null
     ? `Upgrade to ${next.title} for unlimited sign-ups.`
-    : `Upgrade to ${next.title} for ${count(next.monthlySubmissionLimit)} sign-ups a month.`;
+    : `Upgrade to ${next.title} for ${formatCountUs(next.monthlySubmissionLimit)} sign-ups a month.`;
 }
 
 export function SubmissionLimitEmail({
@@ -50,7 +49,7 @@ export function SubmissionLimitEmail({
   return (
     <EmailLayout preview={submissionLimitSubject({ workspaceName, threshold, used, limit, resetsOn })}>
       <Text style={text}>
-        {workspaceName} has {used} confirmed sign-ups this month. The {planTitle} plan includes {count(limit)} a month.
+        {workspaceName} has {used} confirmed sign-ups this month. The {planTitle} plan includes {formatCountUs(limit)} a month.
       </Text>
       {full ? (
         <Text style={text}>
@@ -60,8 +59,8 @@ export function SubmissionLimitEmail({
         </Text>
       ) : (
         <Text style={text}>
-          When {count(limit)} sign-ups are confirmed, your landing pages keep taking new ones, but they are held until you upgrade
-          or until {resetsOn}: you see them, and your integrations receive them, only then.
+          When {formatCountUs(limit)} sign-ups are confirmed, your landing pages keep taking new ones, but they are held until you
+          upgrade or until {resetsOn}: you see them, and your integrations receive them, only then.
         </Text>
       )}
       {upgrade && <Text style={text}>{upgrade}</Text>}

@@ -1,4 +1,5 @@
 import { Button, Link, Text } from '@react-email/components';
+import { formatUtcMomentUs } from '@/domain/us-english';
 import { button, EmailLayout, text } from './layout.js';
 
 // The email to a workspace's owners when a webhook endpoint kept failing and was disabled.
@@ -13,16 +14,14 @@ export interface WebhookDisabledProps {
   settingsUrl: string;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-
 export const webhookDisabledSubject = (p: WebhookDisabledProps) => `A webhook of ${p.workspaceName} was disabled`;
 
 export function WebhookDisabledEmail(p: WebhookDisabledProps) {
   return (
     <EmailLayout preview={webhookDisabledSubject(p)}>
       <Text style={text}>
-        Lodestone could not deliver events to {p.endpointUrl} since {when(p.failingSince)}, so this webhook endpoint was disabled.
+        Lodestone could not deliver events to {p.endpointUrl} since {formatUtcMomentUs(p.failingSince)}, so this webhook endpoint
+        was disabled.
       </Text>
       <Text style={text}>Last failure: {p.reason}</Text>
       <Text style={text}>
