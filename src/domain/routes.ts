@@ -77,6 +77,37 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 export const SIGNED_IN_PRELOADS = 'signed-in';
 
 /**
+ * What an owner screen reads from the API as it first loads, in the order it asks: the server names
+ * them in the document as fetch preloads when the request carries a session cookie and no query
+ * (decision 0102), so they travel beside the screen's chunks instead of after them, two round trips
+ * later (the session, then the screen's reads). `:id` is the route's parameter. The browser hands a
+ * preload to the app's `fetch` of the same address; a browser journey checks that each is used.
+ */
+export const SCREEN_READS: Partial<Record<AppRoute | AppRoutePattern, readonly string[]>> = {
+  '/dashboard': ['/api/auth/get-session', '/api/forms/editable', '/api/forms/stats', '/api/forms', '/api/billing'],
+  '/dashboard/leads': [
+    '/api/auth/get-session',
+    '/api/leads/held',
+    '/api/forms',
+    '/api/forms?status=deleted',
+    '/api/leads',
+    '/api/me',
+    '/api/leads/exports',
+  ],
+  '/dashboard/forms/:id': [
+    '/api/auth/get-session',
+    '/api/email-tools',
+    '/api/forms/:id/email-tools',
+    '/api/forms/:id/placements/stats',
+    '/api/forms/:id/payments',
+    '/api/forms/:id/leads',
+    '/api/forms/:id',
+    '/api/forms/:id/analytics',
+    '/api/forms/:id/ab-test',
+  ],
+};
+
+/**
  * Pages on the app origin that the server answers itself, not screens of the SPA: an export's
  * download (src/domain/lead-export.ts). The SPA reaches one with a full page load (after signing
  * in, say), never with its router, which would show its not-found screen.

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page, type Request } from '@playwright/test';
+import { SCREEN_READS } from '@/domain/routes';
 import { createPublishedForm, holdRequests, layoutShifts, recordLayoutShifts, signUp, uniqueEmail } from './support.js';
 
 // The web app's first load (docs/decisions/0029): every screen is a chunk of its own, so the Home
@@ -131,4 +132,55 @@ test("on a phone, a page's analytics does not move when the page's long name com
   await expect(heading).toHaveAttribute('title', title);
   await expect(page.getByRole('link', { name: /View all leads/ })).toBeVisible();
   expect((await layoutShifts(page)).reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
+
+test("an owner's dashboard, leads list and page analytics read their first data beside their chunks, each read once", async ({
+  page,
+}) => {
+  await signUp(page, { name: 'Early Reader', email: uniqueEmail('reads'), password: 'reads-ahead-1' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const form = await createPublishedForm(page.request, { title: 'Read Ahead Guide' });
+  const screens = [
+    { route: '/dashboard', path: '/dashboard', shown: page.getByRole('heading', { name: 'Dashboard', level: 1 }) },
+    { route: '/dashboard/leads', path: '/dashboard/leads', shown: page.getByRole('heading', { name: 'Leads', level: 1 }) },
+    { route: '/dashboard/forms/:id', path: `/dashboard/forms/${form.id}`, shown: page.getByText('Read Ahead Guide').first() },
+  ] as const;
+
+  for (const { route, path, shown } of screens) {
+    const reads: string[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      // The app asks for JSON; a preload, made by the browser from the document, accepts anything.
+      const by = request.headers()['accept'] === 'application/json' ? 'app' : 'preload';
+      if (url.pathname.startsWith('/api/')) reads.push(`${request.method()} ${url.pathname}${url.search} by ${by}`);
+    };
+    const warnings: string[] = [];
+    const onConsole = (message: ConsoleMessage) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    };
+    page.on('request', onRequest);
+    page.on('console', onConsole);
+    await page.goto(path, { waitUntil: 'load' });
+    await expect(shown).toBeVisible();
+    // Chromium says so in the console when a preload goes unused for a few seconds after the load.
+    await page.waitForTimeout(3500);
+    page.off('request', onRequest);
+    page.off('console', onConsole);
+
+    const expected = SCREEN_READS[route]!.map((read) => `GET ${read.replace(':id', form.id)}`);
+    // Each read went out once, as the document's preload, and the app's fetch took its answer.
+    for (const read of expected)
+      expect(
+        reads.filter((r) => r.startsWith(`${read} by `)),
+        path,
+      ).toEqual([`${read} by preload`]);
+    // And the screen read nothing on its first load that the document did not name.
+    expect(
+      reads.filter((r) => !r.endsWith(' by preload')),
+      path,
+    ).toEqual([]);
+    const addresses = reads.map((r) => r.replace(/ by \w+$/, ''));
+    expect(new Set(addresses).size, `${path} read an address twice: ${reads.join(', ')}`).toBe(reads.length);
+    expect(warnings, path).toEqual([]);
+  }
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROUTES } from '@/domain/routes';
+import { APP_ROUTES, SCREEN_READS } from '@/domain/routes';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
 
 let t: TestApp;
@@ -161,6 +161,34 @@ describe("each route's document preloads its screen's chunks (screen-preloads.js
     expect(unlisted.statusCode).toBe(200);
     expect(preloads(unlisted.body)).toEqual([]);
     expect(unlisted.body).toContain('<script type="module" src="/assets/app-abc123.js"></script>');
+  });
+});
+
+describe("an owner screen's document preloads the screen's first reads (SCREEN_READS)", () => {
+  const reads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const cookie = { cookie: 'better-auth.session_token=abc.def' };
+
+  it('names them, in order and ahead of the chunks, when the request carries the session cookie', async () => {
+    const html = (await get('/dashboard', APP_HOST, cookie)).body;
+    expect(reads(html)).toEqual(SCREEN_READS['/dashboard']);
+    expect(html.indexOf('rel="preload" as="fetch"')).toBeLessThan(html.indexOf('modulepreload'));
+    expect(html.indexOf('rel="preload" as="fetch"')).toBeGreaterThan(html.indexOf('<meta charset'));
+  });
+
+  it("puts a page's id into its analytics' reads", async () => {
+    const html = (await get('/dashboard/forms/AbC123xyZ789', APP_HOST, cookie)).body;
+    expect(reads(html)).toEqual(SCREEN_READS['/dashboard/forms/:id']!.map((read) => read.replace(':id', 'AbC123xyZ789')));
+    expect(html).not.toContain(':id');
+    expect(html).not.toContain('\u0000');
+  });
+
+  it('names none without the cookie, with a query (which may change what the screen reads), or on another screen', async () => {
+    expect(reads((await get('/dashboard')).body)).toEqual([]);
+    expect(reads((await get('/dashboard?status=draft', APP_HOST, cookie)).body)).toEqual([]);
+    expect(reads((await get('/dashboard/forms/AbC123xyZ789?tab=leads', APP_HOST, cookie)).body)).toEqual([]);
+    expect(reads((await get('/pricing', APP_HOST, cookie)).body)).toEqual([]);
+    expect(reads((await get('/no-such-page', APP_HOST, cookie)).body)).toEqual([]);
   });
 });
 

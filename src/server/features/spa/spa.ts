@@ -3,7 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@/domain/api-errors';
-import { APP_ROUTE_PATTERNS, APP_ROUTES, isAppRoute, SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from '@/domain/routes';
+import {
+  APP_ROUTE_PATTERNS,
+  APP_ROUTES,
+  isAppRoute,
+  SCREEN_PRELOADS_FILE,
+  SCREEN_READS,
+  SIGNED_IN_PRELOADS,
+} from '@/domain/routes';
 import type { Config } from '@/server/config';
 import { sessionCookieName } from '@/server/features/auth';
 import { HttpError } from '@/server/lib/http-errors';
@@ -17,8 +24,10 @@ const YEAR = 60 * 60 * 24 * 365;
  *
  * A request that carries the session cookie (`sessionCookie`, its name) gets the document marked
  * `data-signed-in`: the header then loads the account area (and the auth client with it) at once;
- * without it the header shows Sign in and a signed-out visitor downloads no auth code. The mark
- * is only a hint: the API still checks every session.
+ * without it the header shows Sign in and a signed-out visitor downloads no auth code. Such a
+ * document of an owner screen, asked for without a query, also names the API reads the screen
+ * makes first (SCREEN_READS) as fetch preloads. The mark and the preloads are only hints: the API
+ * still checks every session.
  */
 export async function spaRoutes(app: FastifyInstance, { webRoot, config }: { webRoot: string; config: Config }) {
   const options = { rereadIndex: config.env === 'development', sessionCookie: sessionCookieName(config) };
@@ -33,8 +42,11 @@ export async function spaRoutes(app: FastifyInstance, { webRoot, config }: { web
   const cached = read();
   const indexHtml = (route: string, request: FastifyRequest) => {
     const documents = options.rereadIndex ? read() : cached;
-    const signedIn = !!options.sessionCookie && hasCookie(request.headers.cookie, options.sessionCookie);
-    return (documents.get(route) ?? documents.get('')!)[signedIn ? 'signedIn' : 'signedOut'];
+    const document = documents.get(route) ?? documents.get('')!;
+    if (!options.sessionCookie || !hasCookie(request.headers.cookie, options.sessionCookie)) return document.signedOut;
+    // A query (a filter, a page of results) may change what the screen reads: nothing is guessed.
+    if (document.withReads && !request.url.includes('?')) return document.withReads((request.params as { id?: string }).id);
+    return document.signedIn;
   };
 
   await app.register(fastifyStatic, {
@@ -76,7 +88,12 @@ export async function spaRoutes(app: FastifyInstance, { webRoot, config }: { web
 interface Documents {
   signedOut: Buffer;
   signedIn: Buffer;
+  /** The signed-in document with the screen's first reads preloaded, given the route's `:id`. */
+  withReads?: (id: string | undefined) => Buffer;
 }
+
+/** Stands for the route's parameter in a document's preloads until a request gives it. */
+const ID_MARK = '\u0000id\u0000';
 
 /** Whether a Cookie header holds a non-empty cookie of that name. */
 function hasCookie(header: string | undefined, name: string): boolean {
@@ -90,22 +107,33 @@ function hasCookie(header: string | undefined, name: string): boolean {
  * index.html once per route of the build's screen-preloads.json, with a modulepreload link (as
  * Vite writes the entry's) for each chunk that route's screen needs, so the browser fetches them
  * beside the entry instead of after it has run; the signed-in variant names the account area's
- * chunks too. Key '' is the document as built.
+ * chunks too, and for an owner screen a variant also preloads its first reads. Key '' is the
+ * document as built.
  */
 function documentsByRoute(html: string, preloadsJson: string): Map<string, Documents> {
   const { [SIGNED_IN_PRELOADS]: account = [], ...preloads } = JSON.parse(preloadsJson) as Record<string, string[]>;
-  const documents = (files: string[]): Documents => {
-    const withLinks = (list: string[]) =>
-      html.replace(
-        '</head>',
-        `${list.map((file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`).join('')}</head>`,
-      );
-    return {
-      signedOut: Buffer.from(withLinks(files)),
-      signedIn: Buffer.from(withLinks([...new Set([...files, ...account])]).replace('<html ', '<html data-signed-in ')),
+  const withLinks = (links: string[]) => html.replace('</head>', `${links.join('')}</head>`);
+  const modules = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`);
+  const documents = (route: string, files: string[]): Documents => {
+    const signedInModules = modules([...new Set([...files, ...account])]);
+    const signedIn = (links: string[]) => withLinks(links).replace('<html ', '<html data-signed-in ');
+    const reads = SCREEN_READS[route as keyof typeof SCREEN_READS];
+    const documents: Documents = {
+      signedOut: Buffer.from(withLinks(modules(files))),
+      signedIn: Buffer.from(signedIn(signedInModules)),
     };
+    if (reads) {
+      // The reads first: they wait on the server, the chunks only on the network.
+      const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${read.replaceAll(':id', ID_MARK)}">`);
+      const template = signedIn([...links, ...signedInModules]);
+      const plain = Buffer.from(template);
+      documents.withReads = template.includes(ID_MARK)
+        ? (id) => (id === undefined ? documents.signedIn : Buffer.from(template.replaceAll(ID_MARK, encodeURIComponent(id))))
+        : () => plain;
+    }
+    return documents;
   };
-  const byRoute = new Map<string, Documents>([['', documents([])]]);
-  for (const [route, files] of Object.entries(preloads)) byRoute.set(route, documents(files));
+  const byRoute = new Map<string, Documents>([['', documents('', [])]]);
+  for (const [route, files] of Object.entries(preloads)) byRoute.set(route, documents(route, files));
   return byRoute;
 }
