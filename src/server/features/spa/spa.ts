@@ -118,7 +118,7 @@ function documentsByRoute(html: string, preloadsJson: string): Map<string, Docum
     const signedInModules = modules([...new Set([...files, ...account])]);
     const signedIn = (links: string[]) => withLinks(links).replace('<html ', '<html data-signed-in ');
     const reads = SCREEN_READS[route as keyof typeof SCREEN_READS];
-    const documents: Documents = {
+    const variants: Documents = {
       signedOut: Buffer.from(withLinks(modules(files))),
       signedIn: Buffer.from(signedIn(signedInModules)),
     };
@@ -127,11 +127,11 @@ function documentsByRoute(html: string, preloadsJson: string): Map<string, Docum
       const links = reads.map((read) => `<link rel="preload" as="fetch" crossorigin href="${read.replaceAll(':id', ID_MARK)}">`);
       const template = signedIn([...links, ...signedInModules]);
       const plain = Buffer.from(template);
-      documents.withReads = template.includes(ID_MARK)
-        ? (id) => (id === undefined ? documents.signedIn : Buffer.from(template.replaceAll(ID_MARK, encodeURIComponent(id))))
+      variants.withReads = template.includes(ID_MARK)
+        ? (id) => (id === undefined ? variants.signedIn : Buffer.from(template.replaceAll(ID_MARK, encodeURIComponent(id))))
         : () => plain;
     }
-    return documents;
+    return variants;
   };
   const byRoute = new Map<string, Documents>([['', documents('', [])]]);
   for (const [route, files] of Object.entries(preloads)) byRoute.set(route, documents(route, files));
