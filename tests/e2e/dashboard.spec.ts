@@ -372,15 +372,19 @@ test('axe finds no serious or critical violations on the dashboard with a form a
 
 test('on a phone, the statistics arriving after the first paint move nothing on the page', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  // The numbers come late, so the cards are painted loading first, as on a slow network.
+  // The numbers come late, so the cards are painted loading first, as on a slow network. They are
+  // held until the loading cards are seen: the document preloads them, so a timer could lose the race.
+  let releaseStats!: () => void;
+  const statsReleased = new Promise<void>((resolve) => (releaseStats = resolve));
   await page.route('**/api/forms/stats', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await statsReleased;
     await route.continue();
   });
   await recordLayoutShifts(page);
-  await page.goto('/dashboard');
+  await page.goto('/dashboard', { waitUntil: 'commit' });
   const stats = page.locator('section[aria-label="Statistics"]');
   await expect(stats).toHaveAttribute('aria-busy', 'true');
+  releaseStats();
   await expect(stats).toHaveAttribute('aria-busy', 'false');
   await expect(statValue(page, 'Total Leads')).toHaveText('0');
   await expect(page.getByRole('region', { name: 'Revenue' })).toContainText('No payments yet');
