@@ -1,7 +1,9 @@
+import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
-import { startServer, type RunningServer } from './lib';
+import { startCaddy } from '@tests/deploy/kit/caddy';
+import { freePort, startServer, tempDir, type RunningServer } from './lib';
 import { CHROMIUM_FLAGS } from './chromium';
 
 // Shared by bench/lighthouse.ts and bench/lighthouse-site.ts: Lighthouse in a fresh headless Chrome,
@@ -10,7 +12,12 @@ import { CHROMIUM_FLAGS } from './chromium';
 export const lighthouseVersion = lighthousePackage.version;
 /** Chrome: CHROME_PATH, else /usr/bin/chromium. */
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+/**
+ * LIGHTHOUSE_HTTPS=1: the server behind Caddy, as docs/production.md deploys it (HTTPS, so HTTP/2),
+ * with certificates from Caddy's own authority, which this Chrome is told to accept.
+ */
+export const viaCaddy = process.env.LIGHTHOUSE_HTTPS === '1';
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, ...(viaCaddy ? ['--ignore-certificate-errors'] : [])];
 
 export function launchChrome() {
   return chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -48,15 +55,31 @@ export function printWarnings(lhr: Report) {
   for (const warning of lhr.runWarnings) console.log(`  warning: ${warning}`);
 }
 
-/** Runs `body` against a real server on its embedded defaults; any failure is printed and exits 1. */
-export async function withServer(body: (server: RunningServer) => Promise<void>) {
-  const server = await startServer();
+/**
+ * Runs `body` against a real server on its embedded defaults, its URLs being where a browser reaches
+ * it: the server itself, or Caddy in front of it (LIGHTHOUSE_HTTPS=1). Any failure is printed and exits 1.
+ */
+export async function withServer(body: (server: Pick<RunningServer, 'appUrl' | 'publicUrl' | 'dataDir'>) => Promise<void>) {
+  const httpsPort = viaCaddy ? await freePort() : 0;
+  const origin = (host: string) => `https://${host}:${httpsPort}`;
+  const server = await startServer(
+    viaCaddy ? { APP_URL: origin('localhost'), PUBLIC_URL: origin('127.0.0.1'), TRUST_PROXY: 'true' } : {},
+  );
+  const dir = viaCaddy ? tempDir('lodestone-lighthouse-caddy-') : '';
+  const caddy = viaCaddy
+    ? await startCaddy({ dir, httpPort: await freePort(), httpsPort, upstreamPort: Number(new URL(server.appUrl).port) })
+    : undefined;
   try {
-    await body(server);
+    // This process signs the owner up through Caddy too, trusting its certificates as Chrome does.
+    if (caddy) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    const urls = caddy ? { appUrl: origin('localhost'), publicUrl: origin('127.0.0.1') } : server;
+    await body({ appUrl: urls.appUrl, publicUrl: urls.publicUrl, dataDir: server.dataDir });
   } catch (err) {
     console.error(`lighthouse failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   } finally {
+    await caddy?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
     await server.stop();
   }
 }

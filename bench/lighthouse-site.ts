@@ -6,6 +6,7 @@ import {
   lighthouseVersion,
   printWarnings,
   score,
+  viaCaddy,
   withServer,
   type Report,
 } from './lighthouse-lib';
@@ -20,6 +21,8 @@ import {
  * best-practices and SEO scores next to the target of 95 each, and every audit that cost points;
  * exits 1 when a score is below it.
  * Chrome: CHROME_PATH, else /usr/bin/chromium. LIGHTHOUSE_RUNS (default 1): runs per page, the median counts.
+ * LIGHTHOUSE_HTTPS=1: through Caddy, as production serves the app (HTTPS, so HTTP/2: Lighthouse then
+ * models one connection carrying every script, not HTTP/1.1's six).
  */
 
 const TARGET = 95;
@@ -34,7 +37,8 @@ await withServer(async (server) => {
   const { cookies, screenPath } = await ownerWithPublishedPage(server.appUrl);
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   console.log(
-    `Lighthouse ${lighthouseVersion} (${chromePath}), mobile form factor, simulated throttling; ` +
+    `Lighthouse ${lighthouseVersion} (${chromePath}), mobile form factor, simulated throttling, ` +
+      `${viaCaddy ? 'through Caddy (HTTPS, HTTP/2)' : 'from the server itself (HTTP/1.1)'}; ` +
       `target ${TARGET} per category; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`,
   );
   for (const path of paths.map(screenPath)) {
