@@ -61,9 +61,9 @@ export function printWarnings(lhr: Report) {
  */
 export async function withServer(body: (server: Pick<RunningServer, 'appUrl' | 'publicUrl' | 'dataDir'>) => Promise<void>) {
   const httpsPort = viaCaddy ? await freePort() : 0;
-  const origin = (host: string) => `https://${host}:${httpsPort}`;
+  const behindCaddy = { appUrl: `https://localhost:${httpsPort}`, publicUrl: `https://127.0.0.1:${httpsPort}` };
   const server = await startServer(
-    viaCaddy ? { APP_URL: origin('localhost'), PUBLIC_URL: origin('127.0.0.1'), TRUST_PROXY: 'true' } : {},
+    viaCaddy ? { APP_URL: behindCaddy.appUrl, PUBLIC_URL: behindCaddy.publicUrl, TRUST_PROXY: 'true' } : {},
   );
   const dir = viaCaddy ? tempDir('lodestone-lighthouse-caddy-') : '';
   const caddy = viaCaddy
@@ -72,8 +72,7 @@ export async function withServer(body: (server: Pick<RunningServer, 'appUrl' | '
   try {
     // This process signs the owner up through Caddy too, trusting its certificates as Chrome does.
     if (caddy) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-    const urls = caddy ? { appUrl: origin('localhost'), publicUrl: origin('127.0.0.1') } : server;
-    await body({ appUrl: urls.appUrl, publicUrl: urls.publicUrl, dataDir: server.dataDir });
+    await body(caddy ? { ...behindCaddy, dataDir: server.dataDir } : server);
   } catch (err) {
     console.error(`lighthouse failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
