@@ -123,7 +123,11 @@ function call(
   });
 }
 
-/** Resolves with the connection's error code once a new TCP connection to `port` fails. */
+/**
+ * Resolves with the connection's error code once a new TCP connection to `port` fails. A connection
+ * that was waiting in the listening socket's backlog as the server closed it is reset by the kernel
+ * (ECONNRESET): that one raced the close, so the next attempt tells.
+ */
 async function refusedAt(port: number): Promise<string> {
   for (let i = 0; i < 100; i += 1) {
     const code = await new Promise<string | null>((resolve) => {
@@ -131,7 +135,7 @@ async function refusedAt(port: number): Promise<string> {
       socket.once('connect', () => (socket.destroy(), resolve(null)));
       socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
     });
-    if (code) return code;
+    if (code && code !== 'ECONNRESET') return code;
     await sleep(50);
   }
   return 'still accepting';
