@@ -10,7 +10,7 @@ import { DEFAULT_AB_TEST, DEFAULT_DESIGN } from '@/domain/form-config';
 import { checkFillTime, MIN_FILL_MS } from '@/server/lib/fill-time';
 import { peekLiveForm } from '@/server/features/submissions';
 import { createVariants, MAX_VARIANTS, pickEncoding, RENDER_WINDOW_MS } from './published-page.js';
-import { PLACEMENT_RECHECK_MS } from './render.js';
+import { PLACEMENT_RECHECK_MS, PLACEMENT_RECHECK_WAIT_MS } from './render.js';
 import { ROBOTS_TXT } from './robots.js';
 
 // The published page over a real socket: the fast path answers what Fastify answered, byte for byte
@@ -197,15 +197,37 @@ describe('GET /f/{id} from memory', () => {
       await get(path);
       expect(throughFastify - n, path).toBe(2);
     }
-    // Deleted, the placement is still trusted for PLACEMENT_RECHECK_MS, then checked again: the page as usual.
-    await t.db.execute(sql`delete from placements where id = ${placement}`);
-    const later = Date.now() + PLACEMENT_RECHECK_MS + 1;
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    // Trusted for PLACEMENT_RECHECK_MS, then one request takes the check to Fastify; while that
+    // check waits on the database (held here by a lock on the placements), the frame's other requests
+    // are answered from memory for PLACEMENT_RECHECK_WAIT_MS, after which the next one checks too.
+    const due = Date.now() + PLACEMENT_RECHECK_MS + 1;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(due);
     try {
       const n = throughFastify;
-      const checked = await get(frame);
-      expect(throughFastify).toBe(n + 1);
-      expect(hidden(checked).ls_placement).toBeUndefined();
+      const checks = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table placements in access exclusive mode`);
+        const first = get(frame);
+        await vi.waitFor(() => expect(throughFastify).toBe(n + 1));
+        const meanwhile = await get(frame);
+        expect(throughFastify).toBe(n + 1); // from memory
+        expect(hidden(meanwhile).ls_placement).toBe(placement);
+        clock.mockReturnValue(due + PLACEMENT_RECHECK_WAIT_MS);
+        const second = get(frame);
+        await vi.waitFor(() => expect(throughFastify).toBe(n + 2)); // the first check took too long
+        return [first, second];
+      });
+      for (const checked of await Promise.all(checks)) expect(hidden(checked).ls_placement).toBe(placement);
+      // Checked, the frame is trusted again.
+      await get(frame);
+      expect(throughFastify).toBe(n + 2);
+      // Deleted, the placement is still trusted until its next check, which finds it gone: the page
+      // as usual, and the frame is not answered from memory again.
+      await t.db.execute(sql`delete from placements where id = ${placement}`);
+      clock.mockReturnValue(due + PLACEMENT_RECHECK_WAIT_MS + PLACEMENT_RECHECK_MS + 1);
+      for (let i = 1; i <= 3; i++) {
+        expect(hidden(await get(frame)).ls_placement).toBeUndefined();
+        expect(throughFastify).toBe(n + 2 + i);
+      }
     } finally {
       clock.mockRestore();
     }
@@ -214,7 +236,7 @@ describe('GET /f/{id} from memory', () => {
       url: `/api/forms/${form.id}/analytics`,
       headers: { host: 'localhost:3000', cookie: owner.cookie },
     });
-    expect(stats.json<{ totals: { views: number } }>().totals.views).toBe(8); // every GET but the two previews
+    expect(stats.json<{ totals: { views: number } }>().totals.views).toBe(14); // every GET but the two previews
   });
 
   it("answers the loader script from memory once Fastify has sent it, with Fastify's headers, and leaves a revalidation to it", async () => {

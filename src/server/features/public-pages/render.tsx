@@ -233,7 +233,9 @@ export function createRenderer(deps: {
     return cached;
   }
 
-  const frames = new Map<string, PublishedDocument & { checkedAt: number }>();
+  /** `recheckFrom`: when the request that took a due recheck to Fastify left (undefined: none under way). */
+  type KeptFrame = PublishedDocument & { placement: string; checkedAt: number; recheckFrom?: number };
+  const frames = new Map<string, KeptFrame>();
   const frameKeyOf = (form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame, now: number) =>
     `${keyOf(form, variant, now)}\n${frame.id}\n${frame.content}\n${frame.host}`;
 
@@ -241,7 +243,8 @@ export function createRenderer(deps: {
    * A page in a placement's frame (placement-frame.ts), rendered once per frame (placement, content,
    * host page) as the page is per version: its form carries the frame's parameters. The placement was
    * checked against the database when the frame was last sent through Fastify; the fast path trusts
-   * that check for PLACEMENT_RECHECK_MS, so a deleted placement stops being shown within it.
+   * that check for PLACEMENT_RECHECK_MS, then sends one request to Fastify to check it again
+   * (`sentFrame`), so a deleted placement stops being shown within that and one check's time.
    */
   function framedPage(form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame): PublishedDocument {
     const now = Date.now();
@@ -249,12 +252,19 @@ export function createRenderer(deps: {
     let cached = frames.get(key);
     if (!cached) {
       const vary = isMultilingual(form.config) ? 'accept-encoding, accept-language' : 'accept-encoding';
-      cached = { key, vary, shared: false, checkedAt: now, ...landingDocument(form, {}, true, variant, now, frame) };
+      const document = landingDocument(form, {}, true, variant, now, frame);
+      cached = { key, vary, shared: false, placement: frame.id, checkedAt: now, ...document };
       frames.set(key, cached);
       if (frames.size > MAX_FRAMES) frames.delete(frames.keys().next().value!);
     }
     cached.checkedAt = now;
+    cached.recheckFrom = undefined;
     return cached;
+  }
+
+  /** A placement found deleted: none of its frames is answered from memory again. */
+  function forgetPlacement(placement: string) {
+    for (const [key, kept] of frames) if (kept.placement === placement) frames.delete(key);
   }
 
   /** The per-request parts of a landing document: a freshly signed render time and the referrer. */
@@ -334,13 +344,22 @@ export function createRenderer(deps: {
   const sentFrame = (form: LiveForm, variant: AbVariant | null | undefined, frame: PlacementFrame) => {
     const now = Date.now();
     const doc = frames.get(frameKeyOf(form, variant, frame, now));
-    return doc?.headers && now - doc.checkedAt < PLACEMENT_RECHECK_MS ? doc : undefined;
+    if (!doc?.headers) return undefined;
+    if (now - doc.checkedAt < PLACEMENT_RECHECK_MS) return doc;
+    // Due for a check: this request takes it to Fastify, and the frame's other visitors meanwhile
+    // are answered from memory, not sent to queue behind the same database read (which, with every
+    // request of a busy frame doing it at once, was its slowest answers).
+    if (doc.recheckFrom !== undefined && now - doc.recheckFrom < PLACEMENT_RECHECK_WAIT_MS) return doc;
+    doc.recheckFrom = now;
+    return undefined;
   };
-  return Object.assign(render, { sentPage, sentFrame, body: variants, sharedPage });
+  return Object.assign(render, { sentPage, sentFrame, forgetPlacement, body: variants, sharedPage });
 }
 
 /** How long the fast path trusts a frame's placement as checked when Fastify last sent it. */
 export const PLACEMENT_RECHECK_MS = 10_000;
+/** How long a check under way lets a frame's other requests be answered from memory: a check that takes longer (the database slow or down) is tried again by the next request. */
+export const PLACEMENT_RECHECK_WAIT_MS = 1_000;
 /** Frames kept rendered (one per placement and host page): beyond it, the oldest goes. */
 const MAX_FRAMES = 200;
 

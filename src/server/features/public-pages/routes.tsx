@@ -135,6 +135,7 @@ export function publicPagesRoutes(
     // the page as usual), or the owner's preview of one, which is not a visit.
     const asked = placementFrameOf(new URLSearchParams(request.query as Record<string, string>));
     const frame = asked && (asked.id === 'preview' || (await findPagePlacement(db, form.id, asked.id))) ? asked : undefined;
+    if (asked && !frame) render.forgetPlacement(asked.id);
     // A HEAD (a link checker, a monitor) is not a visit. A placement's frame is one, as an embed's
     // is: the page's views and leads stay comparable (its leads count those signing up there).
     // A shared document (decision 0091) is counted by its beacon instead.
