@@ -207,13 +207,13 @@ describe('GET /f/{id} from memory', () => {
       const checks = await t.db.transaction(async (tx) => {
         await tx.execute(sql`lock table placements in access exclusive mode`);
         const first = get(frame);
-        await vi.waitFor(() => expect(throughFastify).toBe(n + 1));
+        await vi.waitFor(() => expect(throughFastify).toBe(n + 1), { timeout: 10_000 });
         const meanwhile = await get(frame);
         expect(throughFastify).toBe(n + 1); // from memory
         expect(hidden(meanwhile).ls_placement).toBe(placement);
         clock.mockReturnValue(due + PLACEMENT_RECHECK_WAIT_MS);
         const second = get(frame);
-        await vi.waitFor(() => expect(throughFastify).toBe(n + 2)); // the first check took too long
+        await vi.waitFor(() => expect(throughFastify).toBe(n + 2), { timeout: 10_000 }); // the first check took too long
         return [first, second];
       });
       for (const checked of await Promise.all(checks)) expect(hidden(checked).ls_placement).toBe(placement);
