@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_OWNER } from './kit/demo-workspace.js';
 import { buildServerCopy } from './kit/built-server.js';
+import { listensOn } from './kit/server-process.js';
 
 /*
  * Operator commands beside a running server (house rule 10, docs/decisions/0065): `npm run seed` and
@@ -99,7 +100,7 @@ beforeAll(async () => {
   const run = spawnNode([entry], envFor(port));
   server = { port, ...run };
   const deadline = Date.now() + 90_000;
-  while ((await health(port).catch(() => null))?.status !== 200) {
+  while ((await health(port).catch(() => null))?.status !== 200 || !listensOn(run.child.pid, port)) {
     if (run.child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${run.output()}`);
     await sleep(100);
   }
@@ -118,9 +119,11 @@ it(
   { timeout: 240_000 },
   async () => {
     const { port } = server!;
+    expect(listensOn(server!.child.pid, port), server!.output()).toBe(true);
     const seeded = await command('seed');
     expect(seeded.output).toContain('pages,');
     expect(seeded.code).toBe(0);
+    expect(server!.child.exitCode, server!.output()).toBeNull();
     expect(await health(port)).toEqual({ status: 200, body: JSON.stringify({ status: 'ok', database: 'up' }) });
     const [owner] = await sql<{ id: string }>('select id from users where email = $1', [DEMO_OWNER.email]);
     expect(owner).toBeDefined();

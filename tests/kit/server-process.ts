@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,7 +31,34 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built server at `entry` on DATA_DIR `dataDir`; resolves once /healthz answers 200. */
+/**
+ * Whether process `pid` holds the socket listening on 127.0.0.1:`port` (Linux's /proc). A port
+ * found free can be taken by another test's server before this one binds it: that server would
+ * answer /healthz in its place.
+ */
+export function listensOn(pid: number | undefined, port: number): boolean {
+  if (pid === undefined) return false;
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[1] === local && cols[3] === '0A')
+    .map((cols) => `socket:[${cols[9]}]`);
+  if (inodes.length === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.includes(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return false; // the process is gone
+  }
+}
+
+/** Starts the built server at `entry` on DATA_DIR `dataDir`; resolves once it answers /healthz with 200 on its port. */
 export async function startServerProcess(
   entry: string,
   dataDir: string,
@@ -65,7 +93,7 @@ export async function startServerProcess(
     },
   };
   const deadline = Date.now() + 90_000;
-  while ((await call(server, { path: '/healthz' }).catch(() => null))?.status !== 200) {
+  while ((await call(server, { path: '/healthz' }).catch(() => null))?.status !== 200 || !listensOn(child.pid, port)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await server.stop();
       throw new Error(`the server did not start:\n${output}`);
