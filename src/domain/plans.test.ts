@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  exportAllowanceSentence,
-  formatPlanPrice,
-  PLAN_COMPARISON,
-  PLAN_LIST,
-  planHighlights,
-  planPeriod,
-  PLANS,
-  PRICING_FAQ,
-} from './plans';
+import { exportAllowanceSentence, formatPlanPrice, PLAN_LIST, planHighlights, planPeriod, PLANS } from './plans';
+import { PLAN_COMPARISON, PRICING_FAQ } from './pricing';
 
 describe('plans', () => {
   it('are Free, Pro and Business at $0, $29 and $99 a month, with Most Popular on Pro only', () => {

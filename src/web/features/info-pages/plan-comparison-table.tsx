@@ -1,5 +1,6 @@
 import { Check, X } from 'lucide-react';
-import { PLAN_COMPARISON, PLAN_LIST } from '@/domain/plans';
+import { PLAN_LIST } from '@/domain/plans';
+import { PLAN_COMPARISON } from '@/domain/pricing';
 
 /** docs/product.md#features: the Free / Pro / Business comparison, from the one plan definition. */
 export function PlanComparisonTable() {

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { Link } from '@/web/lib/router';
-import { formatPlanPrice, PLAN_LIST, planHighlights, planPeriod, PRICING_FAQ, type Plan } from '@/domain/plans';
+import { formatPlanPrice, PLAN_LIST, planHighlights, planPeriod, type Plan } from '@/domain/plans';
+import { PRICING_FAQ } from '@/domain/pricing';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import { InfoPageLayout } from './info-page-layout';
