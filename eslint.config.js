@@ -37,10 +37,10 @@ const entryZones = (dir, entries, alsoAllowed = () => []) =>
     message: `Import the ${feature} feature through its index (${dir}/${feature}/index.ts).`,
   }));
 
-/** A feature's screens (`*-page.tsx`, at any depth), as paths relative to the feature. */
+/** A feature's screens (`*-page.tsx`) and their first frames (`*-frame.tsx`), at any depth, as paths relative to the feature. */
 const screensOf = (featureDir) =>
   readdirSync(featureDir, { recursive: true })
-    .filter((file) => file.endsWith('-page.tsx'))
+    .filter((file) => file.endsWith('-page.tsx') || file.endsWith('-frame.tsx'))
     .map((file) => `./${file.split(path.sep).join('/')}`);
 
 const layerZones = [
@@ -130,7 +130,8 @@ export default tseslint.config(
             ...featureZones('src/server/features'),
             ...entryZones('src/server/features', ['./src/server/*.ts']),
             ...featureZones('src/web/features'),
-            // The router may load a feature's screen (*-page.tsx) itself, so that screen can be a chunk of its own.
+            // The router may load a feature's screen (*-page.tsx) itself, so that screen can be a chunk of its own;
+            // the build draws a screen's first frame (*-frame.tsx, app/screen-frames.tsx) from its own file too.
             ...entryZones('src/web/features', ['./src/web/app', './src/web/main.tsx'], screensOf),
           ],
         },

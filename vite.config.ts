@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from './src/domain/routes';
+import { SCREEN_FRAMES_FILE, SCREEN_PRELOADS_FILE, SIGNED_IN_PRELOADS } from './src/domain/routes';
 import { ACCOUNT_AREA_MODULE, SCREEN_PROVIDERS_MODULE, SCREENS, type Screen } from './src/web/app/screens';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -95,6 +96,29 @@ function screenPreloads(): Plugin {
       }
       preloads[SIGNED_IN_PRELOADS] = [...staticClosure([chunkOf(ACCOUNT_AREA_MODULE)], loadedByEntry)];
       this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS_FILE, source: JSON.stringify(preloads, null, 2) });
+    },
+  };
+}
+
+/**
+ * Writes screen-frames.json beside index.html: the first frame of each owner screen that has one
+ * (src/web/app/screen-frames.tsx), drawn here with React's server renderer, for the server to put in
+ * a signed-in owner's document. The components run in Node through tsx (with the app's `@/` paths).
+ */
+function screenFrames(): Plugin {
+  return {
+    name: 'screen-frames',
+    apply: 'build',
+    async generateBundle() {
+      const frames = (await tsImport(
+        './src/web/app/screen-frames.tsx',
+        import.meta.url,
+      )) as typeof import('./src/web/app/screen-frames');
+      this.emitFile({
+        type: 'asset',
+        fileName: SCREEN_FRAMES_FILE,
+        source: JSON.stringify(frames.renderScreenFrames(), null, 2),
+      });
     },
   };
 }
@@ -200,7 +224,7 @@ const FIRST_LOAD_ICONS = firstLoadIconFiles();
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), scalarOwnZod(), zodStartsJitless(), screenPreloads()],
+  plugins: [react(), tailwindcss(), scalarOwnZod(), zodStartsJitless(), screenPreloads(), screenFrames()],
   resolve: { alias: { '@': src } },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),

@@ -77,6 +77,12 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 export const SIGNED_IN_PRELOADS = 'signed-in';
 
 /**
+ * The build's file (beside index.html) of the owner screens' first frames by route: HTML for #root
+ * that the server sends in a signed-in owner's document of that route (src/web/app/screen-frames.tsx).
+ */
+export const SCREEN_FRAMES_FILE = 'screen-frames.json';
+
+/**
  * What an owner screen reads from the API as it first loads, in the order it asks: the server names
  * them in the document as fetch preloads when the request carries a session cookie and no query
  * (decision 0102), so they travel beside the screen's chunks instead of after them, two round trips

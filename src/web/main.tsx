@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/web/app/app';
 import { loadScreen, routeAt } from '@/web/app/router';
@@ -9,14 +9,22 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 // The first screen is a lazy chunk (preloaded by the document): render once it is there (or has
 // failed to load, which the error screen shows), so the page paints whole instead of a loading
-// state that the screen then pushes down.
+// state that the screen then pushes down. Where the server drew the screen's first frame (its
+// header and heading, already in #root), the render waits for the session's read too (preloaded
+// beside the chunks): it then replaces the frame with the screen, not with a spinner.
+// A transition: React renders the screen in slices and lets the browser in between (a tap, a
+// scroll of the frame), instead of blocking the page for the whole first render.
 const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
-loadScreen(routeAt(window.location.pathname)).then(render, render);
+const screen = loadScreen(routeAt(window.location.pathname));
+const session = container.hasChildNodes() ? import('@/web/lib/session').then((m) => m.sessionRead()) : null;
+Promise.all([screen, session]).then(render, render);
 
 // The owner's screens show counts and dates, and the first number or date format a page makes loads
 // ICU's data for it (35–200 ms measured in Chromium on a 2-core machine; a phone is slower). Made

@@ -1,4 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, use, type ReactNode } from 'react';
+import { FirstFrame } from '@/web/app/first-frame';
 import { ScrollRestoration } from '@/web/app/scroll-restoration';
 import { SiteFooter } from '@/web/app/site-footer';
 import { SiteHeader } from '@/web/app/site-header';
@@ -15,6 +16,7 @@ function ScreenLoading() {
 }
 
 export function RootLayout({ children }: { children: ReactNode }) {
+  const firstFrame = use(FirstFrame);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -28,8 +30,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 focus:outline-none">
         <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
       </main>
-      <SiteFooter />
-      <ScrollRestoration />
+      {!firstFrame && (
+        <>
+          <SiteFooter />
+          <ScrollRestoration />
+        </>
+      )}
     </div>
   );
 }

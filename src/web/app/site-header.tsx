@@ -1,8 +1,9 @@
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '@/web/lib/router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@/domain/ui-defaults';
 import { useAccountAreaWanted } from '@/web/app/account-hint';
+import { FirstFrame } from '@/web/app/first-frame';
 import { SignInLink } from '@/web/app/sign-in-link';
 import { SiteLogo } from '@/web/app/site-logo';
 import { useScrolledPast } from '@/web/app/use-scrolled-past';
@@ -17,7 +18,10 @@ const AccountArea = lazy(() => import('@/web/app/account-area').then((m) => ({ d
 
 /** A part of the account area once a session may exist, else what a visitor without one sees. */
 function Account({ part, signedOut = null }: { part: 'links' | 'user' | 'menu'; signedOut?: ReactNode }) {
-  if (!useAccountAreaWanted()) return signedOut;
+  const wanted = useAccountAreaWanted();
+  // A first frame goes to signed-in documents only, and the account area is still loading then.
+  if (use(FirstFrame)) return null;
+  if (!wanted) return signedOut;
   return (
     <Suspense fallback={null}>
       <AccountArea part={part} />

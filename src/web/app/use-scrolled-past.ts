@@ -7,5 +7,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** True while the window is scrolled more than `threshold` pixels. */
 export function useScrolledPast(threshold: number): boolean {
-  return useSyncExternalStore(subscribe, () => window.scrollY > threshold);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > threshold,
+    () => false, // a first frame is drawn at the top (first-frame.ts)
+  );
 }

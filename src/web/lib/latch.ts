@@ -19,7 +19,8 @@ export function createLatch(initial = false) {
       for (const listener of listeners) listener();
     },
     useValue(): boolean {
-      return useSyncExternalStore(subscribe, () => on);
+      const value = () => on;
+      return useSyncExternalStore(subscribe, value, value); // the build's first frames (app/first-frame.ts) read it too
     },
   };
 }

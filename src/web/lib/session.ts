@@ -73,6 +73,20 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** Settles once the session has been read (or failed to be): at once when it already has. */
+export function sessionRead(): Promise<void> {
+  start();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (state.isPending) return;
+      listeners.delete(check);
+      resolve();
+    };
+    listeners.add(check);
+    check();
+  });
+}
+
 /** The session as better-auth's `useSession()` gives it (data, error, isPending, isRefetching, refetch). */
 export function useSession() {
   const current = useSyncExternalStore(subscribe, () => state);

@@ -192,6 +192,28 @@ describe("an owner screen's document preloads the screen's first reads (SCREEN_R
   });
 });
 
+describe("an owner screen's signed-in document carries its first frame (screen-frames.json)", () => {
+  const cookie = { cookie: 'better-auth.session_token=abc.def' };
+  const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+
+  it('in #root, as built, with or without the first reads, whatever the page id', async () => {
+    const frame = '<div id="root"><main><h1>Dashboard frame</h1><p>Costs $5 &amp; $&amp; stays</p></main></div>';
+    expect(root((await get('/dashboard', APP_HOST, cookie)).body)).toContain(frame);
+    expect(root((await get('/dashboard?status=draft', APP_HOST, cookie)).body)).toContain(frame);
+    for (const path of ['/dashboard/forms/AbC123xyZ789', '/dashboard/forms/AbC123xyZ789?tab=leads']) {
+      expect(root((await get(path, APP_HOST, cookie)).body), path).toContain('<main><nav>Analytics frame</nav></main>');
+    }
+  });
+
+  it('not without the cookie, and not on a screen the build drew no frame for', async () => {
+    expect(root((await get('/dashboard')).body)).toContain('<div id="root"></div>');
+    expect(root((await get('/dashboard/forms/AbC123xyZ789')).body)).toContain('<div id="root"></div>');
+    for (const path of ['/pricing', '/settings/team', '/no-such-page']) {
+      expect(root((await get(path, APP_HOST, cookie)).body), path).toContain('<div id="root"></div>');
+    }
+  });
+});
+
 describe('the visitor face (PUBLIC_URL host)', () => {
   it('serves none of the owner app', async () => {
     for (const path of ['/dashboard', '/sign-in', '/assets/app-abc123.js', '/dev/mail', '/dev/mail.json', '/api/me']) {

@@ -7,6 +7,7 @@ import {
   APP_ROUTE_PATTERNS,
   APP_ROUTES,
   isAppRoute,
+  SCREEN_FRAMES_FILE,
   SCREEN_PRELOADS_FILE,
   SCREEN_READS,
   SIGNED_IN_PRELOADS,
@@ -26,8 +27,10 @@ const YEAR = 60 * 60 * 24 * 365;
  * `data-signed-in`: the header then loads the account area (and the auth client with it) at once;
  * without it the header shows Sign in and a signed-out visitor downloads no auth code. Such a
  * document of an owner screen, asked for without a query, also names the API reads the screen
- * makes first (SCREEN_READS) as fetch preloads. The mark and the preloads are only hints: the API
- * still checks every session.
+ * makes first (SCREEN_READS) as fetch preloads, and where the build drew the screen's first frame
+ * (the header and the screen's heading, screen-frames.json), carries it in #root. The mark, the
+ * preloads and the frame are only hints: the API still checks every session, and a frame holds
+ * nothing of the owner's.
  */
 export async function spaRoutes(app: FastifyInstance, { webRoot, config }: { webRoot: string; config: Config }) {
   const options = { rereadIndex: config.env === 'development', sessionCookie: sessionCookieName(config) };
@@ -36,9 +39,11 @@ export async function spaRoutes(app: FastifyInstance, { webRoot, config }: { web
     throw new Error(`The web app is not built: ${indexFile} is missing. Run \`npm run build\` (npm start does it for you).`);
   }
   // Outside production the document is read per request, so a `vite build` shows without a restart.
-  const preloadsFile = path.join(webRoot, SCREEN_PRELOADS_FILE);
-  const read = () =>
-    documentsByRoute(readFileSync(indexFile, 'utf8'), existsSync(preloadsFile) ? readFileSync(preloadsFile, 'utf8') : '{}');
+  const built = (file: string) => {
+    const at = path.join(webRoot, file);
+    return existsSync(at) ? readFileSync(at, 'utf8') : '{}';
+  };
+  const read = () => documentsByRoute(readFileSync(indexFile, 'utf8'), built(SCREEN_PRELOADS_FILE), built(SCREEN_FRAMES_FILE));
   const cached = read();
   const indexHtml = (route: string, request: FastifyRequest) => {
     const documents = options.rereadIndex ? read() : cached;
@@ -92,6 +97,9 @@ interface Documents {
   withReads?: (id: string | undefined) => Buffer;
 }
 
+/** The app's mount point in index.html, where a screen's first frame goes. */
+const ROOT = '<div id="root"></div>';
+
 /** Stands for the route's parameter in a document's preloads until a request gives it. */
 const ID_MARK = '\u0000id\u0000';
 
@@ -107,16 +115,24 @@ function hasCookie(header: string | undefined, name: string): boolean {
  * index.html once per route of the build's screen-preloads.json, with a modulepreload link (as
  * Vite writes the entry's) for each chunk that route's screen needs, so the browser fetches them
  * beside the entry instead of after it has run; the signed-in variant names the account area's
- * chunks too, and for an owner screen a variant also preloads its first reads. Key '' is the
- * document as built.
+ * chunks too and carries the screen's first frame where the build drew one, and for an owner
+ * screen a variant also preloads its first reads. Key '' is the document as built.
  */
-function documentsByRoute(html: string, preloadsJson: string): Map<string, Documents> {
+function documentsByRoute(html: string, preloadsJson: string, framesJson: string): Map<string, Documents> {
   const { [SIGNED_IN_PRELOADS]: account = [], ...preloads } = JSON.parse(preloadsJson) as Record<string, string[]>;
+  const frames = JSON.parse(framesJson) as Record<string, string>;
+  if (Object.keys(frames).length > 0 && !html.includes(ROOT)) {
+    throw new Error(`index.html has no ${ROOT} for the screens' first frames (${SCREEN_FRAMES_FILE})`);
+  }
   const withLinks = (links: string[]) => html.replace('</head>', `${links.join('')}</head>`);
   const modules = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${encodeURI(file)}">`);
   const documents = (route: string, files: string[]): Documents => {
     const signedInModules = modules([...new Set([...files, ...account])]);
-    const signedIn = (links: string[]) => withLinks(links).replace('<html ', '<html data-signed-in ');
+    const frame = frames[route];
+    const signedIn = (links: string[]) => {
+      const marked = withLinks(links).replace('<html ', '<html data-signed-in ');
+      return frame === undefined ? marked : marked.replace(ROOT, () => `<div id="root">${frame}</div>`);
+    };
     const reads = SCREEN_READS[route as keyof typeof SCREEN_READS];
     const variants: Documents = {
       signedOut: Buffer.from(withLinks(modules(files))),

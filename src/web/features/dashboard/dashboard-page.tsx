@@ -1,12 +1,10 @@
-import { CreditCard } from 'lucide-react';
 import { lazy, useEffect } from 'react';
-import { Link, useLocation, useNavigate } from '@/web/lib/router';
+import { useLocation, useNavigate } from '@/web/lib/router';
 import { RequireSession } from '@/web/app/require-session';
 import { DashboardPlanCard } from '@/web/features/billing';
 import { KeptPagesCard } from '@/web/features/plan-limits';
-import { PageHeading } from '@/web/components/page-heading';
-import { Button } from '@/web/components/ui/button';
 import { useDocumentTitle } from '@/web/lib/use-document-title';
+import { DashboardFrame } from './dashboard-frame';
 import { FormsTableCard } from './forms-table-card';
 import { publishedFromState } from './published-state';
 import { RevenueCard } from './revenue-card';
@@ -23,19 +21,7 @@ function DashboardContent() {
   const published = publishedFromState(location.state);
   const dismiss = () => void navigate(location.pathname, { replace: true, state: null });
   return (
-    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-      <PageHeading
-        title="Dashboard"
-        subtitle="Manage your forms and track conversions"
-        actions={
-          <Button asChild variant="outline" className="self-start sm:self-auto">
-            <Link to="/settings/payments">
-              <CreditCard aria-hidden="true" />
-              Payment settings
-            </Link>
-          </Button>
-        }
-      />
+    <DashboardFrame>
       {published && <PublishedNotice page={published} onDismiss={dismiss} />}
       <KeptPagesCard />
       <div className="flex flex-col gap-3 sm:gap-4">
@@ -44,7 +30,7 @@ function DashboardContent() {
       </div>
       <FormsTableCard />
       <DashboardPlanCard />
-    </div>
+    </DashboardFrame>
   );
 }
 

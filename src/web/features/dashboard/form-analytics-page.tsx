@@ -5,11 +5,9 @@ import { formMessages } from '@/domain/form-messages';
 import type { FormDetail } from '@/domain/forms-api';
 import { formSitePath, leadsPath } from '@/domain/app-paths';
 import { RequireSession } from '@/web/app/require-session';
-import { Breadcrumb } from '@/web/components/breadcrumb';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
-import { Skeleton } from '@/web/components/ui/skeleton';
 import { FormConversionsCard } from '@/web/features/conversions';
 import { FormEmailToolsCard } from '@/web/features/email-tools';
 import { useFormAnalytics, useFormDetail } from '@/web/features/forms';
@@ -21,6 +19,7 @@ import { AbTestCard } from './ab-test-card';
 import { ActivityChart } from './activity-chart';
 import { AnalyticsStats } from './analytics-stats';
 import { displayName } from './format';
+import { FormAnalyticsFrame, FormHeaderLoading } from './form-analytics-frame';
 import { FormPaymentsCard } from './form-payments-card';
 import { LeadNotificationsCard } from './lead-notifications-card';
 import { LeadsTableCard } from './leads-table-card';
@@ -48,9 +47,7 @@ function FormAnalyticsContent({ id }: { id: string }) {
   );
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-      <Breadcrumb current={name ?? (missing ? 'Not found' : 'Form')} />
-
+    <FormAnalyticsFrame current={name ?? (missing ? 'Not found' : 'Form')}>
       {missing ? (
         <FormNotFound />
       ) : (
@@ -90,29 +87,13 @@ function FormAnalyticsContent({ id }: { id: string }) {
           <LeadsTableCard formId={id} form={form} />
         </>
       )}
-    </div>
+    </FormAnalyticsFrame>
   );
 }
 
 function FormHeader({ form }: { form: FormDetail | undefined }) {
-  if (!form) {
-    // The header's shape while it loads, its buttons included (on a phone they wrap onto lines of
-    // their own): when the form comes, the cards below stay where they are.
-    return (
-      <div aria-busy="true" className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="min-w-0">
-          <Skeleton className="h-8 w-64 max-w-full sm:h-9" />
-          <Skeleton className="mt-2 h-5 w-80 max-w-full" />
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          {['w-32', 'w-48', 'w-40', 'w-20'].map((width) => (
-            <Skeleton key={width} className={`h-9 ${width}`} />
-          ))}
-        </div>
-        <span className="sr-only">Loading the form...</span>
-      </div>
-    );
-  }
+  // The header's shape while it loads: when the form comes, the cards below stay where they are.
+  if (!form) return <FormHeaderLoading />;
   const name = displayName(form.name);
   const published = form.published !== null;
 

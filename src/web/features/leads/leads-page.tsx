@@ -1,8 +1,6 @@
 import { Inbox, SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { RequireSession } from '@/web/app/require-session';
-import { Breadcrumb } from '@/web/components/breadcrumb';
-import { PageHeading } from '@/web/components/page-heading';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { ErrorState } from '@/web/components/ui/error-state';
@@ -15,6 +13,7 @@ import { useDocumentTitle } from '@/web/lib/use-document-title';
 import { useWorkspaceLeads } from './api';
 import { useLeadFilter } from './lead-filter';
 import { LeadFilters } from './lead-filters';
+import { LeadsFrame } from './leads-frame';
 import { LeadsTable, LeadsTableSkeleton } from './leads-table';
 
 /** /dashboard/leads — every lead of the workspace across its pages, filtered by the address's query. */
@@ -41,9 +40,7 @@ function LeadsContent() {
   const mayExport = role !== undefined && can(role, 'exportLeads');
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:gap-8 sm:px-6 sm:py-10 lg:px-8">
-      <Breadcrumb current="Leads" />
-      <PageHeading title="Leads" subtitle="Everyone who signed up on any of your pages, newest first." />
+    <LeadsFrame>
       <HeldLeadsNotice />
 
       <Card className="min-w-0">
@@ -118,6 +115,6 @@ function LeadsContent() {
       ) : role ? (
         <p className="text-sm text-gray-600">Exporting leads is for the owners and admins of this workspace.</p>
       ) : null}
-    </div>
+    </LeadsFrame>
   );
 }
