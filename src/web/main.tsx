@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/web/app/app';
 import { loadScreen, routeAt } from '@/web/app/router';
@@ -12,15 +12,11 @@ if (!container) throw new Error('The #root element is missing from index.html');
 // state that the screen then pushes down. Where the server drew the screen's first frame (its
 // header and heading, already in #root), the render waits for the session's read too (preloaded
 // beside the chunks): it then replaces the frame with the screen, not with a spinner.
-// A transition: React renders the screen in slices and lets the browser in between (a tap, a
-// scroll of the frame), instead of blocking the page for the whole first render.
 const render = () =>
-  startTransition(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 const screen = loadScreen(routeAt(window.location.pathname));
 const session = container.hasChildNodes() ? import('@/web/lib/session').then((m) => m.sessionRead()) : null;
