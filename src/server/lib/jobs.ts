@@ -25,9 +25,13 @@ export interface JobOptions {
 
 /**
  * Transactions of `transactionQueuingQuietly`, with the writes of their quiet jobs (each job and
- * what goes with it) not sent yet.
+ * what goes with it) not sent yet, and the items of their gathered jobs (`addJobItem`), by task.
  */
-const quietTransactions = new WeakMap<Executor, SQL[]>();
+interface Unsent {
+  writes: SQL[];
+  gathered: Map<string, { listKey: string; items: unknown[] }>;
+}
+const quietTransactions = new WeakMap<Executor, Unsent>();
 
 /**
  * Queues a job through `executor`: pass the transaction that writes the data causing the job, so
@@ -38,8 +42,7 @@ export async function addJob(executor: Executor, task: string, payload: unknown,
   const unsent = quietTransactions.get(executor);
   if (unsent && (options.jobKey === undefined || options.uniqueKey === true)) {
     const { maxAttempts, runAt, jobKey: key } = options;
-    const job = quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, { maxAttempts, runAt, key });
-    unsent.push(...(options.alongside ?? []), job);
+    unsent.writes.push(...(options.alongside ?? []), quietJob(task, payload, { maxAttempts, runAt, key }));
     return;
   }
   const writes = namedWrites(options.alongside ?? []);
@@ -47,6 +50,24 @@ export async function addJob(executor: Executor, task: string, payload: unknown,
     sql`${writes.length ? sql`with ${sql.join(writes, sql`, `)} ` : sql``}select ${addJobCall(task, payload, options)}`,
   );
 }
+
+/**
+ * Queues `item` for a job of `task` whose payload is `{ [listKey]: items }`. In a transaction of
+ * `transactionQueuingQuietly`, the items queued between two sends share one job (a follow-up batch's
+ * events, one dispatch for all of them: decision 0105); elsewhere each item is a job of its own.
+ * Either way the job and `alongside` are written if and only if the transaction commits.
+ */
+export async function addJobItem(executor: Executor, task: string, listKey: string, item: unknown, alongside: SQL[] = []) {
+  const unsent = quietTransactions.get(executor);
+  if (!unsent) return addJob(executor, task, { [listKey]: [item] }, { alongside });
+  unsent.writes.push(...alongside);
+  const gathered = unsent.gathered.get(task);
+  if (gathered) gathered.items.push(item);
+  else unsent.gathered.set(task, { listKey, items: [item] });
+}
+
+const quietJob = (task: string, payload: unknown, options: Parameters<typeof quietJobInsert>[3] = {}) =>
+  quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, options);
 
 /**
  * Runs `work` in a transaction whose jobs (`addJob`, without a key or with a `uniqueKey`) are
@@ -61,7 +82,7 @@ export async function addJob(executor: Executor, task: string, payload: unknown,
  */
 export async function transactionQueuingQuietly<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => {
-    quietTransactions.set(tx, []);
+    quietTransactions.set(tx, { writes: [], gathered: new Map() });
     const done = await work(tx);
     await sendQueuedJobs(tx);
     return done;
@@ -76,8 +97,11 @@ export async function transactionQueuingQuietly<T>(db: Db, work: (tx: Executor) 
  */
 export async function sendQueuedJobs(tx: Executor): Promise<void> {
   const unsent = quietTransactions.get(tx);
-  if (!unsent?.length) return;
-  await tx.execute(sql`with ${sql.join(namedWrites(unsent.splice(0)), sql`, `)} select 1`);
+  if (!unsent) return;
+  for (const [task, { listKey, items }] of unsent.gathered) unsent.writes.push(quietJob(task, { [listKey]: items }));
+  unsent.gathered.clear();
+  if (!unsent.writes.length) return;
+  await tx.execute(sql`with ${sql.join(namedWrites(unsent.writes.splice(0)), sql`, `)} select 1`);
 }
 
 /** Data-modifying statements as the CTEs of one statement: w0 as (...), w1 as (...), … */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EVENT_PAYLOAD_VERSION, type EventEnvelope, type EventType, type TEST_EVENT_TYPE } from '@/domain/events';
 import type { Executor } from '@/server/db/client';
 import { events } from '@/server/db/schema/index';
-import { addJob } from '@/server/lib/jobs';
+import { addJobItem } from '@/server/lib/jobs';
 
 export const DISPATCH_EVENT_TASK = 'dispatch_event';
 
@@ -22,7 +22,8 @@ export const newEventId = () => `msg_${randomBytes(16).toString('base64url')}`;
 /**
  * Records an event in the caller's transaction, with the job that hands it to the webhooks and
  * email tools: both exist if and only if the change they describe was committed, so a crash
- * between the commit and the delivery loses nothing (the job runs when a worker is back).
+ * between the commit and the delivery loses nothing (the job runs when a worker is back). The
+ * events of one `transactionQueuingQuietly` send share one job (decision 0105).
  */
 export async function emitEvent(tx: Executor, event: NewEvent, now = new Date()): Promise<string> {
   const id = newEventId();
@@ -41,16 +42,7 @@ export async function emitEvent(tx: Executor, event: NewEvent, now = new Date())
     payload,
     createdAt: now,
   });
-  // One statement: the event and its job.
-  await addJob(
-    tx,
-    DISPATCH_EVENT_TASK,
-    { eventId: id },
-    {
-      jobKey: `dispatch:${id}`,
-      uniqueKey: true,
-      alongside: [row.getSQL()],
-    },
-  );
+  // One statement: the event and its job, which the events of a follow-up batch share.
+  await addJobItem(tx, DISPATCH_EVENT_TASK, 'eventIds', id, [row.getSQL()]);
   return id;
 }

@@ -8,6 +8,8 @@ import { APP_HOST, createTestApp, type TestApp } from '@tests/setup/app';
 import { events, leads } from '@/server/db/schema/index';
 import { DISPATCH_EVENT_TASK, emitEvent } from './emit-event.js';
 import { textField } from '@tests/kit/fields';
+import type { Executor } from '@/server/db/client';
+import { sendQueuedJobs, transactionQueuingQuietly } from '@/server/lib/jobs';
 
 // docs/decisions/0024: every event is written in the transaction of the change it describes, with its dispatch job.
 
@@ -24,12 +26,15 @@ const NAME = textField('name', 'Your name');
 const eventsOf = (workspaceId: string) =>
   t.db.select().from(events).where(eq(events.workspaceId, workspaceId)).orderBy(asc(events.createdAt), asc(events.type));
 
-const queuedDispatches = async (eventId: string) =>
+/** The queued dispatch jobs' events, a list a job. */
+const dispatchJobs = async () =>
   (
-    await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = ${DISPATCH_EVENT_TASK} and key = ${`dispatch:${eventId}`}`,
+    await t.db.execute<{ ids: string[] }>(
+      sql`select array(select json_array_elements_text(j.payload->'eventIds')) as ids from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = ${DISPATCH_EVENT_TASK} order by j.id`,
     )
-  ).rows[0]!.n;
+  ).rows.map((row) => row.ids);
+
+const queuedDispatches = async (eventId: string) => (await dispatchJobs()).filter((ids) => ids.includes(eventId)).length;
 
 describe('outbox', () => {
   it('publishing and a lead without double opt-in each leave their event and its dispatch job; an erasure nobody is to be told of leaves none', async () => {
@@ -91,6 +96,21 @@ describe('outbox', () => {
     expect((await kit.submit(form.id, { email: 'grace@example.com', name: 'Grace' })).statusCode).toBe(303);
     await t.runJobs();
     expect((await eventsOf(workspaceId)).filter((e) => e.type === 'lead.created')).toHaveLength(1);
+  });
+
+  it('the events of one quiet transaction share one dispatch job, one a send (decision 0105)', async () => {
+    const owner = await createUser(t.app);
+    const workspaceId = await workspaceOf(t.db, owner);
+    const before = new Set((await dispatchJobs()).flat());
+    const emit = (tx: Executor) => emitEvent(tx, { workspaceId, type: 'form.published', data: {} });
+    const ids = await transactionQueuingQuietly(t.db, async (tx) => {
+      const first = [await emit(tx), await emit(tx), await emit(tx)];
+      await sendQueuedJobs(tx);
+      return [first, [await emit(tx)]];
+    });
+    const jobs = (await dispatchJobs()).filter((job) => job.some((id) => !before.has(id)));
+    expect(jobs).toEqual(ids);
+    expect((await eventsOf(workspaceId)).map((e) => e.id).sort()).toEqual(ids.flat().sort());
   });
 
   it('an event written in a transaction that rolls back leaves neither the event nor its job', async () => {
