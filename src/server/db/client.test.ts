@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@tests/setup/database';
 import { createDb, executePrepared, type Db } from './client.js';
+import { openJobPool } from './database.js';
 
 let database: TestDatabase;
 let one: pg.Pool;
@@ -43,5 +44,26 @@ describe('executePrepared', () => {
       })
       .catch(() => undefined);
     expect((await db.execute(sql`select count(*)::int as n from prepared_probe`)).rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('the job pool', () => {
+  it('plans a named statement once per connection, whatever its parameters (decision 0105)', async () => {
+    const jobs = openJobPool({ ...database.pool.options, max: 1 }, () => undefined);
+    try {
+      const byIds = { name: 'probe_by_ids', text: 'select n from generate_series(1, 10) n where n = any($1::int[])' };
+      for (const ids of [[1], [2, 3], [4, 5, 6, 7], [8]]) await jobs.query({ ...byIds, values: [ids] });
+      const { rows } = await jobs.query<{ generic: string; custom: string }>(
+        `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'probe_by_ids'`,
+      );
+      expect(rows).toEqual([{ generic: 4, custom: 0 }]);
+      // The server's own pool plans such a statement for its parameters, as PostgreSQL does by default.
+      await one.query({ ...byIds, values: [[1]] });
+      expect((await one.query(`select custom_plans::int as custom from pg_prepared_statements`)).rows).toContainEqual({
+        custom: 1,
+      });
+    } finally {
+      await jobs.end();
+    }
   });
 });

@@ -131,15 +131,24 @@ export const lockLeadOfSubmission = async (tx: Executor, submissionId: string) =
 
 /** `lockLeadOfSubmission` for several submissions in one query, by submission id (several may share a lead). */
 export async function lockLeadsOfSubmissions(tx: Executor, submissionIds: string[]) {
-  const rows = await lockedLeads(tx, submissions, sql`${submissions.id} = any(${sql.param(submissionIds)}::uuid[])`);
+  const rows = await lockedLeads(
+    tx,
+    submissions,
+    sql`${submissions.id} = any(${sql.param(submissionIds)}::uuid[])`,
+    // Named: on the job pool it is planned once per connection (decision 0105).
+    'lock_leads_of_submissions',
+  );
   return new Map(rows.map((row) => [row.key, row]));
 }
 
 /** A lead locked for the transaction, with its page (a LeadPage) and what was looked up by (`key`). */
 export type LockedLead = Awaited<ReturnType<typeof lockedLeads>>[number];
 
-/** Locked in the order of their ids, so that transactions locking several wait for each other instead of deadlocking. */
-async function lockedLeads(tx: Executor, from: typeof leads | typeof submissions, where: SQL) {
+/**
+ * Locked in the order of their ids, so that transactions locking several wait for each other instead
+ * of deadlocking. `statementName` makes it a named statement: one name, one shape of `where`.
+ */
+async function lockedLeads(tx: Executor, from: typeof leads | typeof submissions, where: SQL, statementName?: string) {
   const query = tx
     .select({
       key: from === submissions ? submissions.id : leads.id,
@@ -156,11 +165,8 @@ async function lockedLeads(tx: Executor, from: typeof leads | typeof submissions
     })
     .from(from);
   const joined = from === submissions ? query.innerJoin(leads, eq(leads.id, submissions.leadId)) : query;
-  const rows = await joined
-    .innerJoin(forms, eq(forms.id, leads.formId))
-    .where(where)
-    .orderBy(leads.id)
-    .for('update', { of: leads });
+  const locking = joined.innerJoin(forms, eq(forms.id, leads.formId)).where(where).orderBy(leads.id).for('update', { of: leads });
+  const rows = statementName ? await locking.prepare(statementName).execute() : await locking;
   return rows.flatMap((row) => (row.config ? [{ ...row, config: pageAsSignedUp(row.config, row.signupLanguage) }] : []));
 }
 
