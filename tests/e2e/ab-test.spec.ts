@@ -25,6 +25,8 @@ test('an owner runs an A/B test: set up in the Design tab, B previewed, both var
   page,
   browser,
 }) => {
+  // A long journey (up to a dozen fresh visitors, each in a browser context of its own): 60 s ran out on a loaded machine.
+  test.setTimeout(180_000);
   await signUp(page, { name: 'Ada Tester', email: uniqueEmail('ab'), password: 'ab-test-pass-1' });
   await expect(page).toHaveURL(/\/dashboard/);
   const form = await createPublishedForm(page.request, { title: 'The Conversion Guide' });

@@ -16,6 +16,7 @@ test('an owner screen shows its header and heading from the document, then the a
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, { name: 'Fran Frames', email: uniqueEmail('frames'), password: 'first-frames-104' });
   await expect(page).toHaveURL(/\/dashboard$/);
