@@ -35,7 +35,7 @@ export const landingCss = `
 .ls-page .ls-price{margin:0;font-size:1.125rem}
 .ls-page .ls-price strong{font-weight:800}
 .ls-page .ls-money{display:flex}
-.ls-page .ls-money-symbol{display:flex;align-items:center;padding:0 .75rem;border:1px solid var(--ls-line);border-inline-end:0;border-radius:0;border-start-start-radius:.5rem;border-end-start-radius:.5rem;background:#f3f4f6;color:var(--ls-muted);font-weight:600}
+.ls-page .ls-money-symbol{display:flex;align-items:center;padding:0 .75rem;border:1px solid var(--ls-line);border-inline-end:0;border-start-start-radius:.5rem;border-end-start-radius:.5rem;background:#f3f4f6;color:var(--ls-muted);font-weight:600}
 .ls-page .ls-money .ls-input{border-radius:0;border-start-end-radius:.5rem;border-end-end-radius:.5rem;min-width:0}
 .ls-page .ls-choices{display:grid;gap:.5rem;margin:0;padding:0;border:0;min-width:0}
 .ls-page .ls-choices legend{margin:0 0 .375rem;padding:0}
@@ -119,7 +119,7 @@ export const landingCss = `
 .ls-page .ls-cta{display:grid;gap:1rem;justify-items:center;font-size:1.0625rem;text-align:center}
 .ls-page .ls-cta .ls-button{width:auto;min-width:min(100%,16rem);margin:0}
 @media (scripting:none){.ls-page .ls-countdown{display:none}}
-@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"c k" auto "h k" auto "s k" 1fr "f f" auto/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"k c" "k h" "k s" "f f"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:28rem}.ls-page .ls-side .ls-header{grid-area:h;margin:0}.ls-page .ls-side .ls-sections{grid-area:s}.ls-page .ls-side .ls-card{grid-area:k;position:sticky;top:1.5rem;max-height:calc(100vh - 3rem);overflow-y:auto}.ls-page .ls-side .ls-badge{grid-area:f}.ls-page .ls-wide{max-width:52rem}.ls-page .ls-wide>.ls-header,.ls-page .ls-wide>.ls-cover,.ls-page .ls-wide>.ls-card{max-width:36rem;margin-left:auto;margin-right:auto}.ls-page .ls-wide .ls-benefits{grid-template-columns:1fr 1fr}.ls-page .ls-wide .ls-quotes{grid-template-columns:repeat(auto-fit,minmax(15rem,1fr))}.ls-page .ls-h2{font-size:1.75rem}}
+@media (min-width:48rem){.ls-page .ls-side{display:grid;max-width:66rem;grid-template:"h k" auto "c k" auto "s k" 1fr "f f" auto/minmax(0,1fr) minmax(0,1fr);column-gap:3rem;align-items:start}.ls-page .ls-side.ls-right{grid-template-areas:"k h" "k c" "k s" "f f"}.ls-page .ls-side .ls-cover{grid-area:c;max-height:28rem;margin:1.5rem 0 0}.ls-page .ls-side .ls-header{grid-area:h;margin:0}.ls-page .ls-side .ls-sections{grid-area:s}.ls-page .ls-side .ls-card{grid-area:k;position:sticky;top:1.5rem;max-height:calc(100vh - 3rem);overflow-y:auto}.ls-page .ls-side .ls-badge{grid-area:f}.ls-page .ls-wide{max-width:52rem}.ls-page .ls-wide>.ls-header,.ls-page .ls-wide>.ls-cover,.ls-page .ls-wide>.ls-card{max-width:36rem;margin-left:auto;margin-right:auto}.ls-page .ls-wide .ls-benefits{grid-template-columns:1fr 1fr}.ls-page .ls-wide .ls-quotes{grid-template-columns:repeat(auto-fit,minmax(15rem,1fr))}.ls-page .ls-h2{font-size:1.75rem}}
 @media (min-width:40rem){.ls-page{padding:4rem 1.5rem 5rem}.ls-page .ls-title{font-size:2.25rem}.ls-page .ls-card{padding:2rem}}
 @media (prefers-reduced-motion:reduce){.ls-page .ls-button,.ls-page .ls-play-button,.ls-page .ls-faq summary::after{transition:none}}
 `.trim();

@@ -1,6 +1,15 @@
 import { expect, test, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { PUBLIC_URL } from '../../playwright.config';
-import { chooseLogoAndCover, editorTab, pdfFile, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import {
+  chooseLogoAndCover,
+  editorTab,
+  pdfFile,
+  seriousViolations,
+  signUp,
+  toastWith,
+  tricklingProxy,
+  uniqueEmail,
+} from './support.js';
 
 // The Design tab: the owner's colour, background, font, logo and cover, shown the same in the
 // creator's preview (desktop and 375 px) and on the published page, with every text legible.
@@ -187,5 +196,17 @@ test('the Design tab brands the page, the same in the preview at both sizes and 
     expect(await visitor.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
     expect(await seriousViolations(visitor), `published at ${width}px`).toEqual([]);
     await visitor.screenshot({ path: testInfo.outputPath(name), fullPage: true });
+  }
+
+  // Over a slow network the browser paints the page before it has all arrived: what comes later
+  // goes below what is shown, and moves nothing.
+  const slow = await tricklingProxy(PUBLIC_URL, '</header>');
+  try {
+    await visitor.setViewportSize({ width: 1280, height: 900 });
+    await visitor.goto(`${slow.url}/f/${items[0]!.id}`);
+    await imagesLoaded(visitor);
+    expect(await visitor.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  } finally {
+    await slow.close();
   }
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
@@ -287,3 +289,30 @@ export const recordLayoutShifts = (page: Page) =>
 /** The layout shifts recorded so far on the page's document, each its score. */
 export const layoutShifts = (page: Page): Promise<number[]> =>
   page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+
+/**
+ * A local address serving `origin`'s responses, an HTML document in two parts: up to the end of
+ * `splitAfter`, then `pauseMs` later the rest, as a slow network delivers a page (the browser paints
+ * what it has in the pause). Every other response is passed on whole.
+ */
+export async function tricklingProxy(
+  origin: string,
+  splitAfter: string,
+  pauseMs = 600,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const upstream = await fetch(origin + req.url, { headers: { accept: req.headers.accept ?? '*/*' }, redirect: 'manual' });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const dropped = ['content-length', 'content-encoding', 'transfer-encoding', 'connection'];
+      res.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => !dropped.includes(name))));
+      const at = upstream.headers.get('content-type')?.startsWith('text/html') ? body.indexOf(splitAfter) : -1;
+      if (at < 0) return void res.end(body);
+      res.write(body.subarray(0, at + splitAfter.length));
+      setTimeout(() => res.end(body.subarray(at + splitAfter.length)), pauseMs);
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
