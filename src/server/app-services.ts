@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { type Auth, createAuth, type OwnerHook, requireOwner } from './features/auth/index.js';
+import { type Auth, confineAuthAsyncContext, createAuth, type OwnerHook, requireOwner } from './features/auth/index.js';
 import { createDeliverability, type DeliverabilityCheck, mailResolver } from './features/address-checks/index.js';
 import { createDomainMap, createSites, type DomainMap, type Sites } from './features/custom-domains/index.js';
 import { createPublicPages, type PublicPages } from './features/public-pages/index.js';
@@ -47,6 +47,8 @@ export async function createAppServices(
 ): Promise<AppServices> {
   const { config, db } = services;
   const auth = createAuth(config, db, log);
+  // Async hooks only while better-auth runs, not for every published page (async-context.ts).
+  await confineAuthAsyncContext();
   const liveForms = cacheLiveForms(db, pool.options, log);
   const publicPages = createPublicPages({
     db,
