@@ -231,6 +231,10 @@ test("a signed-in owner's dashboard, leads list and page analytics show their he
     const text = page.getByText(first, { exact: true });
     await expect(text).toBeVisible();
     await expect(logo).toBeVisible();
+    // The browser paints nothing before the stylesheet has come; measured earlier, the frame would be unstyled.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].every((link) => link.sheet),
+    );
     const framed = { logo: await logo.boundingBox(), text: await text.boundingBox() };
     // Nothing of the owner's is in it: the same frame goes to every owner.
     const html = await page.content();
