@@ -153,8 +153,9 @@ test('signed out, both Preview controls show the template page; signed up, an A/
     });
   const wide = await box();
   expect(wide.cover.right).toBeLessThanOrEqual(wide.card.left);
-  // The title sits under the cover, beside the form: the left column is not an image over empty space.
-  expect(wide.header.top).toBeGreaterThanOrEqual(wide.cover.bottom);
+  // The title, then the cover, beside the form (the document's order, decision 0106): the left column
+  // is not an image over empty space.
+  expect(wide.cover.top).toBeGreaterThanOrEqual(wide.header.bottom);
   expect(wide.header.left).toBeLessThan(wide.card.left);
   await atBothWidths(seesB.page, 'visitor-b', true);
   await seesB.page.setViewportSize({ width: 375, height: 812 });
