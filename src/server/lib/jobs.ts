@@ -66,6 +66,17 @@ export async function addJobItem(executor: Executor, task: string, listKey: stri
   else unsent.gathered.set(task, { listKey, items: [item] });
 }
 
+/**
+ * Writes without a job: in a transaction of `transactionQueuingQuietly` they wait and go with the
+ * next send of its queued jobs (one statement); elsewhere they are written at once, as one statement.
+ */
+export async function addWrites(executor: Executor, writes: SQL[]): Promise<void> {
+  if (!writes.length) return;
+  const unsent = quietTransactions.get(executor);
+  if (unsent) unsent.writes.push(...writes);
+  else await executor.execute(sql`with ${sql.join(namedWrites(writes), sql`, `)} select 1`);
+}
+
 const quietJob = (task: string, payload: unknown, options: Parameters<typeof quietJobInsert>[3] = {}) =>
   quietJobInsert(task, sql`${JSON.stringify(payload)}::json`, sql`(select 1) as one`, options);
 

@@ -69,6 +69,14 @@ export function createTokens(secret: string) {
     },
     /** HMAC of a verification code, bound to its lead: a leaked table does not give codes away. */
     hashCode: (leadId: string, code: string) => mac(`code:${leadId}:${code}`),
+    /**
+     * A six-digit code that `key` (e.g. the submission a follow-up answers) always gives, and nobody
+     * can work out without the secret: a job run again after a crash sends the same code.
+     */
+    codeFor: (key: string) =>
+      String(createHmac('sha256', secret).update(`derived-code:${key}`).digest().readUIntBE(0, 6) % 1_000_000).padStart(6, '0'),
+    /** A message id that `key` always gives (the Message-ID a receiving server tells a repeat by). */
+    messageIdFor: (key: string) => `m-${mac(`message-id:${key}`)}`,
     /** Keyed hash of an IP, user agent or email: comparable, not reversible without the secret. */
     hashValue: (kind: string, value: string) => mac(`${kind}:${value}`),
     matches,

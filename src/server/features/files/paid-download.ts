@@ -141,7 +141,7 @@ export async function sendFreshLink(deps: LeadDeps, paymentId: string, now = new
       .set({ downloadLinkVersion: sql`${payments.downloadLinkVersion} + 1`, downloadsUsed: 0, downloadLinkIssuedAt: now })
       .where(eq(payments.id, payment.id))
       .returning({ id: payments.id, downloadLinkVersion: payments.downloadLinkVersion });
-    await sendDownload(deps, tx, found.lead, found, now, fresh!);
+    await sendDownload(deps, tx, found.lead, found, now, { purchase: fresh! });
     return true;
   });
 }

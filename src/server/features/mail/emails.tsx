@@ -8,6 +8,7 @@ import type { Executor } from '@/server/db/client';
 import { addJob } from '@/server/lib/jobs';
 import type { OutgoingMail } from '@/server/lib/mailer';
 import { sealEmailJob, type QueuedEmail } from './sealed-email-job.js';
+import { holdEmail } from './held-emails.js';
 import { ContactMessageEmail, contactMessageSubject, type ContactMessageProps } from './templates/contact-email.js';
 import {
   ConfirmEmail,
@@ -117,6 +118,10 @@ export const SEND_EMAIL_TASK = 'send_email';
  * derived from what the email is about: delivery is once per message id, so the repeat is not sent.
  * Without one, the id is new (random). `alongside`: writes that go with the email, in the same
  * statement (see `addJob`), given the message id. Returns the message id.
+ *
+ * In a transaction that sends its emails before it commits (`emailsAtCommit`, decision 0108), an
+ * email with a message id of the caller's is held for that instead of queued: its id stays the same
+ * if the transaction is run again, so a repeat is told apart.
  */
 export async function queueEmail<T extends EmailTemplate>(
   executor: Executor,
@@ -124,6 +129,8 @@ export async function queueEmail<T extends EmailTemplate>(
   messageId?: string,
   alongside?: (messageId: string) => SQL[],
 ): Promise<string> {
+  if (messageId !== undefined && (await holdEmail(executor, { ...job, messageId }, alongside?.(messageId) ?? [])))
+    return messageId;
   const id = messageId ?? randomUUID();
   await addJob(executor, SEND_EMAIL_TASK, sealEmailJob({ ...job, messageId: id }), {
     jobKey: id,

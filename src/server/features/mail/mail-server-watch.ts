@@ -87,3 +87,16 @@ export function watchMailServer(
     },
   };
 }
+
+const watches = new WeakMap<Mailer, MailServerWatch>();
+
+/**
+ * The one watch of `mailer`'s server in this thread, shared by everything that sends through it (the
+ * email jobs, the follow-ups that send before they commit): an outage one of them finds, all heed.
+ * `options` apply when the watch is made, by its first caller.
+ */
+export function mailServerWatchOf(db: Db, mailer: Mailer, options: { probeDelaysMs?: number[] } = {}): MailServerWatch {
+  let watch = watches.get(mailer);
+  if (!watch) watches.set(mailer, (watch = watchMailServer(db, mailer, options)));
+  return watch;
+}

@@ -5,7 +5,7 @@ import type { DomainSender, Mailer } from '@/server/lib/mailer';
 import type { Sealer } from '@/server/lib/sealed';
 import { deliverEach, type Delivered, type Delivery } from './deliver-once.js';
 import { renderEmail } from './emails.js';
-import { MAIL_SERVER_AWAY, watchMailServer } from './mail-server-watch.js';
+import { MAIL_SERVER_AWAY, mailServerWatchOf } from './mail-server-watch.js';
 import { openEmailJob } from './sealed-email-job.js';
 
 export interface SendEmailDeps {
@@ -57,7 +57,7 @@ export const EMAIL_LANES = 4;
  * most 32). A message id twice waits for the next transaction.
  */
 export function sendEmailTask({ mailer, db, sealer, probeDelaysMs, domainSender }: SendEmailDeps): Task {
-  const mailServer = watchMailServer(db, mailer, { probeDelaysMs });
+  const mailServer = mailServerWatchOf(db, mailer, { probeDelaysMs });
   const deliver = batched((deliveries: Delivery[]) => deliverEach(db, deliveries), {
     max: 32,
     concurrency: EMAIL_LANES,

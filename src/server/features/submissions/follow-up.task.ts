@@ -5,6 +5,7 @@ import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications';
 import { noteVerifiedLead } from '@/server/features/plan-limits';
 import type { Executor } from '@/server/db/client';
 import { batched } from '@/server/lib/batched';
+import type { EmailsAtCommit } from '@/server/features/mail';
 import {
   canResend,
   lockLeadOfSubmission,
@@ -44,13 +45,15 @@ async function followUpLocked(deps: LeadDeps, tx: Executor, payload: FollowUpPay
   const event = { workspaceId: lead.workspaceId, formId: lead.formId, leadId: lead.id, data: leadEventData(lead, config) };
   if (payload.newLead && !held) await emitEvent(tx, { ...event, type: 'lead.created' }, now);
   if (config.payment.enabled) return;
+  // The emails are named by the submission they answer: run again, the follow-up sends the same ones.
+  const key = payload.submissionId;
   if (config.doubleOptIn) {
-    if (canResend(lead, now)) await sendCode(deps, tx, lead, found, now);
+    if (canResend(lead, now)) await sendCode(deps, tx, lead, found, now, key);
     return;
   }
   // Double opt-in was switched off since this address signed up: it needs no confirmation now.
   if (lead.status === 'pending') return markVerified(deps, tx, lead, found, now);
-  if (canResend(lead, now)) await sendDownload(deps, tx, lead, found, now);
+  if (canResend(lead, now)) await sendDownload(deps, tx, lead, found, now, { key });
   if (payload.newLead) {
     if (!held) await emitEvent(tx, { ...event, type: 'lead.confirmed' }, now);
     await noteVerifiedLead(deps, tx, lead.workspaceId, now);
@@ -60,43 +63,59 @@ async function followUpLocked(deps: LeadDeps, tx: Executor, payload: FollowUpPay
 
 /**
  * The follow-ups of jobs that run at once share one transaction (decision 0036): one query finds
- * and locks their leads, their events and emails are queued without NOTIFY, and one commit and one
- * nudge serve them all. If one fails, all of them are rolled back and tried again one at a time
- * (`batched`), so that one fails alone and is retried by the job queue.
+ * and locks their leads, their events are queued without NOTIFY, their visitors' emails are sent
+ * before the commit (decision 0108), and one commit and one nudge serve them all. If one fails, all
+ * of them are rolled back and tried again one at a time (`batched`), so that one fails alone and is
+ * retried by the job queue. An email the mail server refuses does not fail its follow-up: it is
+ * queued as a job of its own.
  */
-async function followUps(deps: LeadDeps, payloads: FollowUpPayload[], now = new Date()) {
-  await transactionQueuingQuietly(deps.db, async (tx) => {
-    const found = await lockLeadsOfSubmissions(
-      tx,
-      payloads.map((p) => p.submissionId),
-    );
-    // By workspace, page and lead: the rows they lock as they go (a page's day, a workspace's
-    // usage) are then locked in the same order by every such transaction, which wait for each
-    // other instead of deadlocking.
-    const order = (p: FollowUpPayload) => {
-      const lead = found.get(p.submissionId)?.lead;
-      return lead ? `${lead.workspaceId} ${lead.formId} ${lead.id}` : '';
-    };
-    const ordered = [...payloads].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-    const followed = new Set<string>();
-    for (const payload of ordered) {
-      let lead = found.get(payload.submissionId);
-      // The same lead's second submission in this transaction: read the lead as the first one left it.
-      if (lead && followed.has(lead.lead.id)) {
-        await sendQueuedJobs(tx);
-        lead = await lockLeadOfSubmission(tx, payload.submissionId);
+async function followUps(deps: LeadDeps, emails: EmailsAtCommit, log: Log, payloads: FollowUpPayload[], now = new Date()) {
+  await transactionQueuingQuietly(deps.db, (tx) =>
+    emails.sendIn(tx, log, async () => {
+      const found = await lockLeadsOfSubmissions(
+        tx,
+        payloads.map((p) => p.submissionId),
+      );
+      // By workspace, page and lead: the rows they lock as they go (a page's day, a workspace's
+      // usage) are then locked in the same order by every such transaction, which wait for each
+      // other instead of deadlocking.
+      const order = (p: FollowUpPayload) => {
+        const lead = found.get(p.submissionId)?.lead;
+        return lead ? `${lead.workspaceId} ${lead.formId} ${lead.id}` : '';
+      };
+      const ordered = [...payloads].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+      const followed = new Set<string>();
+      for (const payload of ordered) {
+        let lead = found.get(payload.submissionId);
+        // The same lead's second submission in this transaction: read the lead as the first one left it.
+        if (lead && followed.has(lead.lead.id)) {
+          await sendQueuedJobs(tx);
+          lead = await lockLeadOfSubmission(tx, payload.submissionId);
+        }
+        if (!lead) continue;
+        followed.add(lead.lead.id);
+        await followUpLocked(deps, tx, payload, lead, now);
       }
-      if (!lead) continue;
-      followed.add(lead.lead.id);
-      await followUpLocked(deps, tx, payload, lead, now);
-    }
-  });
+    }),
+  );
   return payloads.map(() => undefined);
 }
 
-export const followUpTask = (deps: LeadDeps): Task => {
-  const followUp = batched((payloads: FollowUpPayload[]) => followUps(deps, payloads), { max: 32 });
-  return async (payload) => {
-    await followUp(payload as FollowUpPayload);
+type Log = Parameters<EmailsAtCommit['sendIn']>[1];
+
+export const followUpTask = (deps: LeadDeps, emails: EmailsAtCommit): Task => {
+  // A batch's outage notices go to the log of the job that started it.
+  const followUp = batched(
+    (jobs: Array<{ payload: FollowUpPayload; log: Log }>) =>
+      followUps(
+        deps,
+        emails,
+        jobs[0]!.log,
+        jobs.map((job) => job.payload),
+      ),
+    { max: 32 },
+  );
+  return async (payload, helpers) => {
+    await followUp({ payload: payload as FollowUpPayload, log: helpers.logger });
   };
 };

@@ -1,4 +1,6 @@
 import type { TaskList } from 'graphile-worker';
+import { type DomainSenderOf, emailsAtCommit } from '@/server/features/mail';
+import type { Mailer } from '@/server/lib/mailer';
 import { FOLLOW_UP_TASK, followUpTask } from './follow-up.task.js';
 import type { LeadDeps } from './lead-state.js';
 
@@ -46,6 +48,12 @@ export { confirmPayment, revokePayment } from './paid-leads.js';
 export { storeSubmission, type VisitMeta } from './store-submission.js';
 
 /** The feature's background tasks, by name, from the services (decision 0073). */
-export const submissionsTasks = (leads: LeadDeps): TaskList => ({
-  [FOLLOW_UP_TASK]: followUpTask(leads),
+export const submissionsTasks = (
+  services: LeadDeps & { sendingDomains: { senderOf: DomainSenderOf } },
+  mailer: Mailer,
+): TaskList => ({
+  [FOLLOW_UP_TASK]: followUpTask(
+    services,
+    emailsAtCommit({ db: services.db, mailer, domainSender: services.sendingDomains.senderOf }),
+  ),
 });

@@ -214,18 +214,25 @@ async function queueLeadEmail<T extends 'leadConfirm' | 'leadDelivery'>(
   kind: 'code' | 'delivery',
   set: Partial<LeadRow>,
   now: Date,
+  messageId?: string,
 ) {
   const job = { ...email, to: lead.email, ...senderFor(page), fromWorkspaceId: lead.workspaceId };
-  await queueEmail(tx, job, undefined, (messageId) => [
+  await queueEmail(tx, job, messageId, (messageId) => [
     tx.update(leads).set(set).where(eq(leads.id, lead.id)).getSQL(),
     tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL(),
   ]);
 }
 
-/** A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link that expires with it. */
-export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date) {
+/**
+ * A fresh code for the lead, stored as a hash, and the email carrying it with a confirmation link
+ * that expires with it. `key` names this email for good (the submission a follow-up answers): its
+ * code and message id are derived from it, so that the follow-up run again after a crash between the
+ * mail server's acceptance and its commit sends the same email again, which the receiving server
+ * tells by its Message-ID, not a second one with another code (decision 0108).
+ */
+export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page: LeadPage, now: Date, key?: string) {
   const { config } = page;
-  const code = newCode();
+  const code = key === undefined ? newCode() : deps.tokens.codeFor(key);
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const props = {
     businessName: config.businessName,
@@ -237,12 +244,13 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
     ...languageOf(page),
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
-  await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now);
+  const messageId = key === undefined ? undefined : deps.tokens.messageIdFor(`${key}:code`);
+  await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now, messageId);
 }
 
 /**
  * The email with the lead's download link. `purchase`: the paid purchase whose (fresh) link it
- * carries; otherwise the lead's own link (its latest purchase's, once paid).
+ * carries; otherwise the lead's own link (its latest purchase's, once paid). `key`: as `sendCode`'s.
  */
 export async function sendDownload(
   deps: LeadDeps,
@@ -250,7 +258,7 @@ export async function sendDownload(
   lead: LeadRow,
   page: LeadPage,
   now: Date,
-  purchase?: { id: string; downloadLinkVersion: number },
+  { purchase, key }: { purchase?: { id: string; downloadLinkVersion: number }; key?: string } = {},
 ) {
   const { config } = page;
   const l = links(deps, lead.id, now);
@@ -265,7 +273,8 @@ export async function sendDownload(
     brand: emailBrandOf(config.design, deps.publicOrigin),
     ...languageOf(page),
   };
-  await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now);
+  const messageId = key === undefined ? undefined : deps.tokens.messageIdFor(`${key}:delivery`);
+  await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now, messageId);
 }
 
 export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>

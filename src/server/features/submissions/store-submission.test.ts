@@ -9,6 +9,8 @@ import { journeyKit } from '@tests/kit/journey';
 import { statementsDuring } from '@tests/kit/statements';
 import { BROWSER_UA, patientVisitorFields } from '@tests/kit/visitor';
 import { createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
+import { emailsAtCommit } from '@/server/features/mail';
+import { devMailbox } from '@/server/lib/mailer';
 import { createTokens } from '@/server/lib/tokens';
 import { loadLiveForm, type LiveForm } from './live-form.js';
 import { storeSubmission } from './store-submission.js';
@@ -146,22 +148,28 @@ describe('submissions that arrive together', () => {
 });
 
 describe("a submission's follow-up", () => {
-  it('queues its event and email without NOTIFY, in one statement, then wakes the runners once it committed', async () => {
+  it('queues its event without NOTIFY and sends its email before it commits, then wakes the runners', async () => {
     const form = await createForm(t.app, owner, { publish: true });
     await t.runJobs();
     expect((await kit.submit(form.id, { email: 'quietly@example.com' })).statusCode).toBe(303);
     const seen = await statementsDuring(() => t.runJobs());
     const begin = seen.indexOf('begin');
     const commit = seen.indexOf('commit', begin);
-    const followUp = seen.slice(begin, commit);
-    // Found and locked, then the event, the email, their jobs and the lead's update: two statements.
-    expect(followUp.slice(1)).toHaveLength(2);
-    const writes = followUp.at(-1)!;
-    expect(writes.split('insert into graphile_worker._private_jobs')).toHaveLength(3);
+    const followUp = seen.slice(begin + 1, commit).filter((text) => !text.includes('"sending_domains"'));
+    // Found and locked; the event with its job, the code's hash and the email's log in one statement;
+    // the delivery claimed; the email handed over (here the dev mailbox, in the same transaction).
+    expect(followUp).toHaveLength(4);
+    const [, writes, claim, mail] = followUp as [string, string, string, string];
+    expect(writes.split('insert into graphile_worker._private_jobs')).toHaveLength(2);
     expect(writes).toMatch(/insert into "events"/);
     expect(writes).toMatch(/update "leads"/);
+    expect(writes).toMatch(/insert into "lead_emails"/);
+    expect(claim).toMatch(/insert into "email_deliveries"/);
+    expect(mail).toMatch(/insert into "dev_mail"/);
     expect(followUp.filter((text) => /add_jobs?\(|pg_notify/.test(text))).toEqual([]);
     expect(seen.slice(commit).some((text) => text.includes('pg_notify'))).toBe(true);
+    // No email job: the code went out with the follow-up.
+    expect(seen.filter((text) => text.includes('"email_deliveries"'))).toEqual([claim]);
     // What it queued ran: the code reached the inbox.
     expect((await kit.mails('quietly@example.com')).map((m) => m.subject)).toEqual([
       expect.stringMatching(/^\d{6} is your code/),
@@ -182,7 +190,7 @@ describe('follow-ups that run at once', () => {
       where k.id = j.task_id and k.identifier = 'lead_follow_up' and j.payload->>'submissionId' = any(${sql.param(submitted)}::text[])
       returning j.payload`);
     const payloadOf = new Map(rows.map((r) => [r.payload.submissionId, r.payload]));
-    const task = followUpTask(deps());
+    const task = followUpTask(deps(), emailsAtCommit({ db: t.db, mailer: devMailbox(t.config.mailFrom) }));
     const seen = await statementsDuring(() => Promise.all(submitted.map((id) => task(payloadOf.get(id)!, {} as never))));
     // The first alone (nothing was under way), the two of the same address together after it.
     expect(seen.filter((text) => text === 'begin')).toHaveLength(2);
