@@ -6,7 +6,7 @@ import { queueEmail, renderEmail } from './emails.js';
 import { holdEmailsOf, takeHeldEmails } from './held-emails.js';
 import { mailServerWatchOf } from './mail-server-watch.js';
 import type { QueuedEmail } from './sealed-email-job.js';
-import { type DomainSenderOf, sharedLookups } from './send-email.task.js';
+import type { DomainSenderOf } from './send-email.task.js';
 
 type Log = { info(message: string): void; warn(message: string): void };
 
@@ -40,19 +40,20 @@ export function emailsAtCommit({
   domainSender?: DomainSenderOf;
 }): EmailsAtCommit {
   const mailServer = mailServerWatchOf(db, mailer);
-  const senderOf = domainSender && sharedLookups(domainSender);
 
   const send = async (tx: Executor, emails: QueuedEmail[], log: Log) => {
-    const mails = await Promise.all(
-      emails.map(async (email) => {
-        const [mail, domain] = await Promise.all([
-          renderEmail(email),
-          email.fromWorkspaceId && senderOf ? senderOf(email.fromWorkspaceId) : null,
-        ]);
-        if (domain) mail.domain = domain;
-        return mail;
-      }),
-    );
+    // Each workspace's sending domain once for the batch (its emails are mostly one page's).
+    const workspaces = [...new Set(emails.flatMap((email) => (email.fromWorkspaceId ? [email.fromWorkspaceId] : [])))];
+    const [mails, domains] = await Promise.all([
+      Promise.all(emails.map((email) => renderEmail(email))),
+      Promise.all(workspaces.map(async (id) => [id, domainSender ? await domainSender(id) : null] as const)).then(
+        (found) => new Map(found),
+      ),
+    ]);
+    for (const [i, mail] of mails.entries()) {
+      const domain = domains.get(emails[i]!.fromWorkspaceId ?? '');
+      if (domain) mail.domain = domain;
+    }
     // What goes with the emails first: once the server accepted them, only the commit is left.
     await sendQueuedJobs(tx);
     const delivered = await deliverInTransaction(
