@@ -75,8 +75,6 @@ export function createTokens(secret: string) {
      */
     codeFor: (key: string) =>
       String(createHmac('sha256', secret).update(`derived-code:${key}`).digest().readUIntBE(0, 6) % 1_000_000).padStart(6, '0'),
-    /** A message id that `key` always gives (the Message-ID a receiving server tells a repeat by). */
-    messageIdFor: (key: string) => `m-${mac(`message-id:${key}`)}`,
     /** Keyed hash of an IP, user agent or email: comparable, not reversible without the secret. */
     hashValue: (kind: string, value: string) => mac(`${kind}:${value}`),
     matches,

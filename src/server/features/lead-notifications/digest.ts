@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/server/db/client';
-import { queueEmail } from '@/server/features/mail/index';
-import { stableMessageId } from './message-id.js';
+import { queueEmail, stableMessageId } from '@/server/features/mail/index';
 import { workspaceOwners } from '@/server/features/workspaces/index';
 
 /** The digest covers the 24 hours before its scheduled time. */

@@ -3,8 +3,7 @@ import type { FormConfig } from '@/domain/form-config';
 import { CHECKED_VALUE } from '@/domain/submission';
 import type { Executor } from '@/server/db/client';
 import { forms, leadEmails } from '@/server/db/schema/index';
-import { queueEmail } from '@/server/features/mail/index';
-import { stableMessageId } from './message-id.js';
+import { queueEmail, stableMessageId } from '@/server/features/mail/index';
 import { workspaceOwners } from '@/server/features/workspaces/index';
 
 /** What the notice needs of the lead: structural, so this feature does not depend on `leads`. */

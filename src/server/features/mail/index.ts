@@ -17,6 +17,7 @@ export {
 export { emailJobSealer, sealQueuedEmailsWith } from './sealed-email-job.js';
 export { type DomainSenderOf, sendEmailTask } from './send-email.task.js';
 export { emailsAtCommit, type EmailsAtCommit } from './send-at-commit.js';
+export { stableMessageId } from './message-id.js';
 export { emailBrandOf, type EmailBrand } from './templates/email-brand.js';
 export { receiptDate, refundText } from './templates/receipt-emails.js';
 export { followUpSubject } from './templates/follow-up-email.js';

@@ -9,7 +9,7 @@ import type { Db, Executor } from '@/server/db/client';
 import { forms, leadConsents, leadEmails, leads, members, payments, submissions, users } from '@/server/db/schema';
 import { bumpDailyStats } from '@/server/features/page-counts';
 import { notifyOwnersOfNewLead } from '@/server/features/lead-notifications';
-import { emailBrandOf, queueEmail, type EmailProps } from '@/server/features/mail';
+import { emailBrandOf, queueEmail, stableMessageId, type EmailProps } from '@/server/features/mail';
 import { noteVerifiedLead, signupRoom } from '@/server/features/plan-limits';
 import type { Tokens } from '@/server/lib/tokens';
 import { emitEvent, leadEventData } from '@/server/features/outbox';
@@ -214,10 +214,11 @@ async function queueLeadEmail<T extends 'leadConfirm' | 'leadDelivery'>(
   kind: 'code' | 'delivery',
   set: Partial<LeadRow>,
   now: Date,
-  messageId?: string,
+  key?: string,
 ) {
   const job = { ...email, to: lead.email, ...senderFor(page), fromWorkspaceId: lead.workspaceId };
-  await queueEmail(tx, job, messageId, (messageId) => [
+  const named = key === undefined ? undefined : stableMessageId(`lead-${kind}`, key);
+  await queueEmail(tx, job, named, (messageId) => [
     tx.update(leads).set(set).where(eq(leads.id, lead.id)).getSQL(),
     tx.insert(leadEmails).values({ messageId, leadId: lead.id, workspaceId: lead.workspaceId, kind, queuedAt: now }).getSQL(),
   ]);
@@ -244,8 +245,7 @@ export async function sendCode(deps: LeadDeps, tx: Executor, lead: LeadRow, page
     ...languageOf(page),
   };
   const set = { codeHash: deps.tokens.hashCode(lead.id, code), codeExpiresAt: expiresAt, codeAttempts: 0, emailSentAt: now };
-  const messageId = key === undefined ? undefined : deps.tokens.messageIdFor(`${key}:code`);
-  await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now, messageId);
+  await queueLeadEmail(tx, lead, page, { template: 'leadConfirm', props }, 'code', set, now, key);
 }
 
 /**
@@ -273,8 +273,7 @@ export async function sendDownload(
     brand: emailBrandOf(config.design, deps.publicOrigin),
     ...languageOf(page),
   };
-  const messageId = key === undefined ? undefined : deps.tokens.messageIdFor(`${key}:delivery`);
-  await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now, messageId);
+  await queueLeadEmail(tx, lead, page, { template: 'leadDelivery', props }, 'delivery', { emailSentAt: now }, now, key);
 }
 
 export const canResend = (lead: Pick<LeadRow, 'emailSentAt'>, now: Date) =>
