@@ -88,6 +88,7 @@ test('an owner builds a page in German, offers it in French, rewords a sentence,
   await expect(germanVisitor.getByRole('button', { name: 'Jetzt Ruhe-Leitfaden holen' })).toBeVisible();
   await expect(germanVisitor.getByText('Gebaut mit Lodestone')).toBeVisible();
   await germanVisitor.screenshot({ path: shot('published-de'), fullPage: true });
+  await Promise.all([frenchVisitor.context().close(), germanVisitor.context().close()]);
 
   // Her next page starts in German, and the workspace says so.
   await page.goto('/page-creator');

@@ -3,12 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { defaultFormConfig, type FormConfig } from '@/domain/form-config';
 import type { Language } from '@/domain/i18n/languages';
 import type { Catalogue } from '@/domain/i18n/translate';
 import type { DevMail } from '@tests/kit/mailbox';
-import { pdfFile, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
+import { closeVisitors, newVisitor, pdfFile, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
+
+test.afterEach(closeVisitors);
 
 /*
  * A visitor in their own language (docs/decisions/0085): a German page and an Arabic page, each
@@ -121,12 +123,6 @@ async function publishPage(request: APIRequestContext, config: Partial<FormConfi
   return ((await published.json()) as { publicUrl: string }).publicUrl;
 }
 
-/** A visitor whose browser is set to `locale`: its Accept-Language and navigator.language. */
-async function visitorIn(browser: Browser, locale: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale });
-  return context.newPage();
-}
-
 type Words = Catalogue;
 
 /** Fills in and sends the page's form as a person would (over 2 s), with the words of `t`. */
@@ -195,7 +191,7 @@ for (const journey of journeys) {
 
     // The first visitor confirms with the code.
     const first = uniqueEmail(`code-${language}`);
-    const visitor = await visitorIn(browser, journey.locale);
+    const visitor = await newVisitor(browser, { locale: journey.locale });
     await visitor.goto(url);
     await expect(visitor.locator('html')).toHaveAttribute('lang', language);
     if (language === 'ar') await expect(visitor.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -219,10 +215,10 @@ for (const journey of journeys) {
 
     // The second confirms with the link in the email, in a browser of their own.
     const second = uniqueEmail(`link-${language}`);
-    const other = await visitorIn(browser, journey.locale);
+    const other = await newVisitor(browser, { locale: journey.locale });
     await signUpOn(other, url, second, t, journey.submit);
     const mail = await waitForMail(other.request, second, /\d{6}/);
-    const reader = await visitorIn(browser, journey.locale);
+    const reader = await newVisitor(browser, { locale: journey.locale });
     await reader.goto(linkIn(mail, '/confirm'));
     await expect(reader.getByRole('link', { name: new RegExp(journey.config.leadMagnetName) })).toBeVisible();
     await expectNoEnglish(reader, language, 'page after the link', info);
@@ -255,12 +251,12 @@ test('a page in German and French serves each browser its language, and a link i
       },
     },
   });
-  const german = await visitorIn(browser, 'de-DE');
+  const german = await newVisitor(browser, { locale: 'de-DE' });
   await german.goto(url);
   await expect(german.getByRole('heading', { level: 1 })).toHaveText('Der Ruhe-Leitfaden');
   await expect(german.locator('html')).toHaveAttribute('lang', 'de');
 
-  const french = await visitorIn(browser, 'fr-FR');
+  const french = await newVisitor(browser, { locale: 'fr-FR' });
   await french.goto(url);
   await expect(french.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(french.getByRole('heading', { level: 1 })).toHaveText('Le guide du calme');

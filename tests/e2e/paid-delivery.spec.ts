@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { defaultFormConfig } from '@/domain/form-config';
 import { mailsTo } from '@tests/kit/mailbox';
 import { publishableConfig } from '@tests/kit/data';
 import { makePdf, pdfPageTexts } from '@tests/kit/pdf-text';
 import { STRIPE_URL } from '../../playwright.config';
-import { readMailbox, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
+import { closeVisitors, newVisitor, readMailbox, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
+
+test.afterEach(closeVisitors);
 
 /*
  * docs/decisions/0083: a buyer pays on a paid page (Stripe through the owner's pasted keys, at the
@@ -17,11 +19,6 @@ import { readMailbox, seriousViolations, signUp, uniqueEmail, waitForMail } from
 const MIN_FILL_MS = 2000;
 const run = randomBytes(3).toString('hex');
 const ADDRESS = 'Northwind Press Ltd\n12 Quay Street\nBristol BS1 4AA\nUnited Kingdom';
-
-async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
 
 test('a buyer gets a stamped file, a receipt, and a fresh link past the download limit', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -70,7 +67,7 @@ test('a buyer gets a stamped file, a receipt, and a fresh link past the download
   const { publicUrl } = await published.json();
 
   // The buyer pays through Checkout.
-  const buyer = await visitor(browser);
+  const buyer = await newVisitor(browser);
   const email = uniqueEmail('buyer');
   await buyer.goto(publicUrl);
   const openedAt = Date.now();

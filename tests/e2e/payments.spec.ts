@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { defaultFormConfig, type Payment } from '@/domain/form-config';
 import { PAYPAL_URL, STRIPE_URL } from '../../playwright.config';
-import { createPublishedForm, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+import { closeVisitors, createPublishedForm, newVisitor, seriousViolations, signUp, toastWith, uniqueEmail } from './support.js';
+
+test.afterEach(closeVisitors);
 
 /*
  * docs/decisions/0007: an owner connects Stripe and PayPal (the local stand-ins the app's
@@ -30,11 +32,6 @@ async function publishPaidPage(request: APIRequestContext, title: string, paymen
     payment: { ...defaultFormConfig().payment, enabled: true, ...payment },
   });
   return publicUrl;
-}
-
-async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return context.newPage();
 }
 
 /** Opens the page, fills it in as a person would (at least 2 s), and sends it. */
@@ -106,7 +103,7 @@ test('an owner connects Stripe and PayPal, visitors pay through each, and the ow
   const url = await publishPaidPage(page.request, 'Pricing Playbook', { type: 'fixed', fixedAmount: 1900, provider: 'both' });
 
   // A visitor pays by card through Stripe Checkout.
-  const card = await visitor(browser);
+  const card = await newVisitor(browser);
   await fillAndSubmit(card, url, uniqueEmail('card'), 'Card (Stripe)');
   await expect(card).toHaveURL(new RegExp(`^${STRIPE_URL}/c/pay/cs_test_`));
   await expect(card.getByText('$19.00').first()).toBeVisible();
@@ -114,7 +111,7 @@ test('an owner connects Stripe and PayPal, visitors pay through each, and the ow
   await expectDownloadUnlocked(card);
 
   // Another visitor pays with PayPal.
-  const wallet = await visitor(browser);
+  const wallet = await newVisitor(browser);
   await fillAndSubmit(wallet, url, uniqueEmail('wallet'), 'PayPal');
   await expect(wallet).toHaveURL(new RegExp(`^${PAYPAL_URL}/checkoutnow\\?token=`));
   await wallet.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -145,7 +142,7 @@ test('pay-what-you-want below the minimum is refused, by the browser and by the 
     provider: 'stripe',
   });
 
-  const person = await visitor(browser);
+  const person = await newVisitor(browser);
   await person.goto(url);
   const amount = person.getByRole('spinbutton', { name: 'Pay what you want (USD)' });
   await expect(amount).toHaveValue('12.00');

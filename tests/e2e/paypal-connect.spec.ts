@@ -1,8 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { defaultFormConfig } from '@/domain/form-config';
 import { PAYPAL_TAX_NOTE } from '@/domain/payments';
 import { PAYPAL_URL } from '../../playwright.config';
-import { createPublishedForm, seriousViolations, signUp, uniqueEmail } from './support.js';
+import { closeVisitors, createPublishedForm, newVisitor, seriousViolations, signUp, uniqueEmail } from './support.js';
+
+test.afterEach(closeVisitors);
 
 /*
  * docs/decisions/0082: on a server that is a PayPal partner platform, a new owner presses "Connect
@@ -12,11 +14,6 @@ import { createPublishedForm, seriousViolations, signUp, uniqueEmail } from './s
  */
 
 const MIN_FILL_MS = 2000;
-
-async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
 
 test('a new owner connects PayPal with one button, a buyer pays through PayPal, and a refund ends the access', async ({
   page,
@@ -60,7 +57,7 @@ test('a new owner connects PayPal with one button, a buyer pays through PayPal, 
   );
 
   // A buyer pays with PayPal: the order is the connected seller's.
-  const buyer = await visitor(browser);
+  const buyer = await newVisitor(browser);
   await buyer.goto(publicUrl);
   const openedAt = Date.now();
   await buyer.getByLabel(/Email Address/).fill(uniqueEmail('ppbuyer'));

@@ -138,6 +138,16 @@ async function visit(page: Page, url: string, id: string) {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: TITLE });
+
+/**
+ * The display is on screen and its entrance (200 ms of sliding or scaling in) is over: a click then lands
+ * where the Close button has come to rest. A click aimed at it mid-slide on a busy machine can land
+ * where the button was a frame earlier: once in CI, a Close click there left the slide-in open.
+ */
+async function shown(page: Page) {
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).evaluate((el) => Promise.all((el.getRootNode() as ShadowRoot).getAnimations().map((a) => a.finished)));
+}
 const framed = (page: Page) => page.frameLocator(`iframe[title="${TITLE}"]`);
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -171,7 +181,7 @@ test('a popup on load shows the page over the site, closes with Escape and is co
   const violations = await watchCsp(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(sitePage('/popup', [popup.id]));
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
   // The frame is the page, with the placement and the host page named in its address.
   const src = await page.locator(`iframe[title="${TITLE}"]`).getAttribute('src');
@@ -197,7 +207,7 @@ test('a popup on load shows the page over the site, closes with Escape and is co
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${siteOrigin}/popup?utm_source=newsletter&utm_campaign=spring`);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   const mobileSrc = new URL((await page.locator(`iframe[title="${TITLE}"]`).getAttribute('src'))!);
   expect(mobileSrc.searchParams.get('utm_source')).toBe('newsletter');
   expect(mobileSrc.searchParams.get('utm_campaign')).toBe('spring');
@@ -220,7 +230,7 @@ test('a slide-in appears once the visitor scrolled, in its corner, and the page 
     await visit(page, sitePage('/slide', [slide.id], '<div class="tall"></div>'), slide.id);
     await expect(dialog(page)).toHaveCount(0);
     await page.mouse.wheel(0, 2000);
-    await expect(dialog(page)).toBeVisible();
+    await shown(page);
     await expect(dialog(page)).toHaveAttribute('aria-modal', 'false');
     const box = (await dialog(page).boundingBox())!;
     const viewport = await page.evaluate(() => document.documentElement.clientWidth);
@@ -258,7 +268,7 @@ test('a bar sits over the site without moving it, and its button opens the form'
     await page.screenshot({ path: testInfo.outputPath(`bar-${width}.png`) });
     await testInfo.attach(`bar-${width}`, { path: testInfo.outputPath(`bar-${width}.png`), contentType: 'image/png' });
     await region.getByRole('button', { name: `Get ${TITLE}` }).click();
-    await expect(dialog(page)).toBeVisible();
+    await shown(page);
     await screenshot(page, testInfo, `bar-opened-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -293,14 +303,14 @@ test('a click on the site’s own link opens its placement, and focus comes back
   await expect(dialog(page)).toHaveCount(0);
   await page.getByRole('link', { name: 'Get the playbook' }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   expect(new URL(page.url()).pathname).toBe('/click');
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Get the playbook' })).toBeFocused();
   // A click opens it again, whatever was closed before.
   await page.getByRole('link', { name: 'Get the playbook' }).click();
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
 });
 
 test('a manual placement opens only from the site’s own code, queued calls included', async ({ page }) => {
@@ -308,7 +318,7 @@ test('a manual placement opens only from the site’s own code, queued calls inc
   await visit(page, sitePage('/manual', [manual.id]), manual.id);
   await expect(dialog(page)).toHaveCount(0);
   await page.evaluate((id) => (window as unknown as { lodestone: (...a: unknown[]) => void }).lodestone('open', id), manual.id);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   await page.evaluate(() => (window as unknown as { lodestone: (...a: unknown[]) => void }).lodestone('close'));
   await expect(dialog(page)).toHaveCount(0);
 
@@ -321,7 +331,7 @@ test('a manual placement opens only from the site’s own code, queued calls inc
     w.lodestone('open', id);
   }, manual.id);
   await page.reload();
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
 });
 
 test('exit intent: the pointer leaving through the top of the window shows it', async ({ page }) => {
@@ -332,7 +342,7 @@ test('exit intent: the pointer leaving through the top of the window shows it', 
   await page.mouse.move(640, 200);
   await expect(dialog(page)).toHaveCount(0);
   await page.mouse.move(640, -20, { steps: 4 });
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
 });
 
 test('a closed slide-in comes back on the next page view without consent, and not with it', async ({ page }) => {
@@ -345,18 +355,18 @@ test('a closed slide-in comes back on the next page view without consent, and no
   });
   const withoutConsent = sitePage('/remember', [popup.id]);
   await page.goto(withoutConsent);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);
   await page.reload();
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
   await page.getByRole('button', { name: 'Close' }).click();
 
   // The site tells the loader the visitor consents: the close is kept, and the popup stays away.
   const withConsent = sitePage('/remember-consent', [popup.id], '', { consent: true });
   await page.goto(withConsent);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toHaveCount(0);
   expect(await page.evaluate((id) => localStorage.getItem(`lodestone:${id}`), popup.id)).toContain('closedUntil');
@@ -368,7 +378,7 @@ test('a closed slide-in comes back on the next page view without consent, and no
   await page.evaluate(() => (window as unknown as { lodestone: (...a: unknown[]) => void }).lodestone('consent', false));
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lodestone:')))).toEqual([]);
   await page.goto(withoutConsent);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
 });
 
 test("a site's consent platform (IAB TCF) gives or withholds the consent to remember a close", async ({ page }) => {
@@ -376,17 +386,17 @@ test("a site's consent platform (IAB TCF) gives or withholds the consent to reme
   // Purpose 1 (storing on the device) refused: the close holds for this page view alone.
   const refused = sitePage('/tcf-no', [slide.id], '', { tcf: 'no' });
   await page.goto(refused);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(dialog(page)).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
   await page.reload();
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
 
   // Purpose 1 given: the close is kept, and the slide-in stays away on the next page view.
   const given = sitePage('/tcf-yes', [slide.id], '', { tcf: 'yes' });
   await page.goto(given);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   await page.getByRole('button', { name: 'Close' }).click();
   expect(await page.evaluate((id) => localStorage.getItem(`lodestone:${id}`), slide.id)).toContain('closedUntil');
   await visit(page, given, slide.id);
@@ -501,11 +511,11 @@ test('a visitor who asked for reduced motion sees the popup appear without anima
   const url = sitePage('/calm', [popup.id]);
   const animated = () => page.evaluate(() => (window as unknown as { animated: number }).animated);
   await page.goto(url);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   expect(await animated()).toBeGreaterThan(0);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(url);
-  await expect(dialog(page)).toBeVisible();
+  await shown(page);
   expect(await animated()).toBe(0);
 });

@@ -1,7 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { defaultFormConfig } from '@/domain/form-config';
 import { STRIPE_URL } from '../../playwright.config';
-import { createPublishedForm, editorTab, seriousViolations, signUp, uniqueEmail, waitForMail } from './support.js';
+import {
+  closeVisitors,
+  createPublishedForm,
+  editorTab,
+  newVisitor,
+  seriousViolations,
+  signUp,
+  uniqueEmail,
+  waitForMail,
+} from './support.js';
+
+test.afterEach(closeVisitors);
 
 /*
  * docs/decisions/0081: a new owner presses "Connect with Stripe", finishes Stripe's onboarding (the
@@ -12,11 +23,6 @@ import { createPublishedForm, editorTab, seriousViolations, signUp, uniqueEmail,
  */
 
 const MIN_FILL_MS = 2000;
-
-async function visitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
 
 test('an owner connects with Stripe, sells with tax and a code, and a refund ends the download', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -80,7 +86,7 @@ test('an owner connects with Stripe, sells with tax and a code, and a refund end
   ).toBe(201);
 
   // A buyer in the UK pays with the code.
-  const buyer = await visitor(browser);
+  const buyer = await newVisitor(browser);
   const buyerEmail = uniqueEmail('uk-buyer');
   await buyer.goto(publicUrl);
   const openedAt = Date.now();

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { FormConfig } from '@/domain/form-config';
 import type { PlanId } from '@/domain/plans';
@@ -206,6 +206,24 @@ export async function addSection(within: Locator, type: SectionType) {
 
 /** A text field for a page's configuration. */
 export { textField };
+
+/**
+ * A visitor in a browser of their own (no cookies, nothing stored; `locale` sets Accept-Language and
+ * navigator.language). A spec that opens them closes them after each test with `test.afterEach(closeVisitors)`:
+ * a context left open keeps its pages running for the rest of the run, beside every later journey.
+ */
+export async function newVisitor(browser: Browser, options: { locale?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, ...options });
+  visitorContexts.add(context);
+  return context.newPage();
+}
+const visitorContexts = new Set<BrowserContext>();
+
+export async function closeVisitors() {
+  const open = [...visitorContexts];
+  visitorContexts.clear();
+  await Promise.all(open.map((context) => context.close()));
+}
 
 /** A visitor fills in a public page (for over 2 s, as a person would); with `confirm`, types the emailed code. */
 export async function visitorSignsUp(
