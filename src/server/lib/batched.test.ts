@@ -67,6 +67,20 @@ describe('batched', () => {
     expect(await Promise.all(all)).toEqual(['X0', 'A1', 'B1', 'A2', 'C1', 'A3']);
   });
 
+  it('keeps an item with several keys out of a run that holds any of them', async () => {
+    const held = heldRuns();
+    // Each item's keys are its two letters: 'ab' shares a with 'ac' and b with 'db'.
+    const call = batched(held.run, { keyOf: (item) => [item[0]!, item[1]!] });
+    const all = ['xy', 'ab', 'ac', 'db', 'ef', 'cd'].map(call);
+    await held.finishNext();
+    expect(held.runs[1]).toEqual(['ab', 'ef', 'cd']);
+    await held.finishNext();
+    expect(held.runs[2]).toEqual(['ac', 'db']);
+    await held.finishNext();
+    expect(held.runs).toHaveLength(3);
+    expect(await Promise.all(all)).toEqual(['XY', 'AB', 'AC', 'DB', 'EF', 'CD']);
+  });
+
   it('tries a failed run again item by item: only the item that fails alone fails', async () => {
     const held = heldRuns((item) => item === 'bad');
     const call = batched(held.run);

@@ -3,8 +3,8 @@ export interface BatchOptions<I> {
   max?: number;
   /** Runs under way at once. */
   concurrency?: number;
-  /** Items with the same key never share a run: the later one waits for the next. */
-  keyOf?: (item: I) => string;
+  /** Items with a key in common never share a run: the later one waits for the next. */
+  keyOf?: (item: I) => string | string[];
 }
 
 interface Waiting<I, O> {
@@ -32,10 +32,10 @@ export function batched<I, O>(
     const keys = new Set<string>();
     const left: Array<Waiting<I, O>> = [];
     for (const waiting of queue) {
-      const key = keyOf?.(waiting.item);
-      if (batch.length < max && (key === undefined || !keys.has(key))) {
+      const own = [keyOf?.(waiting.item) ?? []].flat();
+      if (batch.length < max && !own.some((key) => keys.has(key))) {
         batch.push(waiting);
-        if (key !== undefined) keys.add(key);
+        for (const key of own) keys.add(key);
       } else left.push(waiting);
     }
     queue.splice(0, queue.length, ...left);

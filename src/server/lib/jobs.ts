@@ -167,11 +167,11 @@ export const isMissingTask = (err: unknown): boolean => {
  * the next one (sent once that one is back, so it follows every caller's commit): under load one
  * statement wakes the runners for many submissions, and a lone caller still sends its own.
  */
-export function nudgeJobRunners(executor: Executor): Promise<void> {
+export function nudgeJobRunners(executor: Executor, callers = 1): Promise<void> {
   let state = nudges.get(executor);
   if (!state) nudges.set(executor, (state = { sending: null, next: null, waiting: 0 }));
   const s = state;
-  s.waiting += 1;
+  s.waiting += callers;
   if (!s.sending) return sendNudge(executor, s);
   s.next ??= s.sending
     .then(
@@ -205,6 +205,36 @@ function sendNudge(executor: Executor, s: NudgeState): Promise<void> {
   s.sending = sending;
   return sending;
 }
+
+/** The least time between two nudges of `nudgeJobRunnersSoon`. */
+export const NUDGE_SPACING_MS = 50;
+
+/**
+ * `nudgeJobRunners` for callers that queue jobs many times a second (each sign-up), without
+ * waiting: the first call after a quiet spell nudges at once, and the calls within NUDGE_SPACING_MS
+ * of a nudge share the next, sent when that time is up. Under a spike the runners are woken twenty
+ * times a second, not once a sign-up, and find the jobs waiting together (fewer fetches, bigger
+ * batches); a lone sign-up's job is looked at as soon as it was committed. A nudge lost with the
+ * process costs nothing: the runners poll every second.
+ */
+export function nudgeJobRunnersSoon(executor: Executor): void {
+  let state = spaced.get(executor);
+  if (!state) spaced.set(executor, (state = { timer: null, last: -Infinity, waiting: 0 }));
+  const s = state;
+  s.waiting += 1;
+  if (s.timer) return;
+  const send = () => {
+    s.timer = null;
+    s.last = performance.now();
+    const callers = s.waiting;
+    s.waiting = 0;
+    nudgeJobRunners(executor, callers).catch(() => undefined);
+  };
+  const wait = s.last + NUDGE_SPACING_MS - performance.now();
+  if (wait <= 0) send();
+  else s.timer = setTimeout(send, wait).unref();
+}
+const spaced = new WeakMap<Executor, { timer: NodeJS.Timeout | null; last: number; waiting: number }>();
 
 /**
  * Removes a queued job by its key. A job a worker holds right now cannot be deleted: graphile-worker

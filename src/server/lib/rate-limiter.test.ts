@@ -83,6 +83,49 @@ describe('the PostgreSQL rate limiter', () => {
     ]);
     expect(await countOf('together:seen')).toBe(3);
   });
+
+  it('counts a pair of hits by one statement, the second only where the first is within its limit', async () => {
+    const limiter = createRateLimiter(db);
+    const sender = rule('pair-sender', 2);
+    const inbox = rule('pair-inbox', 5);
+    let decisions: Awaited<ReturnType<typeof limiter.hitThen>>[] = [];
+    const seen = await statementsDuring(async () => {
+      for (const then of ['inbox-a', null, 'inbox-b']) decisions.push(await limiter.hitThen(sender, 'ip', inbox, then));
+    });
+    expect(seen.filter((text) => text.includes('insert into "rate_limit_hits"'))).toHaveLength(3);
+    expect(decisions.map((d) => [d.first.count, d.first.allowed, d.then?.count ?? null])).toEqual([
+      [1, true, 1],
+      [2, true, null], // no second key
+      [3, false, null], // the sender is over its limit: the inbox's budget is not used
+    ]);
+    expect(await countOf('pair-inbox:inbox-a')).toBe(1);
+    expect(await countOf('pair-inbox:inbox-b')).toBeUndefined();
+
+    // Pairs that arrive together share a statement; one with a key of a pair already in it waits for the next.
+    decisions = [];
+    const together = await statementsDuring(async () => {
+      decisions = await Promise.all(
+        [
+          ['ip1', 'inbox-c'],
+          ['ip2', 'inbox-c'],
+          ['ip3', 'inbox-d'],
+          ['ip3', 'inbox-e'],
+          ['ip4', 'inbox-f'],
+        ].map(([ip, then]) => limiter.hitThen(sender, ip!, inbox, then!)),
+      );
+    });
+    // ip1 alone (nothing was under way), then ip2, the first ip3 and ip4 together, then the second ip3.
+    expect(together.filter((text) => text.includes('insert into "rate_limit_hits"'))).toHaveLength(3);
+    expect(decisions.map((d) => [d.first.count, d.then?.count])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 1],
+      [2, 1],
+      [1, 1],
+    ]);
+    expect(await countOf('pair-inbox:inbox-c')).toBe(2);
+    expect(await countOf('pair-sender:ip3')).toBe(2);
+  });
 });
 
 describe('ipBucket', () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { executePrepared, type Executor } from '@/server/db/client';
 import { rateLimitHits } from '@/server/db/schema/index';
@@ -20,6 +20,41 @@ export type RateDecision = { count: number; resetSeconds: number } & (
 // Counters older than this are swept; every rule's window must be shorter.
 const MAX_WINDOW_SECONDS = 3600;
 const SWEEP_EVERY_MS = 60_000;
+
+type HitRow = { key: string; count: number; retry_after: number };
+interface Pair {
+  first: string;
+  then: string | null;
+}
+export interface PairDecision {
+  first: RateDecision;
+  /** Null when it was not counted: no key, or the first hit was over its limit. */
+  then: RateDecision | null;
+}
+
+/**
+ * The upsert that counts a hit under `rule` on each stored key `keys` selects (one column), in the
+ * order of the keys: a key's window starts at its first hit and restarts at the first hit after it ran out.
+ */
+function countHits(rule: RateRule, keys: SQL): SQL {
+  const window = sql`make_interval(secs => ${rule.windowSeconds}::int)`;
+  const expired = sql`h.window_start + ${window} <= excluded.window_start`;
+  return sql`
+    insert into ${rateLimitHits} as h (key, window_start, count)
+    select key, now(), 1 from (${keys}) as hits(key) order by key
+    on conflict (key) do update set
+      count = case when ${expired} then 1 else h.count + 1 end,
+      window_start = case when ${expired} then excluded.window_start else h.window_start end
+    returning h.key, h.count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`;
+}
+
+function decide(rule: RateRule, row: HitRow): RateDecision {
+  const resetSeconds = Math.max(1, row.retry_after);
+  const counted = { count: row.count, resetSeconds };
+  return row.count <= rule.limit
+    ? { ...counted, allowed: true }
+    : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
+}
 
 /**
  * Fixed-window rate limiter kept in PostgreSQL (the UNLOGGED table rate_limit_hits), so every
@@ -47,37 +82,55 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
    */
   async function hitKeys(rule: RateRule, keys: string[]): Promise<RateDecision[]> {
     sweep();
-    const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-    const expired = sql`h.window_start + ${window} <= excluded.window_start`;
     const stored = keys.map((key) => `${rule.name}:${key}`);
-    const { rows } = await executePrepared<{ key: string; count: number; retry_after: number }>(
+    const { rows } = await executePrepared<HitRow>(db, countHits(rule, sql`select unnest(${sql.param(stored)}::text[])`));
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return stored.map((key) => decide(rule, byKey.get(key)!));
+  }
+
+  /**
+   * One statement for pairs of hits: each `first` key under `first`, and its `then` key (if any)
+   * under `then` only where the first hit was within its limit. Every `first` counter is locked
+   * before any `then` one, each kind in the order of its keys.
+   */
+  async function hitPairs(first: RateRule, then: RateRule, pairs: Pair[]): Promise<PairDecision[]> {
+    sweep();
+    const firstKeys = pairs.map((p) => `${first.name}:${p.first}`);
+    const thenKeys = pairs.map((p) => (p.then === null ? null : `${then.name}:${p.then}`));
+    const { rows } = await executePrepared<HitRow & { then: boolean }>(
       db,
       sql`
-        insert into ${rateLimitHits} as h (key, window_start, count)
-        select key, now(), 1 from unnest(${sql.param(stored)}::text[]) as key order by key
-        on conflict (key) do update set
-          count = case when ${expired} then 1 else h.count + 1 end,
-          window_start = case when ${expired} then excluded.window_start else h.window_start end
-        returning h.key, h.count, ceil(extract(epoch from h.window_start + ${window} - now()))::int as retry_after`,
+        with
+        input as (select * from unnest(${sql.param(firstKeys)}::text[], ${sql.param(thenKeys)}::text[]) as i(first_key, then_key)),
+        first_hit as (${countHits(first, sql`select first_key from input`)}),
+        then_hit as (${countHits(
+          then,
+          sql`select i.then_key from input i join first_hit f on f.key = i.first_key where i.then_key is not null and f.count <= ${first.limit}::int`,
+        )})
+        select key, count, retry_after, false as then from first_hit
+        union all
+        select key, count, retry_after, true from then_hit`,
     );
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    return stored.map((key) => {
-      const row = byKey.get(key)!;
-      const resetSeconds = Math.max(1, row.retry_after);
-      const counted = { count: row.count, resetSeconds };
-      return row.count <= rule.limit
-        ? { ...counted, allowed: true }
-        : { ...counted, allowed: false, retryAfterSeconds: resetSeconds };
+    const firstRows = new Map(rows.filter((r) => !r.then).map((r) => [r.key, r]));
+    const thenRows = new Map(rows.filter((r) => r.then).map((r) => [r.key, r]));
+    return pairs.map((_, i) => {
+      const thenRow = thenKeys[i] === null ? undefined : thenRows.get(thenKeys[i]!);
+      return { first: decide(first, firstRows.get(firstKeys[i]!)!), then: thenRow ? decide(then, thenRow) : null };
     });
   }
 
   // Per rule, the hits that arrive while a statement is under way share the next one (group
   // commit, lib/batched.ts): under a burst of sign-ups one statement counts a hundred of them.
   const hitters = new Map<string, (key: string) => Promise<RateDecision>>();
+  const pairHitters = new Map<string, (pair: Pair) => Promise<PairDecision>>();
+
+  const checkWindow = (rule: RateRule) => {
+    if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`rate rule ${rule.name}: window longer than an hour`);
+  };
 
   /** Counts one hit on `key` under `rule` and says whether it is within the limit. */
   async function hit(rule: RateRule, key: string): Promise<RateDecision> {
-    if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`rate rule ${rule.name}: window longer than an hour`);
+    checkWindow(rule);
     let hitOne = hitters.get(rule.name);
     if (!hitOne) {
       // A key twice in one statement would be one row updated twice: the second waits for the next.
@@ -87,7 +140,27 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
     return hitOne(key);
   }
 
-  return { hit };
+  /**
+   * Counts one hit on `firstKey` under `first` and, when `thenKey` is given and that hit is within
+   * its limit, one on `thenKey` under `then`, by one statement: as `hit` twice, one after the
+   * other, would (`then` is null where it was not counted).
+   */
+  async function hitThen(first: RateRule, firstKey: string, then: RateRule, thenKey: string | null): Promise<PairDecision> {
+    checkWindow(first);
+    checkWindow(then);
+    const name = `${first.name}>${then.name}`;
+    let hitPair = pairHitters.get(name);
+    if (!hitPair) {
+      hitPair = batched((pairs: Pair[]) => hitPairs(first, then, pairs), {
+        max: 100,
+        keyOf: (pair) => (pair.then === null ? [`1:${pair.first}`] : [`1:${pair.first}`, `2:${pair.then}`]),
+      });
+      pairHitters.set(name, hitPair);
+    }
+    return hitPair({ first: firstKey, then: thenKey });
+  }
+
+  return { hit, hitThen };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -11,7 +11,7 @@ import { CONSENT_VERSION, consentText, followUpOptInText, submitLabel } from '@/
 import { leadConsents, leads, placementDailyStats, placements, submissions, type ShownPage } from '@/server/db/schema';
 import { bumpDailyStatsFrom, today } from '@/server/features/page-counts';
 import { batchedPer } from '@/server/lib/batched';
-import { ensureTask, isMissingTask, nudgeJobRunners, quietJobInsert } from '@/server/lib/jobs';
+import { ensureTask, isMissingTask, nudgeJobRunnersSoon, quietJobInsert } from '@/server/lib/jobs';
 import type { ClientMeta, LeadDeps } from './lead-state.js';
 import type { LiveForm } from './live-form.js';
 import { FOLLOW_UP_TASK } from './follow-up.task.js';
@@ -87,7 +87,7 @@ interface Entry {
  * with their evidence of consent, and the jobs that send what is due. The answer waits for that
  * statement's (synchronous) commit, like any transaction's. The jobs are queued without NOTIFY,
  * which would serialise every commit (decision 0027); the runners are nudged by a separate,
- * diskless statement after the commit. The statement is the same whether an address was known or
+ * diskless statement after the commit (at most twenty times a second: `nudgeJobRunnersSoon`). The statement is the same whether an address was known or
  * not, so neither the answer nor its timing tells the submitter which it was; what differs (a new
  * code, the download again, the owner's usage email) is decided by the job.
  */
@@ -130,9 +130,9 @@ export async function storeSubmission(
     ipHash: deps.tokens.hashValue('ip', meta.ip),
     userAgentHash: deps.tokens.hashValue('ua', meta.userAgent),
   });
-  // Awaited (the same statements for every submission) but never failing the stored submission: a
-  // runner that is not woken finds the job at its next poll.
-  await nudgeJobRunners(deps.db).catch(() => undefined);
+  // Not waited for, and never failing the stored submission: the runners are woken within 50 ms,
+  // or find the job at their next poll.
+  nudgeJobRunnersSoon(deps.db);
   return stored;
 }
 

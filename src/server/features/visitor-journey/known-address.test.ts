@@ -86,11 +86,14 @@ describe('on a double opt-in page, an address that already confirmed', () => {
     await confirmedSubscriber(form, 'timed@example.com');
     await submit(form.id, { email: 'warm-up@example.com' }); // the first request of a path warms caches
 
-    const statements = (email: string) =>
-      statementsDuring(async () => expect((await submit(form.id, { email })).statusCode).toBe(303));
+    // The runners' nudge is left out: it goes on a timer shared by every sign-up (nudgeJobRunnersSoon).
+    const statements = async (email: string) =>
+      (await statementsDuring(async () => expect((await submit(form.id, { email })).statusCode).toBe(303))).filter(
+        (text) => !text.includes('pg_notify'),
+      );
     const known = await statements('timed@example.com');
     const unknown = await statements('never-seen@example.com');
-    expect(known.length).toBeGreaterThan(3);
+    expect(known.length).toBeGreaterThanOrEqual(2); // the rate limits, the sign-up
     expect(known).toEqual(unknown);
   });
 });

@@ -58,26 +58,27 @@ export async function submitFromPage(
   visit: { hostname: string },
 ): Promise<SubmitOutcome> {
   const { config } = form;
-  const busy = await deps.limits.submission(form.id, meta.ip);
-  if (busy) return { kind: 'rateLimited', seconds: busy };
-
   const words = pageWords(config);
   const checks = addressChecksOf(config);
   const emailField = config.fields.find((field) => field.type === 'email');
   const checked = parseSubmission(config, checks.typos && emailField ? acceptedFix(body, emailField.id) : body, words);
-  if (String(body[RESERVED_NAMES.honeypot] ?? '') !== '') return { kind: 'bot' };
   const fillTime = checkFillTime(deps.secret, String(body[RESERVED_NAMES.renderedAt] ?? ''));
-  if (fillTime === 'forged') return { kind: 'bot' };
-  if (fillTime === 'tooFast') return { kind: 'tooFast', values: checked.values };
-
+  const bot = String(body[RESERVED_NAMES.honeypot] ?? '') !== '' || fillTime === 'forged';
   const choice = config.payment.enabled ? readPaymentChoice(config.payment, body, words) : undefined;
+  const goesOn = checked.ok && !bot && fillTime === 'ok' && (!choice || choice.ok);
+
+  // Every submission counts against its sender's address, first; one that goes on (a sign-up, not
+  // a bot's, sent too fast or invalid) against its inbox too, where the address was within its limit.
+  const busy = await deps.limits.submission(form.id, meta.ip, goesOn ? checked.submission.email : null);
+  if (busy.address) return { kind: 'rateLimited', seconds: busy.address };
+  if (bot) return { kind: 'bot' };
+  if (fillTime === 'tooFast') return { kind: 'tooFast', values: checked.values };
   if (!checked.ok || (choice && !choice.ok)) {
     const errors = { ...(checked.ok ? {} : checked.errors), ...(choice && !choice.ok ? choice.errors : {}) };
     return { kind: 'invalid', errors, values: checked.values };
   }
   const { submission, values } = checked;
-  const inboxBusy = await deps.limits.submissionFor(form.id, submission.email);
-  if (inboxBusy) return { kind: 'rateLimited', seconds: inboxBusy };
+  if (busy.inbox) return { kind: 'rateLimited', seconds: busy.inbox };
   if (emailField) {
     const typed = values[emailField.id]!.trim();
     // A likely typo is shown once for the address typed; whatever the visitor sends next is theirs.

@@ -134,6 +134,26 @@ describe('rate limits on submissions', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await submit(form.id, { email: 'someone-else@example.com' })).statusCode).toBe(303);
   });
+
+  it("spends no inbox's budget on a refused or invalid submission, and counts each sender's submission once, by one statement", async () => {
+    const { limit } = VISITOR_RATE_LIMITS.submitPerEmailPerForm;
+    const ip = '203.0.113.40';
+    await useUpAddress(form.id, ip);
+    for (let i = 0; i < limit + 2; i++)
+      expect((await submit(form.id, { email: 'busy-office@example.com' }, ip)).statusCode).toBe(429);
+    // An address that typed no valid email: counted against the sender, not against anyone's inbox.
+    const invalid = await statementsDuring(async () => {
+      expect((await submit(form.id, { email: 'not-an-address' }, '203.0.113.41')).statusCode).toBe(400);
+    });
+    expect(invalid.filter((text) => text.includes('insert into "rate_limit_hits"'))).toHaveLength(1);
+    const stored = await statementsDuring(async () => {
+      expect((await submit(form.id, { email: 'busy-office@example.com' }, '203.0.113.41')).statusCode).toBe(303);
+    });
+    expect(stored.filter((text) => text.includes('insert into "rate_limit_hits"'))).toHaveLength(1);
+    // The inbox still has its whole budget: the refused tries used none of it.
+    for (let i = 1; i < limit; i++) expect((await submit(form.id, { email: 'busy-office@example.com' })).statusCode).toBe(303);
+    expect((await submit(form.id, { email: 'busy-office@example.com' })).statusCode).toBe(429);
+  });
 });
 
 describe('rate limits on the thank-you page', () => {

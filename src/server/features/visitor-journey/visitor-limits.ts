@@ -36,10 +36,19 @@ export function visitorRateLimits(db: Executor, tokens: Tokens, log?: (err: unkn
   const wait = (decision: Awaited<ReturnType<typeof limiter.hit>>) => (decision.allowed ? null : decision.retryAfterSeconds);
   const rules = VISITOR_RATE_LIMITS;
   return {
-    submission: async (formId: string, address: string) =>
-      wait(await limiter.hit(rules.submitPerIpPerForm, `${formId}:${ip(address)}`)),
-    submissionFor: async (formId: string, email: string) =>
-      wait(await limiter.hit(rules.submitPerEmailPerForm, emailCounterSuffix(tokens, formId, email))),
+    /**
+     * A submission of a page from `address` and, for one that would be stored, to `email`: the
+     * inbox's hit is counted only when the address is within its limit, by the same statement.
+     */
+    submission: async (formId: string, address: string, email: string | null) => {
+      const { first, then } = await limiter.hitThen(
+        rules.submitPerIpPerForm,
+        `${formId}:${ip(address)}`,
+        rules.submitPerEmailPerForm,
+        email === null ? null : emailCounterSuffix(tokens, formId, email),
+      );
+      return { address: wait(first), inbox: then && wait(then) };
+    },
     resend: async (address: string) => wait(await limiter.hit(rules.resendPerIp, ip(address))),
     verify: async (address: string) => wait(await limiter.hit(rules.verifyPerIp, ip(address))),
   };
