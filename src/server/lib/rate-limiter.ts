@@ -130,9 +130,9 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
 
   /** Counts one hit on `key` under `rule` and says whether it is within the limit. */
   async function hit(rule: RateRule, key: string): Promise<RateDecision> {
-    checkWindow(rule);
     let hitOne = hitters.get(rule.name);
     if (!hitOne) {
+      checkWindow(rule);
       // A key twice in one statement would be one row updated twice: the second waits for the next.
       hitOne = batched((keys: string[]) => hitKeys(rule, keys), { max: 100, keyOf: (key) => key });
       hitters.set(rule.name, hitOne);
@@ -146,14 +146,15 @@ export function createRateLimiter(db: Executor, options: { log?: (err: unknown) 
    * other, would (`then` is null where it was not counted).
    */
   async function hitThen(first: RateRule, firstKey: string, then: RateRule, thenKey: string | null): Promise<PairDecision> {
-    checkWindow(first);
-    checkWindow(then);
     const name = `${first.name}>${then.name}`;
     let hitPair = pairHitters.get(name);
     if (!hitPair) {
+      checkWindow(first);
+      checkWindow(then);
+      // Keyed by the counters' stored keys: no counter is counted twice by one statement.
       hitPair = batched((pairs: Pair[]) => hitPairs(first, then, pairs), {
         max: 100,
-        keyOf: (pair) => (pair.then === null ? [`1:${pair.first}`] : [`1:${pair.first}`, `2:${pair.then}`]),
+        keyOf: (pair) => [`${first.name}:${pair.first}`, ...(pair.then === null ? [] : [`${then.name}:${pair.then}`])],
       });
       pairHitters.set(name, hitPair);
     }

@@ -87,9 +87,10 @@ interface Entry {
  * with their evidence of consent, and the jobs that send what is due. The answer waits for that
  * statement's (synchronous) commit, like any transaction's. The jobs are queued without NOTIFY,
  * which would serialise every commit (decision 0027); the runners are nudged by a separate,
- * diskless statement after the commit (at most twenty times a second: `nudgeJobRunnersSoon`). The statement is the same whether an address was known or
- * not, so neither the answer nor its timing tells the submitter which it was; what differs (a new
- * code, the download again, the owner's usage email) is decided by the job.
+ * diskless statement after the commit (at most twenty times a second: `nudgeJobRunnersSoon`). The
+ * statement is the same whether an address was known or not, so neither the answer nor its timing
+ * tells the submitter which it was; what differs (a new code, the download again, the owner's usage
+ * email) is decided by the job.
  */
 export async function storeSubmission(
   deps: LeadDeps,
