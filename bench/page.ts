@@ -42,7 +42,12 @@ import {
  * template page with a follow-up sequence, so its opt-in (BENCH_FOLLOW_UPS=0: not), and the template
  * page in German and two more languages, by its link's ?lang=de (BENCH_LANGUAGES=0: not).
  *
- * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_NGINX
+ * The servers take turns, in BENCH_ROUNDS rounds (default 5) of BENCH_DURATION / BENCH_ROUNDS seconds
+ * each, and a ratio is the median of the rounds' ratios: this VM's speed drifts by a third from one
+ * minute to the next, and a server measured once, a minute after its reference, was judged by the drift.
+ *
+ * Environment: BENCH_DURATION (s each server is measured in all, default 15), BENCH_ROUNDS (default 5),
+ * BENCH_CONNECTIONS (default 50), BENCH_NGINX
  * (default /usr/sbin/nginx), BENCH_WRK (default /usr/bin/wrk; autocannon when absent), BENCH_NODE_ARGS
  * (more arguments to the server's node, e.g. `--cpu-prof --cpu-prof-dir=DIR`), BENCH_PIN=0 (wrk and
  * the servers not pinned: by default wrk runs on the last CPU and each server measured on the others,
@@ -307,24 +312,101 @@ export interface PageBench {
   node: LoadResult;
   nodeFewHeaders: LoadResult;
   lodestone: LoadResult;
+  /** The median of the rounds' Lodestone / node:http (same bytes) ratios. */
+  ratio: number;
   viewsCounted: number;
   /** CPU microseconds per request: Lodestone's (its threads and its PostgreSQL), and bare node:http's. */
   cpuUs: { lodestone: number; node: number };
 }
 
+/** Rounds each server is measured in (BENCH_ROUNDS): the servers take turns within a round. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+
+/** A server measured by `interleaved`. */
+interface Target {
+  name: string;
+  url: string;
+  host?: string;
+  /** CPU milliseconds its processes have used so far (bench/cpu.ts). */
+  cpuMs: () => number;
+  /** Before its turn (pin it to the servers' CPUs). */
+  enter?: () => void;
+  /** After its turn, before its CPU is read again (wait for what the turn left to write; unpin it). */
+  leave?: () => Promise<void>;
+}
+
+/** A server's rounds: each round's result, and their summary (median rate, p50 and p99; requests and failures summed). */
+interface Measured {
+  runs: LoadResult[];
+  summary: LoadResult;
+  /** CPU milliseconds over its own turns. */
+  cpuMs: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 /**
- * Runs the three side by side against `server`'s published page `pageId` and prints the table,
- * the ratios and the view count check.
+ * Measures `targets` in `ROUNDS` rounds of `duration / ROUNDS` seconds, taking turns within each
+ * round: on a VM whose speed drifts by a third from one minute to the next, a server measured once
+ * and its reference measured a minute later differ by the drift, not by the servers (a single
+ * sequential run put the same page at 52% and at 79% of node:http). A ratio is read per round, the
+ * reference beside the server measured right after it.
+ */
+async function interleaved(
+  targets: Target[],
+  { duration, connections }: { duration: number; connections: number },
+): Promise<Measured[]> {
+  const seconds = Math.max(2, Math.round(duration / ROUNDS));
+  const measured = targets.map((): Measured => ({ runs: [], summary: undefined as never, cpuMs: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) {
+      target.enter?.();
+      const cpu = target.cpuMs();
+      measured[i]!.runs.push(await load(target.name, target.url, { duration: seconds, connections, host: target.host }));
+      await target.leave?.();
+      measured[i]!.cpuMs += target.cpuMs() - cpu;
+    }
+  }
+  for (const [i, m] of measured.entries()) {
+    m.summary = {
+      name: targets[i]!.name,
+      rate: median(m.runs.map((r) => r.rate)),
+      p50: median(m.runs.map((r) => r.p50)),
+      p99: median(m.runs.map((r) => r.p99)),
+      requests: m.runs.reduce((n, r) => n + r.requests, 0),
+      failures: m.runs.reduce((n, r) => n + r.failures, 0),
+      tool: m.runs[0]!.tool,
+    };
+  }
+  return measured;
+}
+
+/** Each round's `a` / `b` rates (`a` measured right after `b`), and their median. */
+function roundRatios(a: Measured, b: Measured) {
+  const each = a.runs.map((r, i) => r.rate / b.runs[i]!.rate);
+  return { each, median: median(each) };
+}
+
+const pct = (a: number, b?: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : '-');
+
+/**
+ * Runs the four side by side against `server`'s published page `pageId`, in rounds (`interleaved`),
+ * and prints the table, the ratios and the view count check.
  */
 export async function benchPage(
   server: RunningServer,
   pageId: string,
   {
-    duration = 10,
+    duration = 15,
     connections = 50,
     domain,
     query,
   }: {
+    /** Seconds each server is measured in all, split into BENCH_ROUNDS rounds. */
     duration?: number;
     connections?: number;
     /** Lodestone is measured at `/` of this custom domain (the page is its home page) instead of at /f/{id}. */
@@ -334,121 +416,129 @@ export async function benchPage(
   } = {},
 ): Promise<PageBench> {
   const pageUrl = `${server.publicUrl}/f/${pageId}${query ? `?${query}` : ''}`;
-  const measured = domain ? { url: `${server.publicUrl}/`, host: domain, name: `Lodestone GET / on ${domain}` } : undefined;
+  const measuredAt = domain ? { url: `${server.publicUrl}/`, host: domain, name: `Lodestone GET / on ${domain}` } : undefined;
   // The bytes the measured visitor gets (wrk's browser, from this address: the same A/B variant, at the
   // same address); nginx and node:http serve exactly these. Counted as a view before the count starts.
-  const res = await getAs(measured?.url ?? pageUrl, measured?.host);
+  const res = await getAs(measuredAt?.url ?? pageUrl, measuredAt?.host);
   const html = res.text;
   // Lodestone's own headers (security headers, this page's CSP), for node:http to send the same bytes.
   const pageHeaders = reusedHeaders(res.headers);
+  const seconds = Math.max(2, Math.round(duration / ROUNDS));
 
   console.log(
     `GET /f/{id}: ${Buffer.byteLength(html)} B of HTML, ${gzipSync(html, { level: 6 }).length} B gzipped; ` +
-      `${existsSync(WRK) ? `wrk -t1 -c${connections} -d${duration}s --latency` : `autocannon -c${connections} -d${duration} (NOTE: ${WRK} is not installed)`}, ` +
-      'a browser user agent, Accept-Encoding: gzip',
+      `${existsSync(WRK) ? `wrk -t1 -c${connections} -d${seconds}s --latency` : `autocannon -c${connections} -d${seconds} (NOTE: ${WRK} is not installed)`}, ` +
+      `a browser user agent, Accept-Encoding: gzip; ${ROUNDS} rounds, each server in turn`,
   );
-  const opts = { duration, connections };
   const warm = { duration: 2, connections: 10, userAgent: BOT_UA };
 
-  let nginxResult: LoadResult | undefined;
   const nginx = await startNginx(html, pageId);
-  if (nginx) {
-    try {
-      pinServer(nginx.pid);
-      await load('warm-up', nginx.url, warm);
-      nginxResult = await load('nginx (1 worker, gzip_static)', nginx.url, opts);
-    } finally {
-      await nginx.stop();
-    }
-  } else console.log(`${NGINX} is not installed: no nginx reference`);
-
+  if (!nginx) console.log(`${NGINX} is not installed: no nginx reference`);
   // node:http twice: with Lodestone's headers (the same bytes on the wire: the reference of the
   // ratio), and with only Content-Type and Cache-Control (what the headers themselves cost).
-  let nodeCpuMs = 0;
-  const runBare = async (name: string, headers?: Record<string, string>) => {
-    const bare = await startBareNode(html, pageId, headers);
-    try {
-      pinServer(bare.pid);
-      await load('warm-up', bare.url, warm);
-      const cpu = treeCpuMs(bare.pid);
-      const result = await load(name, bare.url, opts);
-      if (headers) nodeCpuMs = treeCpuMs(bare.pid) - cpu;
-      return result;
-    } finally {
-      await bare.stop();
+  const bare = await startBareNode(html, pageId, pageHeaders);
+  const bareFew = await startBareNode(html, pageId);
+  try {
+    const references: Target[] = [
+      ...(nginx ? [{ name: 'nginx (1 worker, gzip_static)', url: nginx.url, pid: nginx.pid }] : []),
+      { name: `bare node:http, same headers (${Object.keys(pageHeaders).length + 4})`, url: bare.url, pid: bare.pid },
+      { name: 'bare node:http, 6 headers', url: bareFew.url, pid: bareFew.pid },
+    ].map(({ pid, ...target }) => ({ ...target, cpuMs: () => treeCpuMs(pid), enter: () => pinServer(pid) }));
+    for (const target of references) {
+      target.enter?.();
+      await load('warm-up', target.url, warm);
     }
-  };
-  const node = await runBare(`bare node:http, same headers (${Object.keys(pageHeaders).length + 4})`, pageHeaders);
-  const nodeFew = await runBare('bare node:http, 6 headers');
 
-  const target = measured ?? { url: pageUrl, host: undefined, name: `Lodestone GET /f/{id}${query ? `?${query}` : ''}` };
-  pinServer(server.pid, server.dataDir);
-  await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
-  await sleep(1500);
-  const viewsBefore = await viewsToday(server, pageId);
-  const cpuBefore = serverCpuMs(server);
-  const threadsBefore = cpuByThread(server.pid);
-  const postgresBefore = postgresCpuMs(server.dataDir);
-  const lodestone = await load(target.name, target.url, { ...opts, host: target.host });
-  pinServer(server.pid, server.dataDir, true);
-  const threadsAfter = cpuByThread(server.pid);
-  const postgresDuring = postgresCpuMs(server.dataDir) - postgresBefore;
-  // Views are written in batches (docs/decisions/0026): wait a little more than a flush.
-  let viewsCounted = 0;
-  for (let i = 0; i < 20; i++) {
-    await sleep(500);
-    viewsCounted = (await viewsToday(server, pageId)) - viewsBefore;
-    if (viewsCounted >= lodestone.requests) break;
+    const target = measuredAt ?? { url: pageUrl, host: undefined, name: `Lodestone GET /f/{id}${query ? `?${query}` : ''}` };
+    pinServer(server.pid, server.dataDir);
+    await load('warm-up', target.url, { ...warm, host: target.host }); // a crawler's user agent: not counted
+    await sleep(1500);
+    const viewsBefore = await viewsToday(server, pageId);
+    const threads = new Map<string, number>();
+    let postgresMs = 0;
+    let threadsBefore = cpuByThread(server.pid);
+    let postgresBefore = postgresCpuMs(server.dataDir);
+    const lodestoneTarget: Target = {
+      ...target,
+      cpuMs: () => serverCpuMs(server),
+      enter: () => {
+        pinServer(server.pid, server.dataDir);
+        threadsBefore = cpuByThread(server.pid);
+        postgresBefore = postgresCpuMs(server.dataDir);
+      },
+      leave: async () => {
+        // Views are written in batches (VIEW_FLUSH_MS, docs/decisions/0026): its turn's CPU includes them.
+        await sleep(600);
+        for (const [name, ms] of cpuGrowth(threadsBefore, cpuByThread(server.pid)))
+          threads.set(name, (threads.get(name) ?? 0) + ms);
+        postgresMs += postgresCpuMs(server.dataDir) - postgresBefore;
+        pinServer(server.pid, server.dataDir, true);
+      },
+    };
+    const all = await interleaved([...references, lodestoneTarget], { duration, connections });
+    const [nodeRuns, nodeFewRuns, lodestoneRuns] = all.slice(-3) as [Measured, Measured, Measured];
+    const nginxRuns = nginx ? all[0] : undefined;
+
+    let viewsCounted = 0;
+    for (let i = 0; i < 20; i++) {
+      viewsCounted = (await viewsToday(server, pageId)) - viewsBefore;
+      if (viewsCounted >= lodestoneRuns.summary.requests) break;
+      await sleep(500);
+    }
+
+    const rows = all.map((m) => m.summary);
+    const head = ['', 'req/s (median)', 'p50 ms', 'p99 ms', 'requests', 'failures'];
+    const cells = rows.map((r) => [r.name, fmt(r.rate), fmt(r.p50, 2), fmt(r.p99, 2), String(r.requests), String(r.failures)]);
+    const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+    const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+    console.log(line(head));
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const c of cells) console.log(line(c));
+    const ratio = roundRatios(lodestoneRuns, nodeRuns);
+    console.log(
+      `Lodestone / node:http (same bytes) ${pct(ratio.median, 1)}, the median of the rounds' ` +
+        `(${ratio.each.map((r) => pct(r, 1)).join(', ')}) (goal >= 90%); ` +
+        `Lodestone / node:http (6 headers) ${pct(roundRatios(lodestoneRuns, nodeFewRuns).median, 1)}; ` +
+        `Lodestone / nginx ${nginxRuns ? pct(roundRatios(lodestoneRuns, nginxRuns).median, 1) : '-'}; ` +
+        `Lodestone p99 ${fmt(lodestoneRuns.summary.p99, 2)} ms, the median of the rounds' (goal < 10 ms)`,
+    );
+    const perRequest = (cpuMs: number, requests: number) => (requests ? (cpuMs * 1000) / requests : NaN);
+    const lodestoneUs = perRequest(lodestoneRuns.cpuMs, lodestoneRuns.summary.requests);
+    const nodeUs = perRequest(nodeRuns.cpuMs, nodeRuns.summary.requests);
+    console.log(
+      `CPU per request (whatever else the machine does): Lodestone ${fmt(lodestoneUs, 1)} µs (its threads, its PostgreSQL, the views written), ` +
+        `bare node:http ${fmt(nodeUs, 1)} µs: node:http / Lodestone ${pct(nodeUs, lodestoneUs)}`,
+    );
+    console.log(
+      `  of which (µs a request): ` +
+        [...[...threads].sort((a, b) => b[1] - a[1]), ['PostgreSQL', postgresMs] as const]
+          .map(([name, ms]) => `${name} ${fmt(perRequest(ms, lodestoneRuns.summary.requests), 1)}`)
+          .join(', '),
+    );
+    const requests = lodestoneRuns.summary.requests;
+    console.log(
+      `Views counted for the day during the Lodestone runs: ${viewsCounted}; requests ${lodestoneRuns.summary.tool} reports: ${requests}` +
+        (viewsCounted === requests
+          ? ' (equal)'
+          : ` (difference ${viewsCounted - requests}: requests still in flight when ${lodestoneRuns.summary.tool} stopped are counted by the server but not reported)`),
+    );
+    return {
+      nginx: nginxRuns?.summary,
+      node: nodeRuns.summary,
+      nodeFewHeaders: nodeFewRuns.summary,
+      lodestone: lodestoneRuns.summary,
+      ratio: ratio.median,
+      viewsCounted,
+      cpuUs: { lodestone: lodestoneUs, node: nodeUs },
+    };
+  } finally {
+    await Promise.all([nginx?.stop(), bare.stop(), bareFew.stop()]);
   }
-  // Up to the views written: the server's threads, its PostgreSQL, and the view batches' writes.
-  const lodestoneCpuMs = serverCpuMs(server) - cpuBefore;
-
-  const rows = [nginxResult, node, nodeFew, lodestone].filter((r): r is LoadResult => !!r);
-  const head = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failures'];
-  const cells = rows.map((r) => [r.name, fmt(r.rate), fmt(r.p50, 2), fmt(r.p99, 2), String(r.requests), String(r.failures)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
-  console.log(line(head));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const c of cells) console.log(line(c));
-  const pct = (a: number, b?: number) => (b ? `${((a / b) * 100).toFixed(1)}%` : '-');
-  console.log(
-    `Lodestone / node:http (same bytes) ${pct(lodestone.rate, node.rate)} (goal >= 90%); ` +
-      `Lodestone / node:http (6 headers) ${pct(lodestone.rate, nodeFew.rate)}; Lodestone / nginx ${pct(lodestone.rate, nginxResult?.rate)}; ` +
-      `Lodestone p99 ${fmt(lodestone.p99, 2)} ms (goal < 10 ms)`,
-  );
-  const perRequest = (cpuMs: number, requests: number) => (requests ? (cpuMs * 1000) / requests : NaN);
-  const lodestoneUs = perRequest(lodestoneCpuMs, lodestone.requests);
-  const nodeUs = perRequest(nodeCpuMs, node.requests);
-  console.log(
-    `CPU per request (whatever else the machine does): Lodestone ${fmt(lodestoneUs, 1)} µs (its threads, its PostgreSQL, the views written), ` +
-      `bare node:http ${fmt(nodeUs, 1)} µs: node:http / Lodestone ${pct(nodeUs, lodestoneUs)}`,
-  );
-  console.log(
-    `  of which, during the load (µs a request): ` +
-      [...cpuGrowth(threadsBefore, threadsAfter), ['PostgreSQL', postgresDuring] as const]
-        .map(([name, ms]) => `${name} ${fmt(perRequest(ms, lodestone.requests), 1)}`)
-        .join(', '),
-  );
-  console.log(
-    `Views counted for the day during the Lodestone run: ${viewsCounted}; requests ${lodestone.tool} reports: ${lodestone.requests}` +
-      (viewsCounted === lodestone.requests
-        ? ' (equal)'
-        : ` (difference ${viewsCounted - lodestone.requests}: requests still in flight when ${lodestone.tool} stopped are counted by the server but not reported)`),
-  );
-  return {
-    nginx: nginxResult,
-    node,
-    nodeFewHeaders: nodeFew,
-    lodestone,
-    viewsCounted,
-    cpuUs: { lodestone: lodestoneUs, node: nodeUs },
-  };
 }
 
 /**
  * A static answer of Lodestone's (the loader script) beside bare node:http sending the same bytes and
- * headers, gzipped, as wrk asks for them: rates, p99 and CPU per request.
+ * headers, gzipped, as wrk asks for them, in rounds (`interleaved`): rates, p99 and CPU per request.
  */
 async function benchAsset(server: RunningServer, assetPath: string, opts: { duration: number; connections: number }) {
   const url = `${server.publicUrl}${assetPath}`;
@@ -458,29 +548,40 @@ async function benchAsset(server: RunningServer, assetPath: string, opts: { dura
   console.log(`GET ${assetPath}: ${Buffer.byteLength(res.text)} B, ${gzipSync(res.text, { level: 6 }).length} B gzipped`);
   const warm = { duration: 2, connections: 10, userAgent: BOT_UA };
   const bare = await startBareNode(res.text, 'asset', headers);
-  let node: LoadResult;
-  let nodeCpu: number;
   try {
     pinServer(bare.pid);
     await load('warm-up', bare.url, warm);
-    const cpu = treeCpuMs(bare.pid);
-    node = await load(`bare node:http, same headers (${Object.keys(headers).length + 4})`, bare.url, opts);
-    nodeCpu = treeCpuMs(bare.pid) - cpu;
+    pinServer(server.pid, server.dataDir);
+    await load('warm-up', url, warm);
+    const [node, lodestone] = (await interleaved(
+      [
+        {
+          name: `bare node:http, same headers (${Object.keys(headers).length + 4})`,
+          url: bare.url,
+          cpuMs: () => treeCpuMs(bare.pid),
+        },
+        {
+          name: `Lodestone GET ${assetPath}`,
+          url,
+          cpuMs: () => serverCpuMs(server),
+          enter: () => pinServer(server.pid, server.dataDir),
+          leave: async () => pinServer(server.pid, server.dataDir, true),
+        },
+      ],
+      opts,
+    )) as [Measured, Measured];
+    for (const r of [node.summary, lodestone.summary])
+      console.log(`${r.name.padEnd(40)} ${fmt(r.rate)} req/s (median)  p99 ${fmt(r.p99, 2)} ms  failures ${r.failures}`);
+    const ratio = roundRatios(lodestone, node);
+    console.log(
+      `Lodestone / node:http ${pct(ratio.median, 1)}, the median of the rounds' (${ratio.each.map((r) => pct(r, 1)).join(', ')}) (goal >= 90%); ` +
+        `p99 ${fmt(lodestone.summary.p99, 2)} ms (goal < 10 ms); ` +
+        `CPU per request: Lodestone ${fmt((lodestone.cpuMs * 1000) / lodestone.summary.requests, 1)} µs, ` +
+        `bare node:http ${fmt((node.cpuMs * 1000) / node.summary.requests, 1)} µs`,
+    );
   } finally {
     await bare.stop();
   }
-  pinServer(server.pid, server.dataDir);
-  await load('warm-up', url, warm);
-  const cpu = serverCpuMs(server);
-  const lodestone = await load(`Lodestone GET ${assetPath}`, url, opts);
-  pinServer(server.pid, server.dataDir, true);
-  const lodestoneCpu = serverCpuMs(server) - cpu;
-  for (const r of [node, lodestone])
-    console.log(`${r.name.padEnd(40)} ${fmt(r.rate)} req/s  p99 ${fmt(r.p99, 2)} ms  failures ${r.failures}`);
-  console.log(
-    `Lodestone / node:http ${((lodestone.rate / node.rate) * 100).toFixed(1)}% (goal >= 90%); p99 ${fmt(lodestone.p99, 2)} ms (goal < 10 ms); ` +
-      `CPU per request: Lodestone ${fmt((lodestoneCpu * 1000) / lodestone.requests, 1)} µs, bare node:http ${fmt((nodeCpu * 1000) / node.requests, 1)} µs`,
-  );
 }
 
 /**
@@ -530,7 +631,7 @@ async function main() {
         : 'not pinned to CPUs: wrk and the servers share every CPU',
     );
     const opts = {
-      duration: Number(process.env.BENCH_DURATION ?? 10),
+      duration: Number(process.env.BENCH_DURATION ?? 15),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
     };
     await benchPage(server, id, { ...opts, domain });
