@@ -343,6 +343,9 @@ interface Measured {
   cpuMs: number;
 }
 
+/** The seconds of one round when a server is measured for `duration` seconds in all. */
+const roundSeconds = (duration: number) => Math.max(2, Math.round(duration / ROUNDS));
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -360,29 +363,31 @@ async function interleaved(
   targets: Target[],
   { duration, connections }: { duration: number; connections: number },
 ): Promise<Measured[]> {
-  const seconds = Math.max(2, Math.round(duration / ROUNDS));
-  const measured = targets.map((): Measured => ({ runs: [], summary: undefined as never, cpuMs: 0 }));
+  const seconds = roundSeconds(duration);
+  const runs = targets.map((): LoadResult[] => []);
+  const cpuMs = targets.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       target.enter?.();
       const cpu = target.cpuMs();
-      measured[i]!.runs.push(await load(target.name, target.url, { duration: seconds, connections, host: target.host }));
+      runs[i]!.push(await load(target.name, target.url, { duration: seconds, connections, host: target.host }));
       await target.leave?.();
-      measured[i]!.cpuMs += target.cpuMs() - cpu;
+      cpuMs[i]! += target.cpuMs() - cpu;
     }
   }
-  for (const [i, m] of measured.entries()) {
-    m.summary = {
-      name: targets[i]!.name,
-      rate: median(m.runs.map((r) => r.rate)),
-      p50: median(m.runs.map((r) => r.p50)),
-      p99: median(m.runs.map((r) => r.p99)),
-      requests: m.runs.reduce((n, r) => n + r.requests, 0),
-      failures: m.runs.reduce((n, r) => n + r.failures, 0),
-      tool: m.runs[0]!.tool,
+  return targets.map((target, i) => {
+    const mine = runs[i]!;
+    const summary: LoadResult = {
+      name: target.name,
+      rate: median(mine.map((r) => r.rate)),
+      p50: median(mine.map((r) => r.p50)),
+      p99: median(mine.map((r) => r.p99)),
+      requests: mine.reduce((n, r) => n + r.requests, 0),
+      failures: mine.reduce((n, r) => n + r.failures, 0),
+      tool: mine[0]!.tool,
     };
-  }
-  return measured;
+    return { runs: mine, summary, cpuMs: cpuMs[i]! };
+  });
 }
 
 /** Each round's `a` / `b` rates (`a` measured right after `b`), and their median. */
@@ -423,7 +428,7 @@ export async function benchPage(
   const html = res.text;
   // Lodestone's own headers (security headers, this page's CSP), for node:http to send the same bytes.
   const pageHeaders = reusedHeaders(res.headers);
-  const seconds = Math.max(2, Math.round(duration / ROUNDS));
+  const seconds = roundSeconds(duration);
 
   console.log(
     `GET /f/{id}: ${Buffer.byteLength(html)} B of HTML, ${gzipSync(html, { level: 6 }).length} B gzipped; ` +
