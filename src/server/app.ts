@@ -42,7 +42,7 @@ import {
   publicPagesRoutes,
 } from './features/public-pages/index.js';
 import { sendingDomainsRoutes } from './features/sending-domains/index.js';
-import { spaRoutes } from './features/spa/index.js';
+import { FORMATS_WARM_UP_HASH, spaRoutes } from './features/spa/index.js';
 import { enforceRoles, invitationPreviewRoutes, teamRoutes } from './features/team/index.js';
 import { visitorEmailRoutes } from './features/visitor-emails/index.js';
 import { receiptRoutes, visitorJourneyRoutes } from './features/visitor-journey/index.js';
@@ -267,8 +267,9 @@ function helmetOptions(config: Config) {
       directives: {
         defaultSrc: ["'self'"],
         // The pages host's placement loader, for the live preview of "Put it on your site": its
-        // sample page is a srcdoc frame, which runs under this policy. Only that one file.
-        scriptSrc: ["'self'", `${config.publicUrl.origin}/l.js`],
+        // sample page is a srcdoc frame, which runs under this policy. Only that one file. And the
+        // owner screens' format warm-up, inline in their documents, by its hash (decision 0111).
+        scriptSrc: ["'self'", `${config.publicUrl.origin}/l.js`, FORMATS_WARM_UP_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: the page creator shows a logo or cover chosen before signing in from the browser's
         // own copy until it is uploaded (decision 0060). Published pages have a CSP of their own.

@@ -30,3 +30,24 @@ test('the Permissions-Policy header is understood by the browser on both origins
   expect(allowsCamera).toBe(false);
   expect(problems).toEqual([]);
 });
+
+test("an owner screen's inline format warm-up runs under the app's Content-Security-Policy", async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy: ${event.violatedDirective}`),
+    );
+  });
+  await signUp(page, { name: 'Warm Owner', email: uniqueEmail('warm-up'), password: 'correct-horse-42' });
+  await expect(page).toHaveURL(/\/dashboard/);
+  for (const url of ['/dashboard', '/dashboard/leads', '/settings/account']) {
+    const res = await page.goto(url);
+    // The document carries it, and the browser ran it rather than refusing it.
+    expect(await res!.text(), url).toContain('<script>new Intl.NumberFormat().format(0);');
+    await expect(page.getByRole('main')).toBeVisible();
+  }
+  expect(refused).toEqual([]);
+});

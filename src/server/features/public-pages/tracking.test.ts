@@ -6,6 +6,7 @@ import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup
 import type { FormConfig } from '@/domain/form-config';
 import type { FormDetail } from '@/domain/forms-api';
 import { consentLoaderScript } from '@/landing/index';
+import { FORMATS_WARM_UP_HASH } from '@/server/features/spa';
 import { PUBLIC_CSP } from './document.js';
 import { scriptAsData, TRACKING_HOSTS } from './tracking.js';
 
@@ -206,7 +207,9 @@ describe("the app's face", () => {
       expect(res.body, url).not.toContain('data-ls-consent');
       expect(res.body, url).not.toContain('fbevents');
       // Scripts of the app, and the one file of the pages host the placement preview runs: the loader.
-      expect(res.headers['content-security-policy'], url).toContain(`script-src 'self' ${t.config.publicUrl.origin}/l.js;`);
+      expect(res.headers['content-security-policy'], url).toContain(
+        `script-src 'self' ${t.config.publicUrl.origin}/l.js ${FORMATS_WARM_UP_HASH};`,
+      );
     }
     const api = await t.app.inject({
       method: 'GET',

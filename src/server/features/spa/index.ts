@@ -1,1 +1,1 @@
-export { spaRoutes } from './spa.js';
+export { FORMATS_WARM_UP_HASH, spaRoutes } from './spa.js';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES, SCREEN_READS } from '@/domain/routes';
 import { APP_HOST, createTestApp, PUBLIC_HOST, type TestApp } from '@tests/setup/app';
@@ -61,12 +62,13 @@ describe('the app face (APP_URL host)', () => {
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('sends security headers: a CSP without inline scripts, nosniff, referrer policy, frame-ancestors', async () => {
+  it('sends security headers: a CSP with one inline script, by its hash, nosniff, referrer policy, frame-ancestors', async () => {
     const res = await get('/');
     const csp = res.headers['content-security-policy'] as string;
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-    // Beside its own scripts, only the pages host's placement loader (the placement preview's sample page).
-    expect(scriptSrc.trim()).toBe(`script-src 'self' http://${PUBLIC_HOST}/l.js`);
+    // Beside its own scripts, only the pages host's placement loader (the placement preview's sample
+    // page) and, by its hash, the owner screens' format warm-up.
+    expect(scriptSrc.trim()).toMatch(new RegExp(`^script-src 'self' http://${PUBLIC_HOST}/l\\.js 'sha256-[A-Za-z0-9+/]{43}='$`));
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     // The creator shows images not uploaded yet (chosen signed out) from object URLs.
@@ -210,6 +212,34 @@ describe("an owner screen's signed-in document carries its first frame (screen-f
     expect(root((await get('/dashboard/forms/AbC123xyZ789')).body)).toContain('<div id="root"></div>');
     for (const path of ['/pricing', '/settings/team', '/no-such-page']) {
       expect(root((await get(path, APP_HOST, cookie)).body), path).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe("an owner screen's signed-in document makes its first number and date formats in its head", () => {
+  const cookie = { cookie: 'better-auth.session_token=abc.def' };
+  const inlineScripts = (html: string) => [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+
+  it('before its scripts, allowed by the hash the CSP names', async () => {
+    for (const path of ['/dashboard', '/dashboard?status=draft', '/dashboard/forms/AbC123xyZ789']) {
+      const res = await get(path, APP_HOST, cookie);
+      const [script, ...more] = inlineScripts(res.body);
+      expect(more, path).toEqual([]);
+      expect(script, path).toBe('new Intl.NumberFormat().format(0);new Intl.DateTimeFormat().format(0)');
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head.indexOf('<script>'), path).toBeGreaterThan(head.indexOf('<meta charset'));
+      expect(head.indexOf('<script>'), path).toBeLessThan(head.indexOf('<script type="module"'));
+      const hash = `'sha256-${createHash('sha256').update(script!).digest('base64')}'`;
+      expect(res.headers['content-security-policy'], path).toContain(hash);
+    }
+  });
+
+  it("not signed out, nor on the site's own pages, which format nothing", async () => {
+    for (const path of ['/dashboard', '/dashboard/forms/AbC123xyZ789']) {
+      expect(inlineScripts((await get(path)).body), path).toEqual([]);
+    }
+    for (const path of ['/', '/pricing', '/no-such-page']) {
+      expect(inlineScripts((await get(path, APP_HOST, cookie)).body), path).toEqual([]);
     }
   });
 });
