@@ -16,8 +16,9 @@ import { withServer } from './lighthouse-lib';
  * here, is measured beside them as the reference. The script builds the app first.
  *
  * Lighthouse (npm run lighthouse:site) simulates the same phone from one trace: on this VM its
- * blocking time for one screen swings from 100 to 1,400 ms between runs; these medians of real loads
- * hold within about 100 ms.
+ * blocking time for one screen swung from 100 to 1,400 ms between runs; these medians of real loads
+ * moved by about 100 ms between runs at the same load, more as the load changed: compare builds in
+ * runs that take turns.
  */
 
 const LOADS = Math.max(1, Number(process.env.BLOCKING_LOADS ?? 9));
