@@ -50,6 +50,25 @@ test("the Home page downloads its own screen's JavaScript, within budget, and no
   }
 });
 
+test('an address changed before the app listens for Back and Forward is the screen it shows', async ({ page }) => {
+  // The browser's address moves (as Back would) just before the router starts listening: the
+  // popstate it fired is gone, and the app must still catch up with where the browser is.
+  await page.addInitScript(() => {
+    const listen = window.addEventListener;
+    let moved = false;
+    window.addEventListener = function (this: Window, ...args: Parameters<typeof listen>) {
+      if (args[0] === 'popstate' && !moved) {
+        moved = true;
+        window.history.pushState({}, '', '/docs/not-an-article');
+      }
+      return listen.apply(this, args);
+    } as typeof listen;
+  });
+  await page.goto('/templates');
+  await expect(page).toHaveURL(/\/docs\/not-an-article$/);
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+});
+
 test("each screen's document preloads the chunks it needs, so they load beside the entry", async ({ page, request }) => {
   const preloads = (await (await request.get('/screen-preloads.json')).json()) as Record<string, string[]>;
   const html = await (await request.get('/pricing')).text();

@@ -85,6 +85,9 @@ function browserLocation(): Location {
   return { pathname, search, hash, state: usr, key };
 }
 
+const sameLocation = (a: Location, b: Location) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash && a.key === b.key && a.state === b.state;
+
 /**
  * The router of the app: the location is the browser's. `prefetch`, when given, is called with a
  * link's path when the pointer comes over the link or it takes focus, before it is followed, so the
@@ -98,8 +101,17 @@ export function BrowserRouter({ children, prefetch }: { children: ReactNode; pre
   });
 
   useEffect(() => {
-    const onPopState = () => startTransition(() => setLocation(browserLocation()));
+    // Back and Forward move the location; one moved before this listened (during the first render)
+    // is caught up with at once. An unchanged location keeps the rendered one: nothing renders again.
+    const onPopState = () =>
+      startTransition(() =>
+        setLocation((rendered) => {
+          const now = browserLocation();
+          return sameLocation(rendered, now) ? rendered : now;
+        }),
+      );
     window.addEventListener('popstate', onPopState);
+    onPopState();
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
